@@ -1,0 +1,112 @@
+"""Squares, colours, pieces and moves: the vocabulary every module shares.
+
+Coordinates follow ICCS (``NOTES.md`` § Board and coordinates): files ``a``–``i``
+from Red's left, ranks ``0``–``9`` from Red's side.  A square is the integer
+``rank * 9 + file`` (0 = a0, 89 = i9).
+
+Pieces are the one-character FEN letters: Red upper case ``K A B N R C P``
+(king, advisor, elephant/bishop, horse/knight, rook, cannon, pawn), Black lower
+case.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = [
+    "Color",
+    "RED",
+    "BLACK",
+    "COLOR_NAMES",
+    "Square",
+    "SQUARES",
+    "FILE_NAMES",
+    "square",
+    "square_file",
+    "square_rank",
+    "square_name",
+    "PIECE_TYPES",
+    "PIECE_NAMES",
+    "piece_color",
+    "piece_type",
+    "make_piece",
+    "Move",
+]
+
+Color = bool
+RED: Color = True
+BLACK: Color = False
+COLOR_NAMES = {RED: "red", BLACK: "black"}
+
+Square = int
+SQUARES = range(90)
+FILE_NAMES = "abcdefghi"
+
+
+def square(file: int, rank: int) -> Square:
+    """The square on ``file`` (0–8, a–i) and ``rank`` (0–9)."""
+    return rank * 9 + file
+
+
+def square_file(sq: Square) -> int:
+    return sq % 9
+
+
+def square_rank(sq: Square) -> int:
+    return sq // 9
+
+
+def square_name(sq: Square) -> str:
+    """ICCS name in lower case, e.g. ``h2``."""
+    return FILE_NAMES[sq % 9] + str(sq // 9)
+
+
+#: Piece types as upper-case FEN letters.
+PIECE_TYPES = "KABNRCP"
+PIECE_NAMES = {
+    "K": "king",
+    "A": "advisor",
+    "B": "elephant",
+    "N": "horse",
+    "R": "rook",
+    "C": "cannon",
+    "P": "pawn",
+}
+
+
+def piece_color(piece: str) -> Color:
+    return piece.isupper()
+
+
+def piece_type(piece: str) -> str:
+    """Upper-case type letter of a piece."""
+    return piece.upper()
+
+
+def make_piece(ptype: str, color: Color) -> str:
+    return ptype.upper() if color else ptype.lower()
+
+
+class Move(NamedTuple):
+    """A move from one square to another.  Comparable, hashable, immutable.
+
+    ``str(move)`` is the canonical ICCS text (``H2-E2``); reading ICCS text is
+    the notation module's job (its grammar is the spec).
+    """
+
+    from_square: Square
+    to_square: Square
+
+    def iccs(self) -> str:
+        f, t = self.from_square, self.to_square
+        return f"{FILE_NAMES[f % 9].upper()}{f // 9}-{FILE_NAMES[t % 9].upper()}{t // 9}"
+
+    def uci(self) -> str:
+        """UCCI spelling (``h2e2``)."""
+        return square_name(self.from_square) + square_name(self.to_square)
+
+    def __str__(self) -> str:
+        return self.iccs()
+
+    def __repr__(self) -> str:
+        return f"Move({self.iccs()})"

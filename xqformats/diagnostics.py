@@ -1,0 +1,296 @@
+"""Diagnostics: what every reader reports instead of raising.
+
+A :class:`Diagnostic` says what is wrong, where (path, 1-based line and column,
+exclusive end), under which stable rule code, and how serious it is.  Columns
+count characters, not bytes.
+
+Every code is declared once as a :class:`Rule` (ruff's model: a stable code, a
+kebab-case name, a default severity, a one-line summary and a documentation page
+with a bad and a good example).  Rules register themselves in :data:`RULES` when
+the module that emits them is imported; :func:`all_rules` imports every such
+module so the catalogue is complete.
+
+Strict mode is a policy of the :class:`DiagnosticSink`, not a second code path:
+a rule marked ``deviation=True`` (the input departs from the written spec but
+its meaning is clear) is a warning by default and an error under ``strict``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterable, Iterator
+
+__all__ = [
+    "Severity",
+    "Span",
+    "Rule",
+    "Diagnostic",
+    "DiagnosticSink",
+    "RULES",
+    "rule",
+    "all_rules",
+    "line_col",
+    "LineIndex",
+]
+
+
+class Severity(enum.IntEnum):
+    """How serious a finding is; ordered so that ``ERROR > WARNING > INFO``."""
+
+    INFO = 1
+    WARNING = 2
+    ERROR = 3
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A stretch of source text.
+
+    ``start``/``end`` are 0-based character offsets (end exclusive);
+    ``line``/``column`` and ``end_line``/``end_column`` are 1-based, the end
+    column one past the last character (Lark's convention).
+    """
+
+    start: int
+    end: int
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @classmethod
+    def point(cls, line: int, column: int, offset: int = 0) -> "Span":
+        return cls(offset, offset, line, column, line, column)
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A diagnostic code and its documentation page.
+
+    ``doc`` is Markdown in ruff's shape: *What it does*, *Why is this bad?*,
+    *Example*, *Use instead*, *References*.  ``example``/``fixed`` are the bad and
+    good samples (tests check that the rule fires on one and not on the other
+    when the ``example_kind`` says how to read them).
+    """
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+    doc: str = ""
+    example: str = ""
+    fixed: str = ""
+    example_kind: str = ""
+    deviation: bool = False
+
+    def __post_init__(self) -> None:
+        old = RULES.get(self.code)
+        if old is not None and old != self:
+            raise ValueError(f"Rule code {self.code} declared twice")
+        RULES[self.code] = self
+
+
+RULES: dict[str, Rule] = {}
+
+# Modules that declare rules; imported by all_rules() so the catalogue is whole.
+_RULE_MODULES = (
+    "xqformats.fen",
+    "xqformats.notation",
+    "xqformats.pgn",
+    "xqformats.cbf",
+    "xqformats.encoding",
+    "xqformats.lint",
+)
+
+
+def all_rules() -> list[Rule]:
+    """Every declared rule, sorted by code."""
+    import importlib
+
+    for name in _RULE_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:  # a format not built yet
+            if exc.name != name:
+                raise
+    return sorted(RULES.values(), key=lambda r: r.code)
+
+
+def rule(code: str) -> Rule:
+    """The rule with this code (after importing every rule module)."""
+    if code not in RULES:
+        all_rules()
+    return RULES[code]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding, positioned in its source.
+
+    ``line``/``column`` are 1-based (``None`` when unknown, e.g. libxml2's
+    column 0); ``end_line``/``end_column`` are exclusive.
+    """
+
+    code: str
+    severity: Severity
+    message: str
+    line: int | None = None
+    column: int | None = None
+    end_line: int | None = None
+    end_column: int | None = None
+    path: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        rule: Rule,
+        message: str,
+        span: Span | None = None,
+        *,
+        path: str | None = None,
+        severity: Severity | None = None,
+    ) -> "Diagnostic":
+        if span is None:
+            return cls(rule.code, severity or rule.severity, message, path=path)
+        return cls(
+            rule.code,
+            severity or rule.severity,
+            message,
+            span.line,
+            span.column,
+            span.end_line,
+            span.end_column,
+            path,
+        )
+
+    def shifted(self, line: int, column: int) -> "Diagnostic":
+        """Relocate a diagnostic reported inside a fragment.
+
+        A fragment (a FEN inside a tag value, a move inside movetext) reports
+        positions from line 1, column 1; ``line``/``column`` give where the
+        fragment starts in the enclosing text.  Columns on the fragment's first
+        line are offset; later lines keep their column.
+        """
+        if self.line is None:
+            return replace(self, line=line, column=column)
+
+        def move(ln: int | None, col: int | None) -> tuple[int | None, int | None]:
+            if ln is None:
+                return None, col
+            if ln == 1 and col is not None:
+                return line, col + column - 1
+            return ln + line - 1, col
+
+        ln, col = move(self.line, self.column)
+        eln, ecol = move(self.end_line, self.end_column)
+        return replace(self, line=ln, column=col, end_line=eln, end_column=ecol)
+
+    def with_path(self, path: str | None) -> "Diagnostic":
+        return replace(self, path=path)
+
+    def format(self) -> str:
+        """``path:line:col: CODE message`` (the text output of the linter)."""
+        where = self.path or "<input>"
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.code} {self.message}"
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+@dataclass(slots=True)
+class DiagnosticSink:
+    """Collects diagnostics for one input and applies the reading policy.
+
+    ``strict`` upgrades every *deviation* rule to an error.  ``handle`` is called
+    for each diagnostic as it is reported (python-chess's ``handle_error`` hook),
+    e.g. to print while streaming.
+    """
+
+    path: str | None = None
+    strict: bool = False
+    handle: Callable[[Diagnostic], None] | None = None
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def report(
+        self,
+        rule: Rule,
+        message: str,
+        span: Span | None = None,
+        *,
+        severity: Severity | None = None,
+    ) -> Diagnostic:
+        diag = Diagnostic.of(rule, message, span, path=self.path, severity=severity)
+        return self.add(diag)
+
+    def add(self, diag: Diagnostic) -> Diagnostic:
+        """Record ``diag`` under this sink's policy; returns what was recorded."""
+        if self.strict and diag.severity < Severity.ERROR:
+            r = RULES.get(diag.code)
+            if r is not None and r.deviation:
+                diag = replace(diag, severity=Severity.ERROR)
+        if self.path is not None and diag.path is None:
+            diag = replace(diag, path=self.path)
+        self.items.append(diag)
+        if self.handle is not None:
+            self.handle(diag)
+        return diag
+
+    def extend(self, diags: Iterable[Diagnostic]) -> None:
+        for d in diags:
+            self.add(d)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity is Severity.ERROR for d in self.items)
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+class LineIndex:
+    """Maps 0-based character offsets of a text to 1-based (line, column).
+
+    Built once per text in O(n); each lookup is O(log lines).  Only ``\\n``
+    ends a line (``\\r\\n`` therefore counts as one line end; a lone ``\\r`` is
+    an ordinary character, as in Lark's own line counting).
+    """
+
+    __slots__ = ("_starts",)
+
+    def __init__(self, text: str) -> None:
+        starts = [0]
+        find = text.find
+        i = find("\n")
+        while i >= 0:
+            starts.append(i + 1)
+            i = find("\n", i + 1)
+        self._starts = starts
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        from bisect import bisect_right
+
+        ln = bisect_right(self._starts, offset)
+        return ln, offset - self._starts[ln - 1] + 1
+
+    def span(self, start: int, end: int) -> Span:
+        ln, col = self.line_col(start)
+        eln, ecol = self.line_col(end)
+        return Span(start, end, ln, col, eln, ecol)
+
+
+def line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of ``offset`` in ``text`` (O(offset))."""
+    line = text.count("\n", 0, offset) + 1
+    last = text.rfind("\n", 0, offset)
+    return line, offset - last

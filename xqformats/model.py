@@ -1,0 +1,364 @@
+"""The shared game model every reader lowers into and every writer renders from.
+
+A :class:`Game` holds ordered :class:`Headers`, the start :class:`Position`, a
+root :class:`Node` and a result.  The tree stores moves, not boards (the
+python-chess design): ``node.children[0]`` is the main line, later children are
+variations; the position at a node is replayed from the start in O(depth).
+
+Content equality (``game_a == game_b``) compares headers, start position,
+result and the whole tree (moves, comments, NAGs) but not source spans or
+diagnostics: it is what round-trip tests assert.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Iterator, MutableMapping, Optional
+
+from .core import Move
+from .diagnostics import Diagnostic, Span
+from .position import STARTING_FEN, Position
+
+__all__ = ["Headers", "Node", "Game", "RESULTS", "TAG_ROSTER"]
+
+#: Results of the xiangqi PGN spec (§二 (7)): Red wins, Black wins, draw, unknown.
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
+#: Standard tag order for output: ``Game`` first (spec §二 (0)), then the
+#: spec's basic tags in its numbered order with RedTeam/BlackTeam before the
+#: players ("它们通常写在Red和Black标签的前面"), then opening data, FEN, Format.
+TAG_ROSTER = (
+    "Game",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "RedTeam",
+    "Red",
+    "BlackTeam",
+    "Black",
+    "Result",
+    "Opening",
+    "Variation",
+    "ECCO",
+    "FEN",
+    "Format",
+)
+
+_TAG_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_+#=:\-]*\Z")
+
+
+class Headers(MutableMapping[str, str]):
+    """Tag pairs in the order they were set; names are checked on assignment.
+
+    Values are kept exactly (even with line breaks, which writers escape or
+    linters flag): nothing read is lost.  :meth:`in_standard_order` gives the
+    roster order writers use.
+    """
+
+    __slots__ = ("_tags",)
+
+    def __init__(self, items: Iterable[tuple[str, str]] | dict[str, str] = ()) -> None:
+        self._tags: dict[str, str] = {}
+        pairs = items.items() if isinstance(items, dict) else items
+        for k, v in pairs:
+            self[k] = v
+
+    def __setitem__(self, name: str, value: str) -> None:
+        if not _TAG_NAME.match(name):
+            raise ValueError(f"Invalid tag name {name!r}")
+        if not isinstance(value, str):
+            raise TypeError(f"Tag value must be str, not {type(value).__name__}")
+        self._tags[name] = value
+
+    def __getitem__(self, name: str) -> str:
+        return self._tags[name]
+
+    def __delitem__(self, name: str) -> None:
+        del self._tags[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tags)
+
+    def __len__(self) -> int:
+        return len(self._tags)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Headers):
+            return self._tags == other._tags
+        if isinstance(other, dict):
+            return self._tags == other
+        return NotImplemented
+
+    def in_standard_order(self) -> list[tuple[str, str]]:
+        """Roster tags first in :data:`TAG_ROSTER` order, then the rest as set."""
+        out = [(k, self._tags[k]) for k in TAG_ROSTER if k in self._tags]
+        out += [(k, v) for k, v in self._tags.items() if k not in TAG_ROSTER]
+        return out
+
+    def copy(self) -> "Headers":
+        return Headers(self._tags)
+
+    def __repr__(self) -> str:
+        return f"Headers({self._tags!r})"
+
+
+class Node:
+    """A move in the tree, or the root (``move is None``).
+
+    ``comments_before`` are comments written before the move (only meaningful at
+    the start of a variation or of the game); ``comments`` follow the move.
+    ``span`` is the move text's source span when read from a file, ``text``
+    its spelling there.
+    """
+
+    __slots__ = ("move", "parent", "children", "comments_before", "comments", "nags", "span", "text")
+
+    def __init__(
+        self,
+        move: Optional[Move] = None,
+        parent: Optional["Node"] = None,
+        *,
+        comments: Optional[list[str]] = None,
+        comments_before: Optional[list[str]] = None,
+        nags: Optional[list[int]] = None,
+        span: Optional[Span] = None,
+        text: Optional[str] = None,
+    ) -> None:
+        self.move = move
+        self.parent = parent
+        self.children: list[Node] = []
+        self.comments_before: list[str] = comments_before if comments_before is not None else []
+        self.comments: list[str] = comments if comments is not None else []
+        self.nags: list[int] = nags if nags is not None else []
+        self.span = span
+        self.text = text
+
+    # ------------------------------------------------------------ navigation
+    @property
+    def variations(self) -> list["Node"]:
+        """Children: ``[0]`` continues the main line, the rest are alternatives."""
+        return self.children
+
+    def root(self) -> "Node":
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+    def ply(self) -> int:
+        """Number of moves from the root to this node (O(depth))."""
+        n, node = 0, self
+        while node.parent is not None:
+            n += 1
+            node = node.parent
+        return n
+
+    def moves_from_root(self) -> list[Move]:
+        moves: list[Move] = []
+        node: Optional[Node] = self
+        while node is not None and node.move is not None:
+            moves.append(node.move)
+            node = node.parent
+        moves.reverse()
+        return moves
+
+    def next(self) -> Optional["Node"]:
+        """The main-line continuation, or ``None`` at the end of a line."""
+        return self.children[0] if self.children else None
+
+    def end(self) -> "Node":
+        """Follow main-line continuations to the end."""
+        node = self
+        while node.children:
+            node = node.children[0]
+        return node
+
+    def mainline(self) -> Iterator["Node"]:
+        """The nodes after this one along main-line continuations."""
+        node = self
+        while node.children:
+            node = node.children[0]
+            yield node
+
+    def is_main_variation(self) -> bool:
+        """Whether this node is the first child of its parent (or the root)."""
+        return self.parent is None or self.parent.children[0] is self
+
+    def is_mainline(self) -> bool:
+        """Whether every step from the root to here follows ``children[0]``."""
+        node = self
+        while node.parent is not None:
+            if node.parent.children[0] is not node:
+                return False
+            node = node.parent
+        return True
+
+    def walk(self) -> Iterator["Node"]:
+        """This node and every descendant in pre-order, main line first (iterative)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    # ------------------------------------------------------------ editing
+    def add_variation(
+        self,
+        move: Move,
+        *,
+        comments: Optional[list[str]] = None,
+        comments_before: Optional[list[str]] = None,
+        nags: Optional[list[int]] = None,
+        span: Optional[Span] = None,
+        text: Optional[str] = None,
+    ) -> "Node":
+        """Append a child for ``move`` (main line if it is the first) and return it."""
+        child = Node(
+            move,
+            self,
+            comments=comments,
+            comments_before=comments_before,
+            nags=nags,
+            span=span,
+            text=text,
+        )
+        self.children.append(child)
+        return child
+
+    def add_main_variation(self, move: Move, **kw: object) -> "Node":
+        """Add ``move`` as the new main continuation (existing ones move down)."""
+        child = self.add_variation(move, **kw)  # type: ignore[arg-type]
+        self.children.insert(0, self.children.pop())
+        return child
+
+    def add_line(self, moves: Iterable[Move]) -> "Node":
+        """Add a chain of moves below this node; return the last node."""
+        node = self
+        for m in moves:
+            node = node.add_variation(m)
+        return node
+
+    def variation(self, move: Move) -> Optional["Node"]:
+        """The child that plays ``move``, if any."""
+        for c in self.children:
+            if c.move == move:
+                return c
+        return None
+
+    def promote_to_main(self, child: "Node") -> None:
+        """Make ``child`` the main continuation of this node."""
+        self.children.remove(child)
+        self.children.insert(0, child)
+
+    def promote(self, child: "Node") -> None:
+        """Move ``child`` one place up among this node's variations."""
+        i = self.children.index(child)
+        if i > 0:
+            self.children[i - 1], self.children[i] = self.children[i], self.children[i - 1]
+
+    def demote(self, child: "Node") -> None:
+        """Move ``child`` one place down among this node's variations."""
+        i = self.children.index(child)
+        if i < len(self.children) - 1:
+            self.children[i + 1], self.children[i] = self.children[i], self.children[i + 1]
+
+    def remove_variation(self, child: "Node") -> None:
+        """Delete ``child`` and everything below it."""
+        self.children.remove(child)
+        child.parent = None
+
+    # ------------------------------------------------------------ equality
+    def same_content(self, other: "Node") -> bool:
+        """Whether the subtrees hold the same moves, comments and NAGs.
+
+        Spans and source spellings are ignored.  Iterative: deep trees are fine.
+        """
+        stack = [(self, other)]
+        while stack:
+            a, b = stack.pop()
+            if (
+                a.move != b.move
+                or a.comments != b.comments
+                or a.comments_before != b.comments_before
+                or a.nags != b.nags
+                or len(a.children) != len(b.children)
+            ):
+                return False
+            stack.extend(zip(a.children, b.children))
+        return True
+
+    def __repr__(self) -> str:
+        return f"Node({self.move!r}, children={len(self.children)})"
+
+
+class Game:
+    """A game record: headers, start position, move tree, result.
+
+    ``diagnostics`` holds what the reader reported for this game.
+    """
+
+    __slots__ = ("headers", "start", "root", "result", "diagnostics")
+
+    def __init__(
+        self,
+        headers: Optional[Headers | dict[str, str]] = None,
+        start: Optional[Position] = None,
+        result: str = "*",
+    ) -> None:
+        self.headers = headers if isinstance(headers, Headers) else Headers(headers or {})
+        self.start: Position = start.copy() if start is not None else Position(STARTING_FEN)
+        self.root = Node()
+        self.result = result
+        self.diagnostics: list[Diagnostic] = []
+
+    @classmethod
+    def from_moves(cls, moves: Iterable[Move], start: Optional[Position] = None) -> "Game":
+        game = cls(start=start)
+        game.root.add_line(moves)
+        return game
+
+    def position_at(self, node: Node) -> Position:
+        """The position after ``node``'s move (O(depth))."""
+        pos = self.start.copy()
+        for m in node.moves_from_root():
+            pos.push(m)
+        return pos
+
+    def end_position(self) -> Position:
+        """The position at the end of the main line."""
+        return self.position_at(self.root.end())
+
+    def mainline(self) -> Iterator[Node]:
+        return self.root.mainline()
+
+    def mainline_moves(self) -> list[Move]:
+        return [n.move for n in self.root.mainline() if n.move is not None]
+
+    def nodes(self) -> Iterator[Node]:
+        """Every move node, pre-order (the root excluded)."""
+        it = self.root.walk()
+        next(it)
+        return it
+
+    def ply_count(self) -> int:
+        """Number of main-line moves."""
+        return sum(1 for _ in self.root.mainline())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self.headers == other.headers
+            and self.start == other.start
+            and self.start.fullmove_number == other.start.fullmove_number
+            and self.result == other.result
+            and self.root.same_content(other.root)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        red = self.headers.get("Red", "?")
+        black = self.headers.get("Black", "?")
+        return f"<Game {red} vs {black} {self.result}, {self.ply_count()} plies>"

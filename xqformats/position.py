@@ -1,0 +1,515 @@
+"""The rules engine: a xiangqi position with legal move generation.
+
+Rules (Asian Xiangqi Federation / WXF rules, also in ``NOTES.md``):
+
+* king (帅/将) and advisor (仕/士) stay in their palace (files d–f, ranks 0–2 for
+  Red, 7–9 for Black); the king steps orthogonally, the advisor diagonally;
+* elephant (相/象) moves two points diagonally, blocked by a piece on the point
+  between ("the elephant's eye"), and never crosses the river;
+* horse (马) moves one point orthogonally then one diagonally outward, blocked by
+  a piece on the first point ("the horse's leg");
+* rook (车) slides orthogonally; cannon (炮) slides orthogonally to move and
+  captures by jumping over exactly one piece (the screen);
+* pawn (兵/卒) steps forward; after crossing the river also sideways;
+* no move may leave one's own king attacked, and the two kings may never face
+  each other on a file with no piece between (the flying-general rule);
+* a side with no legal move has lost (checkmate or stalemate alike).
+
+Repetition rules (perpetual check and chase) need the game history and a
+referee's judgement; they are outside this engine.
+
+Implementation: a 90-entry mailbox with precomputed move tables.  Legality is
+make / test-own-king / unmake, so checking one move costs one attack test
+(microseconds), which is what notation decoding needs.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+from .core import BLACK, RED, Color, Move, Square
+
+__all__ = ["Position", "STARTING_FEN", "Outcome"]
+
+STARTING_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+
+# ---------------------------------------------------------------- tables
+def _sq(f: int, r: int) -> int:
+    return r * 9 + f
+
+
+def _on_board(f: int, r: int) -> bool:
+    return 0 <= f < 9 and 0 <= r < 10
+
+
+def _in_palace(f: int, r: int, color: Color) -> bool:
+    return 3 <= f <= 5 and (0 <= r <= 2 if color else 7 <= r <= 9)
+
+
+def _own_side(r: int, color: Color) -> bool:
+    return r <= 4 if color else r >= 5
+
+
+_ORTHO = ((0, 1), (0, -1), (1, 0), (-1, 0))
+_DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+#: ROOK_RAYS[sq]: the four rays (up, down, right, left) of squares from sq.
+ROOK_RAYS: list[tuple[tuple[int, ...], ...]] = []
+#: HORSE_MOVES[sq]: (target, leg) pairs.
+HORSE_MOVES: list[tuple[tuple[int, int], ...]] = []
+#: HORSE_ATTACKERS[sq]: (horse square, leg) pairs of horses that attack sq.
+HORSE_ATTACKERS: list[list[tuple[int, int]]] = [[] for _ in range(90)]
+#: KING_MOVES[color][sq], ADVISOR_MOVES[color][sq]: targets inside the palace.
+KING_MOVES: dict[Color, list[tuple[int, ...]]] = {RED: [], BLACK: []}
+ADVISOR_MOVES: dict[Color, list[tuple[int, ...]]] = {RED: [], BLACK: []}
+#: ELEPHANT_MOVES[color][sq]: (target, eye) pairs on the own side of the river.
+ELEPHANT_MOVES: dict[Color, list[tuple[tuple[int, int], ...]]] = {RED: [], BLACK: []}
+#: PAWN_MOVES[color][sq]: forward step, and sideways steps once across the river.
+PAWN_MOVES: dict[Color, list[tuple[int, ...]]] = {RED: [], BLACK: []}
+#: PAWN_ATTACKERS[color][sq]: squares from which a pawn of ``color`` attacks sq.
+PAWN_ATTACKERS: dict[Color, list[list[int]]] = {
+    RED: [[] for _ in range(90)],
+    BLACK: [[] for _ in range(90)],
+}
+
+
+def _build_tables() -> None:
+    for s in range(90):
+        f, r = s % 9, s // 9
+        rays = []
+        for df, dr in _ORTHO:
+            ray = []
+            nf, nr = f + df, r + dr
+            while _on_board(nf, nr):
+                ray.append(_sq(nf, nr))
+                nf, nr = nf + df, nr + dr
+            rays.append(tuple(ray))
+        ROOK_RAYS.append(tuple(rays))
+
+        horse = []
+        for df, dr in ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)):
+            nf, nr = f + df, r + dr
+            if _on_board(nf, nr):
+                leg = _sq(f, r + dr // 2) if abs(dr) == 2 else _sq(f + df // 2, r)
+                horse.append((_sq(nf, nr), leg))
+                HORSE_ATTACKERS[_sq(nf, nr)].append((s, leg))
+        HORSE_MOVES.append(tuple(horse))
+
+        for color in (RED, BLACK):
+            KING_MOVES[color].append(
+                tuple(
+                    _sq(f + df, r + dr)
+                    for df, dr in _ORTHO
+                    if _in_palace(f, r, color) and _in_palace(f + df, r + dr, color)
+                )
+            )
+            ADVISOR_MOVES[color].append(
+                tuple(
+                    _sq(f + df, r + dr)
+                    for df, dr in _DIAG
+                    if _in_palace(f, r, color) and _in_palace(f + df, r + dr, color)
+                )
+            )
+            ELEPHANT_MOVES[color].append(
+                tuple(
+                    (_sq(f + 2 * df, r + 2 * dr), _sq(f + df, r + dr))
+                    for df, dr in _DIAG
+                    if _on_board(f + 2 * df, r + 2 * dr)
+                    and _own_side(r, color)
+                    and _own_side(r + 2 * dr, color)
+                )
+            )
+            fwd = 1 if color else -1
+            steps = []
+            if _on_board(f, r + fwd):
+                steps.append(_sq(f, r + fwd))
+            if not _own_side(r, color):
+                for df in (-1, 1):
+                    if _on_board(f + df, r):
+                        steps.append(_sq(f + df, r))
+            PAWN_MOVES[color].append(tuple(steps))
+            for t in steps:
+                PAWN_ATTACKERS[color][t].append(s)
+
+
+_build_tables()
+
+
+class Outcome:
+    """How a game ended on the board: ``winner`` is the side that can still move."""
+
+    __slots__ = ("winner", "reason")
+
+    def __init__(self, winner: Color, reason: str) -> None:
+        self.winner = winner
+        self.reason = reason  # "checkmate" or "stalemate"
+
+    def result(self) -> str:
+        return "1-0" if self.winner else "0-1"
+
+    def __repr__(self) -> str:
+        return f"Outcome(winner={'red' if self.winner else 'black'}, reason={self.reason!r})"
+
+
+class Position:
+    """A board, the side to move, and the two FEN counters.
+
+    ``board[sq]`` is a FEN piece letter or ``None``.  The position is mutable:
+    :meth:`push` plays a move, :meth:`pop` takes it back (O(1) each).
+    Construct from FEN with :meth:`from_fen` (raises ``ValueError``) or with
+    :func:`xqformats.fen.parse_fen` (returns diagnostics instead).
+    """
+
+    __slots__ = ("board", "turn", "halfmove_clock", "fullmove_number", "_kings", "_stack")
+
+    def __init__(self, fen: str | None = STARTING_FEN) -> None:
+        self.board: list[Optional[str]] = [None] * 90
+        self.turn: Color = RED
+        self.halfmove_clock = 0
+        self.fullmove_number = 1
+        self._kings: dict[Color, int] = {RED: -1, BLACK: -1}
+        self._stack: list[tuple[Move, Optional[str], int]] = []
+        if fen is not None:
+            other = Position.from_fen(fen)
+            self.board = other.board
+            self.turn = other.turn
+            self.halfmove_clock = other.halfmove_clock
+            self.fullmove_number = other.fullmove_number
+            self._kings = other._kings
+
+    # ------------------------------------------------------------ building
+    @classmethod
+    def empty(cls) -> "Position":
+        return cls(None)
+
+    @classmethod
+    def from_fen(cls, fen: str) -> "Position":
+        """Parse a FEN; raise ``ValueError`` with the first error's message.
+
+        Use :func:`xqformats.fen.parse_fen` to get every problem as diagnostics.
+        """
+        from .diagnostics import Severity
+        from .fen import parse_fen
+
+        pos, diags = parse_fen(fen)
+        if pos is None:
+            first = next(d for d in diags if d.severity is Severity.ERROR)
+            raise ValueError(f"Invalid FEN {fen!r}: {first.message}")
+        return pos
+
+    def fen(self) -> str:
+        """FEN in the standard form ``<board> w|b - - <halfmove> <fullmove>``."""
+        from .fen import board_fen
+
+        side = "w" if self.turn else "b"
+        return f"{board_fen(self.board)} {side} - - {self.halfmove_clock} {self.fullmove_number}"
+
+    def set_piece(self, sq: Square, piece: Optional[str]) -> None:
+        old = self.board[sq]
+        if old in ("K", "k") and self._kings[old == "K"] == sq:
+            self._kings[old == "K"] = -1
+        self.board[sq] = piece
+        if piece == "K":
+            self._kings[RED] = sq
+        elif piece == "k":
+            self._kings[BLACK] = sq
+
+    def copy(self, *, stack: bool = False) -> "Position":
+        other = Position(None)
+        other.board = self.board[:]
+        other.turn = self.turn
+        other.halfmove_clock = self.halfmove_clock
+        other.fullmove_number = self.fullmove_number
+        other._kings = dict(self._kings)
+        if stack:
+            other._stack = self._stack[:]
+        return other
+
+    def king(self, color: Color) -> Optional[Square]:
+        s = self._kings[color]
+        return None if s < 0 else s
+
+    def piece_at(self, sq: Square) -> Optional[str]:
+        return self.board[sq]
+
+    def pieces(self, piece: str) -> list[Square]:
+        """Squares holding ``piece`` (a FEN letter), in square order."""
+        b = self.board
+        return [s for s in range(90) if b[s] == piece]
+
+    @property
+    def move_stack(self) -> list[Move]:
+        return [m for m, _, _ in self._stack]
+
+    def board_key(self) -> tuple:
+        """Board and side to move; equal for the same position (repetition key)."""
+        return (tuple(self.board), self.turn)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.board == other.board and self.turn == other.turn
+
+    def __hash__(self) -> int:
+        return hash(self.board_key())
+
+    def __repr__(self) -> str:
+        return f"Position({self.fen()!r})"
+
+    def __str__(self) -> str:
+        rows = []
+        for r in range(9, -1, -1):
+            rows.append(" ".join(self.board[r * 9 + f] or "." for f in range(9)))
+        return "\n".join(rows)
+
+    # ------------------------------------------------------------ attacks
+    def is_attacked(self, sq: Square, by: Color) -> bool:
+        """Whether a piece of ``by`` attacks ``sq`` (the flying general included).
+
+        Advisors and elephants are not tested: they can never leave their own
+        half, and this is used for king squares.
+        """
+        b = self.board
+        if by:
+            rook, cannon, horse, king, pawn = "R", "C", "N", "K", "P"
+        else:
+            rook, cannon, horse, king, pawn = "r", "c", "n", "k", "p"
+        for ray in ROOK_RAYS[sq]:
+            screened = False
+            for s in ray:
+                p = b[s]
+                if p is None:
+                    continue
+                if not screened:
+                    # Kings share a file only (palaces are on different ranks):
+                    # a king first in any ray means the generals face.
+                    if p == rook or p == king:
+                        return True
+                    screened = True
+                else:
+                    if p == cannon:
+                        return True
+                    break
+        for frm, leg in HORSE_ATTACKERS[sq]:
+            if b[frm] == horse and b[leg] is None:
+                return True
+        for frm in PAWN_ATTACKERS[by][sq]:
+            if b[frm] == pawn:
+                return True
+        return False
+
+    def is_check(self) -> bool:
+        """Whether the side to move has its king attacked."""
+        k = self._kings[self.turn]
+        return k >= 0 and self.is_attacked(k, not self.turn)
+
+    def kings_facing(self) -> bool:
+        """Whether the two kings stand on one file with nothing between."""
+        rk, bk = self._kings[RED], self._kings[BLACK]
+        if rk < 0 or bk < 0 or rk % 9 != bk % 9:
+            return False
+        b = self.board
+        return all(b[s] is None for s in range(rk + 9, bk, 9))
+
+    # ------------------------------------------------------------ generation
+    def pseudo_targets(self, frm: Square) -> list[Square]:
+        """Targets of the piece on ``frm`` by its movement rule alone.
+
+        Ignores whose turn it is and whether the own king is left in check.
+        """
+        b = self.board
+        p = b[frm]
+        if p is None:
+            return []
+        color = p.isupper()
+        t = p.upper()
+        out: list[int] = []
+        if t == "R" or t == "C":
+            for ray in ROOK_RAYS[frm]:
+                screened = False
+                for s in ray:
+                    q = b[s]
+                    if not screened:
+                        if q is None:
+                            out.append(s)
+                        else:
+                            if t == "R":
+                                if q.isupper() != color:
+                                    out.append(s)
+                                break
+                            screened = True
+                    elif q is not None:
+                        if q.isupper() != color:
+                            out.append(s)
+                        break
+        elif t == "N":
+            for s, leg in HORSE_MOVES[frm]:
+                if b[leg] is None:
+                    q = b[s]
+                    if q is None or q.isupper() != color:
+                        out.append(s)
+        elif t == "P":
+            for s in PAWN_MOVES[color][frm]:
+                q = b[s]
+                if q is None or q.isupper() != color:
+                    out.append(s)
+        elif t == "B":
+            for s, eye in ELEPHANT_MOVES[color][frm]:
+                if b[eye] is None:
+                    q = b[s]
+                    if q is None or q.isupper() != color:
+                        out.append(s)
+        else:
+            table = KING_MOVES if t == "K" else ADVISOR_MOVES
+            for s in table[color][frm]:
+                q = b[s]
+                if q is None or q.isupper() != color:
+                    out.append(s)
+        return out
+
+    def pseudo_legal_moves(self) -> Iterator[Move]:
+        b = self.board
+        red = self.turn
+        for frm in range(90):
+            p = b[frm]
+            if p is not None and p.isupper() == red:
+                for to in self.pseudo_targets(frm):
+                    yield Move(frm, to)
+
+    def _leaves_king_safe(self, frm: Square, to: Square) -> bool:
+        """Make the move on the board, test the mover's king, unmake."""
+        b = self.board
+        piece = b[frm]
+        captured = b[to]
+        color = piece.isupper()  # type: ignore[union-attr]
+        b[to] = piece
+        b[frm] = None
+        kings = self._kings
+        k = to if piece == ("K" if color else "k") else kings[color]
+        safe = k < 0 or not self.is_attacked(k, not color)
+        b[frm] = piece
+        b[to] = captured
+        return safe
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the side to move (O(pieces · targets))."""
+        safe = self._leaves_king_safe
+        return [m for m in self.pseudo_legal_moves() if safe(m.from_square, m.to_square)]
+
+    def legal_moves_from(self, frm: Square) -> list[Move]:
+        """Legal moves of the piece on ``frm`` (empty unless it is the mover's)."""
+        p = self.board[frm]
+        if p is None or p.isupper() != self.turn:
+            return []
+        safe = self._leaves_king_safe
+        return [Move(frm, to) for to in self.pseudo_targets(frm) if safe(frm, to)]
+
+    def has_legal_move(self) -> bool:
+        safe = self._leaves_king_safe
+        return any(safe(m.from_square, m.to_square) for m in self.pseudo_legal_moves())
+
+    def is_pseudo_legal(self, move: Move) -> bool:
+        p = self.board[move.from_square]
+        if p is None or p.isupper() != self.turn:
+            return False
+        return move.to_square in self.pseudo_targets(move.from_square)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal for the side to move (one attack test)."""
+        return self.is_pseudo_legal(move) and self._leaves_king_safe(
+            move.from_square, move.to_square
+        )
+
+    def leaves_king_in_check(self, move: Move) -> bool:
+        """For a pseudo-legal move: whether it exposes the mover's king.
+
+        Includes the flying-general rule (moving the last piece off the file
+        between the kings, or a king stepping onto the other king's open file).
+        """
+        return not self._leaves_king_safe(move.from_square, move.to_square)
+
+    def gives_check(self, move: Move) -> bool:
+        self.push(move)
+        try:
+            return self.is_check()
+        finally:
+            self.pop()
+
+    def is_checkmate(self) -> bool:
+        return self.is_check() and not self.has_legal_move()
+
+    def is_stalemate(self) -> bool:
+        """No legal move while not in check; in xiangqi this loses too."""
+        return not self.is_check() and not self.has_legal_move()
+
+    def outcome(self) -> Optional[Outcome]:
+        """The board result when the side to move has no legal move, else ``None``."""
+        if self.has_legal_move():
+            return None
+        return Outcome(not self.turn, "checkmate" if self.is_check() else "stalemate")
+
+    # ------------------------------------------------------------ make/unmake
+    def push(self, move: Move) -> None:
+        """Play ``move`` (assumed legal; not checked). O(1)."""
+        b = self.board
+        frm, to = move
+        piece = b[frm]
+        captured = b[to]
+        self._stack.append((move, captured, self.halfmove_clock))
+        b[to] = piece
+        b[frm] = None
+        if piece == "K":
+            self._kings[RED] = to
+        elif piece == "k":
+            self._kings[BLACK] = to
+        if captured == "K":
+            self._kings[RED] = -1
+        elif captured == "k":
+            self._kings[BLACK] = -1
+        # The counter restarts on a capture or a pawn advance (进兵), as the
+        # notation paper (notation-fen-paper-002.txt §2.3) defines field 3.
+        if captured is not None or (piece in ("P", "p") and (to - frm) in (9, -9)):
+            self.halfmove_clock = 0
+        else:
+            self.halfmove_clock += 1
+        if not self.turn:
+            self.fullmove_number += 1
+        self.turn = not self.turn
+
+    def pop(self) -> Move:
+        """Take back the last move pushed."""
+        move, captured, halfmove = self._stack.pop()
+        frm, to = move
+        b = self.board
+        piece = b[to]
+        b[frm] = piece
+        b[to] = captured
+        if piece == "K":
+            self._kings[RED] = frm
+        elif piece == "k":
+            self._kings[BLACK] = frm
+        if captured == "K":
+            self._kings[RED] = to
+        elif captured == "k":
+            self._kings[BLACK] = to
+        self.turn = not self.turn
+        if not self.turn:
+            self.fullmove_number -= 1
+        self.halfmove_clock = halfmove
+        return move
+
+    # ------------------------------------------------------------ perft
+    def perft(self, depth: int) -> int:
+        """Number of leaf nodes of the legal move tree ``depth`` plies deep."""
+        if depth <= 0:
+            return 1
+        moves = self.legal_moves()
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for m in moves:
+            self.push(m)
+            total += self.perft(depth - 1)
+            self.pop()
+        return total
