@@ -295,10 +295,24 @@ class Node:
 class Game:
     """A game record: headers, start position, move tree, result.
 
-    ``diagnostics`` holds what the reader reported for this game.
+    ``diagnostics`` holds what the reader reported for this game.  Readers also
+    record where things were written, for linters: ``span`` (the whole game),
+    ``tag_spans`` (tag name -> span of its value, or of the element in CBF),
+    ``result_span`` (the termination marker) and ``notation`` (the notation
+    the moves were written in, when known).
     """
 
-    __slots__ = ("headers", "start", "root", "result", "diagnostics")
+    __slots__ = (
+        "headers",
+        "start",
+        "root",
+        "result",
+        "diagnostics",
+        "span",
+        "tag_spans",
+        "result_span",
+        "notation",
+    )
 
     def __init__(
         self,
@@ -311,6 +325,10 @@ class Game:
         self.root = Node()
         self.result = result
         self.diagnostics: list[Diagnostic] = []
+        self.span: Optional[Span] = None
+        self.tag_spans: dict[str, Span] = {}
+        self.result_span: Optional[Span] = None
+        self.notation: Optional[str] = None
 
     @classmethod
     def from_moves(cls, moves: Iterable[Move], start: Optional[Position] = None) -> "Game":
