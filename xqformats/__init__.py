@@ -1,0 +1,66 @@
+"""xqformats: read, validate, lint and convert xiangqi (Chinese chess) records.
+
+Core objects are imported eagerly; the format readers and writers are loaded on
+first use (``xqformats.parse_pgn`` imports the PGN package then), so that
+``import xqformats`` stays cheap for a linter that reads only one format.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .core import BLACK, RED, Move
+from .diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
+from .fen import parse_fen, validate_fen
+from .model import Game, Headers, Node
+from .position import STARTING_FEN, Position
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "RED",
+    "BLACK",
+    "Move",
+    "Position",
+    "STARTING_FEN",
+    "parse_fen",
+    "validate_fen",
+    "Game",
+    "Node",
+    "Headers",
+    "Diagnostic",
+    "DiagnosticSink",
+    "Rule",
+    "Severity",
+    "Span",
+    # loaded lazily:
+    "Notation",
+    "decode",
+    "encode",
+    "parse_pgn",
+    "read_pgn",
+    "write_pgn",
+    "read_cbf",
+    "write_cbf",
+]
+
+_LAZY = {
+    "Notation": "xqformats.notation",
+    "decode": "xqformats.notation",
+    "encode": "xqformats.notation",
+    "parse_pgn": "xqformats.pgn",
+    "read_pgn": "xqformats.pgn",
+    "write_pgn": "xqformats.pgn",
+    "read_cbf": "xqformats.cbf",
+    "write_cbf": "xqformats.cbf",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'xqformats' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
