@@ -1,0 +1,122 @@
+"""The ``perft`` and ``fen`` subcommands of the command line.
+
+One test runs the real entry point in a subprocess (``python -m xqformats``
+with ``PYTHONPATH`` at the repository); the rest call :func:`cli.main` in
+process, which is faster and sees the same code.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from xqformats import cli
+
+REPO = Path(__file__).resolve().parents[1]
+START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+
+def run_module(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run(
+        [sys.executable, "-m", "xqformats", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=REPO,
+        timeout=60,
+    )
+
+
+def test_module_perft_2_prints_count_on_last_line() -> None:
+    proc = run_module("perft", "2")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "1920"
+    assert proc.stderr == ""
+
+
+def test_module_invalid_fen_is_a_clean_error() -> None:
+    proc = run_module("perft", "1", "--fen", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNQ w")
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr == (
+        "xqformats perft: invalid FEN: column 59: "
+        "Unknown piece letter `Q`; expected one of `KABNRCP` or `kabnrcp`\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "depth, fen, count",
+    [
+        ("0", START, "1"),
+        ("1", START, "44"),
+        ("3", START, "79666"),
+        ("1", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR", "44"),  # side omitted
+        ("2", "3akab2/8R/r3n2c1/9/9/9/4C4/9/6N2/3K5 b", "310"),  # pyffish count
+        ("1", "3k5/9/9/9/9/9/9/9/9/3RK4 b", "0"),  # checkmate
+    ],
+)
+def test_main_perft(capsys: pytest.CaptureFixture[str], depth: str, fen: str, count: str) -> None:
+    assert cli.main(["perft", depth, "--fen", fen]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[-1] == count
+    assert err == ""
+
+
+def test_main_perft_divide(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["perft", "2", "--divide"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == "1920"
+    assert len(lines) == 45  # one line per legal first move, then the total
+    assert sum(int(line.split(": ")[1]) for line in lines[:-1]) == 1920
+    # Reply counts from pyffish (its h3e3 and b1c3, ranks 1-10); UCCI spelling here.
+    assert "h2e2: 45" in lines  # 炮二平五
+    assert "b0c2: 43" in lines  # 马八进七
+
+
+@pytest.mark.parametrize(
+    "fen, message",
+    [
+        ("", "column 1: Empty FEN; expected ten ranks of nine cells separated by `/`"),
+        ("4k4/9/9/9/9/9/9/9/9/4K4 w", "column 2: The kings face each other on file e with no piece between"),
+        ("9/9/9/9/9/9/9/9/9/9 w", "column 1: Red has no king"),
+        ("3k5/9/9/9/9/9/9/9/9/3RK4 w", "column 2: Black is in check but it is Red's move"),
+    ],
+)
+def test_main_perft_rejects_invalid_fen(capsys: pytest.CaptureFixture[str], fen: str, message: str) -> None:
+    assert cli.main(["perft", "1", "--fen", fen]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines()[0] == f"xqformats perft: invalid FEN: {message}"
+
+
+def test_main_perft_negative_depth(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["perft", "-1"]) == 2
+    assert capsys.readouterr().err == "xqformats perft: DEPTH must be 0 or more\n"
+
+
+def test_main_perft_depth_not_a_number(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:  # argparse's usage error
+        cli.main(["perft", "two"])
+    assert exc.value.code == 2
+    assert "invalid int value: 'two'" in capsys.readouterr().err
+
+
+def test_main_fen_normalises(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["fen", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r"]) == 0
+    out, err = capsys.readouterr()
+    assert out == START + "\n"
+    assert err == ""
+
+
+def test_main_fen_reports_diagnostics(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["fen", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "<fen>:1:61: F104 Side to move `x` is not `w`, `r` or `b`\n"
