@@ -1,0 +1,118 @@
+"""The three move notations: Chinese vertical-line, WXF and ICCS.
+
+Syntax is defined by the Lark grammars ``grammars/chinese.lark``,
+``grammars/wxf.lark`` and ``grammars/iccs.lark`` (each exports one terminal
+matching a whole move, for the PGN grammar); meaning is resolved here against a
+position.  Sources and every choice where they disagree: ``docs/notation.md``.
+
+Public API::
+
+    decode(text, position, notation=None, *, strict=False) -> (Move | None, diagnostics)
+    encode(move, position, notation=Notation.CHINESE, *, traditional=False, fullwidth=False) -> str
+    detect_notation(text) -> Notation | None
+
+Speed: each distinct spelling is parsed once (memoized); decoding a seen
+spelling costs a dict lookup, a scan of one file and one legality test.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ..core import Move
+from ..diagnostics import Diagnostic, Severity
+from ..position import Position
+from . import chinese as _chinese  # noqa: F401  (registers the shape builder)
+from . import iccs as _iccs  # noqa: F401
+from . import wxf as _wxf  # noqa: F401
+from .resolve import NO_DIAGNOSTICS, encode_move, resolve
+from .rules import *  # noqa: F401,F403  (declare the M rules when the package loads)
+from .rules import NOT_A_MOVE, NOTATION_MISMATCH
+from .shape import Notation, shape_of, span
+
+__all__ = ["Notation", "decode", "encode", "detect_notation"]
+
+_EXAMPLES = {
+    Notation.CHINESE: "`炮二平五`",
+    Notation.WXF: "`C2.5`",
+    Notation.ICCS: "`H2-E2`",
+}
+_NAMES = {Notation.CHINESE: "Chinese", Notation.WXF: "WXF", Notation.ICCS: "ICCS"}
+
+
+def detect_notation(text: str) -> Optional[Notation]:
+    """The notation whose grammar accepts ``text`` as one move, else None.
+
+    The three grammars accept disjoint languages, so the answer is unique.
+    O(1) for a spelling seen before.
+    """
+    shape = shape_of(text)
+    return None if shape is None else shape.notation
+
+
+def decode(
+    text: str,
+    position: Position,
+    notation: Optional[Notation] = None,
+    *,
+    strict: bool = False,
+) -> tuple[Optional[Move], Sequence[Diagnostic]]:
+    """The one legal move ``text`` denotes in ``position``, and the diagnostics.
+
+    ``notation`` None detects it from the text; a move written in another
+    notation than the one given is still read, with M102 (a warning; an error
+    when ``strict``).  ``strict`` also makes the other *deviation* rules errors
+    (M205: a Red move with Black's digits).  The move is ``None`` exactly when
+    an error is reported (M101 shape, M2xx resolution, M3xx legality).  Style
+    findings (M4xx, severity info) come with a valid move.
+
+    Diagnostics are positioned in ``text`` (line 1, column 1 = its first
+    character); relocate with ``Diagnostic.shifted``.  When all is well the
+    diagnostics are a shared empty tuple.  Never raises on bad input and
+    leaves ``position`` as it was.
+    """
+    try:
+        shape = shape_of(text)
+    except Exception:  # pragma: no cover - a grammar bug must not crash a reader
+        shape = None
+    if shape is None:
+        if notation is None:
+            msg = (
+                f"Not a move `{text}`; expected Chinese ({_EXAMPLES[Notation.CHINESE]}), "
+                f"WXF ({_EXAMPLES[Notation.WXF]}) or ICCS ({_EXAMPLES[Notation.ICCS]}) notation"
+            )
+        else:
+            notation = Notation(notation)
+            msg = f"Not a {_NAMES[notation]} move `{text}`; expected e.g. {_EXAMPLES[notation]}"
+        return None, [Diagnostic.of(NOT_A_MOVE, msg, span(0, len(text)))]
+    move, diags = resolve(shape, position, strict)
+    if notation is not None and shape.notation is not notation:
+        notation = Notation(notation)
+        mismatch = Diagnostic.of(
+            NOTATION_MISMATCH,
+            f"Move `{text}` is in {_NAMES[shape.notation]} notation; expected {_NAMES[notation]}",
+            span(0, len(text)),
+            severity=Severity.ERROR if strict else None,
+        )
+        diags = [mismatch, *diags]
+    return move, diags
+
+
+def encode(
+    move: Move,
+    position: Position,
+    notation: Notation = Notation.CHINESE,
+    *,
+    traditional: bool = False,
+    fullwidth: bool = False,
+) -> str:
+    """The canonical text of a legal ``move`` in ``position``.
+
+    Chinese: simplified characters and ASCII digits for Black by default;
+    ``traditional`` writes 帥仕相俥傌炮兵 / 將士象車馬砲卒 and 進 後, ``fullwidth``
+    writes Black's digits as １…９.  WXF: the official page's form (upper case,
+    ``.`` sideways, ``+``/``-`` tandem markers).  ICCS: ``H2-E2``.  The options
+    apply to Chinese only.  ``move`` is assumed legal (an empty from-square
+    raises ``ValueError``).
+    """
+    return encode_move(move, position, Notation(notation), traditional=traditional, fullwidth=fullwidth)

@@ -1,0 +1,43 @@
+"""ICCS coordinate notation: meaning of the squares, and output.
+
+Syntax is ``grammars/iccs.lark``; canonical output is ``H2-E2`` (``Move.iccs()``).
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from ..diagnostics import Diagnostic
+from .rules import ICCS_SPELLING
+from .shape import BUILDERS, Notation, Shape, span
+
+__all__ = ["build_shape"]
+
+
+def _square(t: Tree) -> int:
+    f: Token = t.children[0]  # type: ignore[assignment]
+    r: Token = t.children[1]  # type: ignore[assignment]
+    return int(r) * 9 + "abcdefghi".index(f.lower())
+
+
+def build_shape(text: str, move: Tree) -> Shape:
+    """Turn a parse of ``grammars/iccs.lark`` (the ``move`` subtree) into a :class:`Shape`."""
+    shape = Shape(text, Notation.ICCS, "coords")
+    squares = [c for c in move.children if isinstance(c, Tree)]
+    shape.from_square = _square(squares[0])
+    shape.to_square = _square(squares[1])
+    shape.simple = True
+    f, t = shape.from_square, shape.to_square
+    canonical = f"{'ABCDEFGHI'[f % 9]}{f // 9}-{'ABCDEFGHI'[t % 9]}{t // 9}"
+    if text != canonical:
+        shape.styles = (
+            Diagnostic.of(
+                ICCS_SPELLING,
+                f"ICCS move `{text}`; canonical `{canonical}`",
+                span(0, len(text)),
+            ),
+        )
+    return shape
+
+
+BUILDERS[Notation.ICCS] = build_shape
