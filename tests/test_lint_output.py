@@ -1,0 +1,140 @@
+"""The four lint output formats, on findings with hand-checked positions."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from xqformats.diagnostics import Diagnostic, Severity, all_rules
+from xqformats.lint.output import SARIF_SCHEMA, render_github, render_json, render_sarif, render_text, summary
+from xqformats.lint.runner import FileResult
+
+MOVES = "1. 炮二平五 马8进7 *"
+
+
+def _results() -> list[FileResult]:
+    # 马8进7 is characters 9-12 (1-based): "1. " is 3, 炮二平五 4, a space 1.
+    move = Diagnostic("M301", Severity.ERROR, "Illegal move `马8进7`", 3, 9, 3, 13, "games/a.pgn")
+    # The value 1995.5.22 is characters 8-16 of its line.
+    date = Diagnostic("T104", Severity.WARNING, "Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+                      2, 8, 2, 17, "games/a.pgn")
+    info = Diagnostic("G103", Severity.INFO, "Result `1-0` (Red wins) but …", None, None, None, None, "b.cbf")
+    return [
+        FileResult("games/a.pgn", (date, move), {2: '[Date "1995.5.22"]', 3: MOVES}),
+        FileResult("b.cbf", (info,), {}),
+        FileResult("c.pgn", (), {}),
+    ]
+
+
+def test_text_lines_carets_and_summary() -> None:
+    out = render_text(_results())
+    assert out.splitlines() == [
+        "games/a.pgn:2:8: T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+        ' 2 | [Date "1995.5.22"]',
+        "   |        ^^^^^^^^^",
+        "",
+        "games/a.pgn:3:9: M301 Illegal move `马8进7`",
+        " 3 | 1. 炮二平五 马8进7 *",
+        # 3 cells for "1. ", 8 for four wide characters, 1 space = 12; 马8进7 is 6 cells wide.
+        "   |             ^^^^^^",
+        "",
+        "b.cbf: G103 Result `1-0` (Red wins) but …",
+        "Found 1 error, 1 warning and 1 info in 2 of 3 files",
+    ]
+
+
+def test_text_without_source() -> None:
+    assert render_text(_results(), show_source=False).splitlines()[:2] == [
+        "games/a.pgn:2:8: T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+        "games/a.pgn:3:9: M301 Illegal move `马8进7`",
+    ]
+
+
+def test_long_line_is_cut_around_the_column() -> None:
+    line = "x" * 300 + "BAD" + "y" * 300
+    d = Diagnostic("P101", Severity.ERROR, "Bad", 1, 301, 1, 304, "a.pgn")
+    snippet = render_text([FileResult("a.pgn", (d,), {1: line})]).splitlines()[1:3]
+    shown = snippet[0].split(" | ", 1)[1]
+    carets = snippet[1].split(" | ", 1)[1]
+    assert shown.startswith("…") and shown.endswith("…")
+    assert "BAD" in shown
+    # The carets sit exactly under BAD.
+    assert shown[carets.index("^") : carets.index("^") + 3] == "BAD"
+    assert carets.strip() == "^^^"
+
+
+def test_summary_wording() -> None:
+    assert summary([FileResult("a.pgn"), FileResult("b.pgn")]) == "All checks passed (2 files)"
+    one = Diagnostic("T104", Severity.WARNING, "m", path="a.pgn")
+    assert summary([FileResult("a.pgn", (one,))]) == "Found 1 warning in 1 file"
+
+
+def test_json_records() -> None:
+    data = json.loads(render_json(_results()))
+    assert [d["code"] for d in data] == ["T104", "M301", "G103"]
+    assert data[1] == {
+        "path": "games/a.pgn",
+        "line": 3,
+        "column": 9,
+        "end_line": 3,
+        "end_column": 13,
+        "code": "M301",
+        "name": data[1]["name"],  # the notation module's rule name, when declared
+        "severity": "error",
+        "message": "Illegal move `马8进7`",
+    }
+    assert data[2]["line"] is None and data[2]["severity"] == "info" and data[2]["name"] == "unexplained-win"
+    assert json.loads(render_json([])) == []
+
+
+def test_sarif_structure() -> None:
+    log = json.loads(render_sarif(_results()))
+    assert log["version"] == "2.1.0"
+    assert log["$schema"] == SARIF_SCHEMA
+    run = log["runs"][0]
+    driver = run["tool"]["driver"]
+    assert driver["name"] == "xqformats"
+    ids = [r["id"] for r in driver["rules"]]
+    assert ids == [r.code for r in all_rules()]
+    for r in driver["rules"]:
+        assert r["shortDescription"]["text"]
+        assert r["defaultConfiguration"]["level"] in ("error", "warning", "note")
+        assert r["help"]["markdown"].startswith(f"# {r['name']} ({r['id']})")
+    assert run["columnKind"] == "unicodeCodePoints"
+    res = run["results"]
+    assert [(r["ruleId"], r["level"]) for r in res] == [("T104", "warning"), ("M301", "error"), ("G103", "note")]
+    for r in res:
+        assert r["message"]["text"]
+        if r["ruleId"] in ids:
+            assert ids[r["ruleIndex"]] == r["ruleId"]
+    loc = res[1]["locations"][0]["physicalLocation"]
+    assert loc["artifactLocation"] == {"uri": "games/a.pgn", "uriBaseId": "%SRCROOT%"}
+    assert loc["region"] == {"startLine": 3, "startColumn": 9, "endLine": 3, "endColumn": 13}
+    # No position: no region.
+    assert "region" not in res[2]["locations"][0]["physicalLocation"]
+
+
+GITHUB = re.compile(
+    r"::(error|warning|notice) title=xqformats \(([A-Z]\d{3})\),file=([^,]+)"
+    r"(?:,line=(\d+),col=(\d+),endLine=(\d+),endColumn=(\d+))?::(.*)"
+)
+
+
+def test_github_commands() -> None:
+    lines = render_github(_results()).splitlines()
+    parsed = [GITHUB.fullmatch(line) for line in lines]
+    assert all(parsed), lines
+    assert [m.groups()[:3] for m in parsed if m] == [
+        ("warning", "T104", "games/a.pgn"),
+        ("error", "M301", "games/a.pgn"),
+        ("notice", "G103", "b.cbf"),
+    ]
+    m = parsed[1]
+    assert m is not None and m.groups()[3:] == ("3", "9", "3", "13", "games/a.pgn:3:9: M301 Illegal move `马8进7`")
+
+
+def test_github_escapes_properties_and_data() -> None:
+    d = Diagnostic("T111", Severity.WARNING, "50% line\nbreak", 1, 1, 1, 2, "dir,x/a:b.pgn")
+    (line,) = render_github([FileResult(d.path or "", (d,), {})]).splitlines()
+    assert "file=dir%2Cx/a%3Ab.pgn," in line
+    assert line.endswith("::dir,x/a:b.pgn:1:1: T111 50%25 line%0Abreak")

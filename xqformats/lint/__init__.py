@@ -1,0 +1,73 @@
+"""The linter behind ``xqformats lint``: discovery, checks, selection, outputs.
+
+Library use::
+
+    from xqformats.lint import lint_paths
+    for d in lint_paths(["games/"], ignore=["G103"]):
+        print(d)            # path:line:col: CODE message
+
+Importing this package declares the ``T1xx`` (tags and metadata) and
+``G1xx`` (game level and files) rules; :func:`xqformats.diagnostics.all_rules`
+imports it for the full catalogue.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional, Sequence
+
+from ..diagnostics import Diagnostic
+from .catalogue import GROUPS, RuleSelection, SelectorError, group_of, rule_page, rules_markdown
+from .checks import GAME_RULES, TAG_RULES, check_game
+from .discovery import Target, discover
+from .runner import FileResult, LintOptions, lint_bytes, run
+
+__all__ = [
+    "lint_paths",
+    "lint_bytes",
+    "check_game",
+    "run",
+    "discover",
+    "LintOptions",
+    "FileResult",
+    "Target",
+    "RuleSelection",
+    "SelectorError",
+    "GROUPS",
+    "group_of",
+    "rule_page",
+    "rules_markdown",
+    "TAG_RULES",
+    "GAME_RULES",
+]
+
+
+def lint_paths(
+    paths: Iterable[str],
+    *,
+    select: Sequence[str] = ("ALL",),
+    ignore: Sequence[str] = (),
+    strict: bool = False,
+    jobs: int = 1,
+    exclude: Sequence[str] = (),
+) -> list[Diagnostic]:
+    """Lint files and folders (recursively; ``"-"`` is stdin); every finding in report order.
+
+    ``select``/``ignore`` are code prefixes (``"ALL"``, ``"T1"``, ``"G103"``);
+    ``strict`` turns spec deviations into errors; ``jobs`` > 1 lints in worker
+    processes with the same result.  No configuration file is read: pass
+    settings explicitly.  Raises :class:`SelectorError` for a selector that
+    matches no rule.
+    """
+    from ..diagnostics import all_rules
+
+    selection = RuleSelection(RuleSelection.parse(select), RuleSelection.parse(ignore))
+    selection.validate(r.code for r in all_rules())
+    targets = discover(paths, exclude=exclude)
+    results = run(targets, LintOptions(selection, strict), jobs=jobs)
+    return [d for res in results for d in res.diagnostics]
+
+
+def lint_file_result(path: str, *, strict: bool = False, selection: Optional[RuleSelection] = None) -> FileResult:
+    """Lint one file; its :class:`FileResult` (findings and the source lines they point at)."""
+    targets = discover([path])
+    return run(targets, LintOptions(selection or RuleSelection(), strict))[0]

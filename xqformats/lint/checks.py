@@ -1,0 +1,603 @@
+"""Lint checks over the shared model: tags, metadata and game-level facts.
+
+Readers report what their grammar or schema says about the text; the checks
+here read the :class:`~xqformats.model.Game` they produce — headers (in file
+order), ``tag_spans``, ``result``/``result_span``, the move tree and its end
+position — so they apply to PGN and CBF alike.  Codes ``T1xx`` are tags and
+metadata, ``G1xx`` game level and files.
+
+A check never repeats what a reader already reports (FEN validity, move
+legality, ambiguity and spelling are the readers' and the notation module's).
+Checks that depend on the move list are skipped when the reader reported an
+error, since the tree then stops at that error and its end is not the game's.
+
+Entry point: :func:`check_game`.  Cost: one pass over the headers, one
+replay of the main line (O(plies)) for the end position, only when a rule
+that needs it is enabled.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable, Optional
+
+from ..diagnostics import RULES, Diagnostic, DiagnosticSink, Rule, Severity, Span
+from ..model import RESULTS, Game
+
+__all__ = [
+    "check_game",
+    "TAG_RULES",
+    "GAME_RULES",
+    "MISSING_GAME_TAG",
+    "GAME_TAG_NOT_FIRST",
+    "GAME_TAG_VALUE",
+    "DATE_FORMAT",
+    "RESULT_MISMATCH",
+    "RESULT_TAG_VALUE",
+    "PLY_COUNT",
+    "ECCO_CODE",
+    "TAG_LINE_BREAK",
+    "UNSUPPORTED_FORMAT",
+    "UNREADABLE_FILE",
+    "UNEXPLAINED_WIN",
+    "RESULT_CONTRADICTS_BOARD",
+    "FORMAT_CONTENT_MISMATCH",
+    "INTERNAL_ERROR",
+]
+
+_PGN_SPEC = "`xiangqi-pgn-spec-001.txt` §二 标签部分"
+_CHESS_SPEC = "`chess-pgn-spec-translation-003.txt`"
+
+# ---------------------------------------------------------------- T1xx rules
+
+MISSING_GAME_TAG = Rule(
+    "T101",
+    "missing-game-tag",
+    Severity.WARNING,
+    "A PGN game has no `Game` tag",
+    doc="**What it does.** Checks that a PGN game has a `Game` tag.\n\n"
+    "**Why is this bad?** The xiangqi PGN spec requires `[Game \"Chinese Chess\"]` as the "
+    "first tag: it is what tells a reader (and a chess program) that the record is not "
+    "chess. Many programs omit it; the record is still readable, so this is a deviation.\n\n"
+    f"**References.** {_PGN_SPEC} (0) Game.",
+    example='[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
+    fixed='[Game "Chinese Chess"]\n[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
+    example_kind="pgn",
+    deviation=True,
+)
+GAME_TAG_NOT_FIRST = Rule(
+    "T102",
+    "game-tag-not-first",
+    Severity.WARNING,
+    "The `Game` tag is not the first tag of a PGN game",
+    doc="**What it does.** Checks that `Game` is the first tag pair.\n\n"
+    "**Why is this bad?** The spec says the tag \"必须放在第一位\" (must come first), so a "
+    "reader can tell the game from the first line. Writers of this toolkit put it first.\n\n"
+    f"**References.** {_PGN_SPEC} (0) Game.",
+    example='[Event "Test"]\n[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
+    fixed='[Game "Chinese Chess"]\n[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
+    example_kind="pgn",
+    deviation=True,
+)
+GAME_TAG_VALUE = Rule(
+    "T103",
+    "game-tag-value",
+    Severity.WARNING,
+    "The `Game` tag is not `Chinese Chess`",
+    doc="**What it does.** Checks the value of the `Game` tag.\n\n"
+    "**Why is this bad?** The spec fixes the value to `Chinese Chess` (\"其值必须为"
+    "“Chinese Chess”\"); other spellings (`Xiangqi`, `中国象棋`, `chinese chess`) are not "
+    "recognised by other programs.\n\n"
+    f"**References.** {_PGN_SPEC} (0) Game.",
+    example='[Game "Xiangqi"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
+    fixed='[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
+    example_kind="pgn",
+    deviation=True,
+)
+DATE_FORMAT = Rule(
+    "T104",
+    "date-format",
+    Severity.WARNING,
+    "The `Date` tag is not a `yyyy.mm.dd` date",
+    doc="**What it does.** Checks that `Date` is `yyyy.mm.dd` with four-digit year and "
+    "two-digit month and day, each part `??`/`????` when unknown, and that a fully known "
+    "date exists in the calendar.\n\n"
+    "**Why is this bad?** The spec fixes the format (\"格式统一为“yyyy.mm.dd”\") so dates "
+    "sort and compare as text; `1995.5.22`, `2004-01-05` or `00-12-31` do not, and a "
+    "two-digit year is ambiguous. The message suggests the standard form when the date "
+    "can be read unambiguously.\n\n"
+    f"**References.** {_PGN_SPEC} (3) Date; {_CHESS_SPEC} (Date, `??` for unknown parts).",
+    example='[Game "Chinese Chess"]\n[Date "1995.5.22"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
+    fixed='[Game "Chinese Chess"]\n[Date "1995.05.22"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
+    example_kind="pgn",
+    deviation=True,
+)
+RESULT_MISMATCH = Rule(
+    "T105",
+    "result-mismatch",
+    Severity.ERROR,
+    "The `Result` tag disagrees with the game's termination marker",
+    doc="**What it does.** Compares the `Result` tag with the result written at the end of "
+    "the movetext.\n\n"
+    "**Why is this bad?** The PGN standard requires the termination marker to match the "
+    "`Result` tag (\"棋局结束标记必须要与前面Result标签对符合\"). When they differ, nothing "
+    "says which one is true, so this is an error.\n\n"
+    f"**References.** {_CHESS_SPEC} 3-2 (game termination marker); {_PGN_SPEC} (7) Result.",
+    example='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 0-1\n',
+    fixed='[Game "Chinese Chess"]\n[Result "0-1"]\n\n1. 炮二平五 马8进7 0-1\n',
+    example_kind="pgn",
+)
+RESULT_TAG_VALUE = Rule(
+    "T106",
+    "result-tag-value",
+    Severity.WARNING,
+    "The `Result` tag is not `1-0`, `0-1`, `1/2-1/2` or `*`",
+    doc="**What it does.** Checks the value of the `Result` tag.\n\n"
+    "**Why is this bad?** The spec allows exactly four results: `1-0` (Red wins), `0-1` "
+    "(Black wins), `1/2-1/2` (draw) and `*` (unknown). Chinese words such as `红胜`, `黑胜`, "
+    "`和棋` or `未知` are common in exports; their meaning is clear, so this is a deviation, "
+    "and the message names the standard value when the word is recognised.\n\n"
+    f"**References.** {_PGN_SPEC} (7) Result.",
+    example='[Game "Chinese Chess"]\n[Result "红胜"]\n\n1. 炮二平五 马8进7 1-0\n',
+    fixed='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 1-0\n',
+    example_kind="pgn",
+    deviation=True,
+)
+PLY_COUNT = Rule(
+    "T109",
+    "ply-count-mismatch",
+    Severity.WARNING,
+    "The `PlyCount` tag does not match the number of moves",
+    doc="**What it does.** When a `PlyCount` tag is present, checks that it is a whole "
+    "number equal to the number of plies (half-moves) of the main line.\n\n"
+    "**Why is this bad?** Databases use `PlyCount` to index and filter games without "
+    "reading them; a wrong count silently misfiles the game.\n\n"
+    f"**References.** {_CHESS_SPEC} 4-7 (3) PlyCount (\"严格来说是指“半”步数\").",
+    example='[Game "Chinese Chess"]\n[Result "*"]\n[PlyCount "3"]\n\n1. 炮二平五 马8进7 *\n',
+    fixed='[Game "Chinese Chess"]\n[Result "*"]\n[PlyCount "2"]\n\n1. 炮二平五 马8进7 *\n',
+    example_kind="pgn",
+    deviation=True,
+)
+ECCO_CODE = Rule(
+    "T110",
+    "ecco-code",
+    Severity.WARNING,
+    "The `ECCO` tag is not an opening code from `A00` to `E99`",
+    doc="**What it does.** Checks that `ECCO` is one capital letter `A`–`E` and two digits.\n\n"
+    "**Why is this bad?** ECCO (the Chinese chess opening classification) numbers every "
+    "opening `A00`–`E99`; tools group and look up games by that code, so a lowercase "
+    "letter, a missing digit or a name in its place breaks the lookup.\n\n"
+    f"**References.** {_PGN_SPEC} (9) Opening, Variation and ECCO.",
+    example='[Game "Chinese Chess"]\n[ECCO "b24"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
+    fixed='[Game "Chinese Chess"]\n[ECCO "B24"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
+    example_kind="pgn",
+    deviation=True,
+)
+TAG_LINE_BREAK = Rule(
+    "T111",
+    "tag-value-line-break",
+    Severity.WARNING,
+    "A PGN tag value spans several lines",
+    doc="**What it does.** Checks that no PGN tag value contains a line break.\n\n"
+    "**Why is this bad?** Each tag takes one line (\"每个标签占一行\"); programs that read "
+    "tags line by line cut such a value or lose the tags after it. Put long text in a "
+    "comment instead.\n\n"
+    f"**References.** {_PGN_SPEC} (标签部分).",
+    example='[Game "Chinese Chess"]\n[Event "First line\nsecond line"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
+    fixed='[Game "Chinese Chess"]\n[Event "First line second line"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
+    example_kind="pgn",
+    deviation=True,
+)
+
+# ---------------------------------------------------------------- G1xx rules
+
+UNSUPPORTED_FORMAT = Rule(
+    "G101",
+    "unsupported-format",
+    Severity.ERROR,
+    "The file is not a format xqformats reads",
+    doc="**What it does.** Reports a file named on the command line whose extension is "
+    "neither `.pgn` nor `.cbf` (XQF, CBR, WXF text layouts, …). Directories are searched "
+    "for `.pgn` and `.cbf` files only, so this appears only for files named explicitly.\n\n"
+    "**Why is this bad?** Nothing in the file was checked; a CI job that lists such a "
+    "file would otherwise pass without looking at it.",
+    example="game.xqf",
+    fixed="game.pgn",
+    example_kind="path",
+)
+UNREADABLE_FILE = Rule(
+    "G102",
+    "unreadable-file",
+    Severity.ERROR,
+    "A path could not be read",
+    doc="**What it does.** Reports a path that does not exist or cannot be read "
+    "(permissions, a broken link). `xqformats lint` then exits with status 2, as for a "
+    "usage error, whatever else it found.\n\n"
+    "**Why is this bad?** Nothing in that path was checked.",
+    example="no-such-file.pgn",
+    fixed="game.pgn",
+    example_kind="path",
+)
+UNEXPLAINED_WIN = Rule(
+    "G103",
+    "unexplained-win",
+    Severity.INFO,
+    "A win is recorded but the game does not end in mate and nothing says why",
+    doc="**What it does.** When the result is a win (`1-0` or `0-1`) but the side to move "
+    "at the end of the main line still has a legal move, looks for a reason: a comment on "
+    "the last move (or after the result) or a `Termination` tag. Reports the game when "
+    "there is none.\n\n"
+    "**Why is this bad?** Games are won by resignation, time or a rules infraction (for "
+    "example perpetual check, 长将) as often as by mate, but a reader cannot tell these "
+    "apart from a truncated record. Saying why (`[Termination \"rules infraction\"]`, "
+    "`{红方长将判负}`) removes the doubt. Informational: the record is valid.\n\n"
+    f"**References.** {_CHESS_SPEC} 4-6 Termination; {_PGN_SPEC} 三 (7) (comments after "
+    "the result).",
+    example='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 1-0\n',
+    fixed='[Game "Chinese Chess"]\n[Result "1-0"]\n[Termination "time forfeit"]\n\n1. 炮二平五 马8进7 1-0\n',
+    example_kind="pgn",
+)
+RESULT_CONTRADICTS_BOARD = Rule(
+    "G104",
+    "result-contradicts-board",
+    Severity.ERROR,
+    "The result contradicts a mate on the board at the end of the game",
+    doc="**What it does.** When the side to move at the end of the main line has no legal "
+    "move (checkmate, or stalemate, which also loses in xiangqi), checks that the result "
+    "is the other side's win (or `*`).\n\n"
+    "**Why is this bad?** A recorded draw, or a win for the mated side, cannot be true; "
+    "either the result or the moves were copied wrongly.",
+    example='[Game "Chinese Chess"]\n[FEN "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"]\n[Format "ICCS"]\n'
+    '[Result "1/2-1/2"]\n\n1. E1-D1 1/2-1/2\n',
+    fixed='[Game "Chinese Chess"]\n[FEN "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"]\n[Format "ICCS"]\n'
+    '[Result "1-0"]\n\n1. E1-D1 1-0\n',
+    example_kind="pgn",
+)
+FORMAT_CONTENT_MISMATCH = Rule(
+    "G105",
+    "format-content-mismatch",
+    Severity.WARNING,
+    "The file's extension does not match its content",
+    doc="**What it does.** Reports a `.pgn` file that holds XML, or a `.cbf` file that does "
+    "not, and reads it as what its content is.\n\n"
+    "**Why is this bad?** Other programs choose the reader by the extension and will fail "
+    "on the file. Rename it.",
+    example="game.pgn holding `<?xml version=\"1.0\"?><ChineseChessRecord …>`",
+    fixed="game.cbf holding `<?xml version=\"1.0\"?><ChineseChessRecord …>`",
+    example_kind="path",
+)
+
+INTERNAL_ERROR = Rule(
+    "G106",
+    "internal-error",
+    Severity.ERROR,
+    "xqformats failed while reading the file",
+    doc="**What it does.** Reports a file on which a reader or a lint check raised an "
+    "exception instead of reporting diagnostics. Readers never raise on bad input, so this "
+    "is a bug in xqformats: please report it with the file. The other files are still "
+    "checked, and `xqformats lint` exits with status 2.\n\n"
+    "**Why is this bad?** The file was not (fully) checked.",
+    example="",
+    fixed="",
+    example_kind="",
+)
+
+TAG_RULES = (
+    MISSING_GAME_TAG,
+    GAME_TAG_NOT_FIRST,
+    GAME_TAG_VALUE,
+    DATE_FORMAT,
+    RESULT_MISMATCH,
+    RESULT_TAG_VALUE,
+    PLY_COUNT,
+    ECCO_CODE,
+    TAG_LINE_BREAK,
+)
+GAME_RULES = (
+    UNSUPPORTED_FORMAT,
+    UNREADABLE_FILE,
+    UNEXPLAINED_WIN,
+    RESULT_CONTRADICTS_BOARD,
+    FORMAT_CONTENT_MISMATCH,
+    INTERNAL_ERROR,
+)
+
+# ---------------------------------------------------------------- the checks
+
+
+@dataclass(slots=True)
+class _Context:
+    game: Game
+    source_format: str
+    sink: DiagnosticSink
+    moves_complete: bool
+
+    def tag_span(self, name: str) -> Optional[Span]:
+        return self.game.tag_spans.get(name)
+
+    def game_start(self) -> Optional[Span]:
+        """A point at the start of the game (its first tag, or the game span)."""
+        spans = self.game.tag_spans
+        if spans:
+            first = min(spans.values(), key=lambda s: s.start)
+            return first
+        return _start_point(self.game.span)
+
+    def result_anchor(self) -> Optional[Span]:
+        return self.game.result_span or self.tag_span("Result") or self.game_start()
+
+
+def _start_point(span: Optional[Span]) -> Optional[Span]:
+    if span is None:
+        return None
+    return Span(span.start, span.start, span.line, span.column, span.line, span.column)
+
+
+Check = Callable[[_Context], None]
+
+
+@dataclass(frozen=True, slots=True)
+class _CheckEntry:
+    rules: tuple[Rule, ...]
+    formats: frozenset[str]
+    needs_moves: bool
+    func: Check
+
+
+_CHECKS: list[_CheckEntry] = []
+
+
+def _check(*rules: Rule, formats: Iterable[str] = ("pgn", "cbf"), needs_moves: bool = False) -> Callable[[Check], Check]:
+    def deco(func: Check) -> Check:
+        _CHECKS.append(_CheckEntry(tuple(rules), frozenset(formats), needs_moves, func))
+        return func
+
+    return deco
+
+
+@_check(MISSING_GAME_TAG, GAME_TAG_NOT_FIRST, GAME_TAG_VALUE, formats=("pgn",))
+def _game_tag(ctx: _Context) -> None:
+    headers = ctx.game.headers
+    if "Game" not in headers:
+        ctx.sink.report(
+            MISSING_GAME_TAG, 'No `Game` tag; expected `[Game "Chinese Chess"]` as the first tag', ctx.game_start()
+        )
+        return
+    first = next(iter(headers))
+    if first != "Game":
+        ctx.sink.report(
+            GAME_TAG_NOT_FIRST, f"`Game` tag comes after `{first}`; expected it first", ctx.tag_span("Game")
+        )
+    value = headers["Game"]
+    if value != "Chinese Chess":
+        ctx.sink.report(GAME_TAG_VALUE, f"Game `{value}` is not `Chinese Chess`", ctx.tag_span("Game"))
+
+
+_DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)\Z")
+_LOOSE_DATE = re.compile(r"(\d{4})(?:\s*[./\-年]\s*(\d{1,2})(?:\s*[./\-月]\s*(\d{1,2})\s*日?)?\s*月?)?\s*\Z")
+
+
+def _suggest_date(value: str) -> Optional[str]:
+    """The ``yyyy.mm.dd`` form of a loosely written date, when it is unambiguous."""
+    m = _LOOSE_DATE.match(value.strip())
+    if not m:
+        return None
+    y, mo, d = m.group(1), m.group(2), m.group(3)
+    out = f"{y}.{int(mo):02d}." if mo else f"{y}.??."
+    out += f"{int(d):02d}" if d else "??"
+    return out if _date_problem(out) is None else None
+
+
+def _date_problem(value: str) -> Optional[str]:
+    """Why ``value`` is not a valid ``yyyy.mm.dd`` date, or ``None``."""
+    m = _DATE.match(value)
+    if not m:
+        return "is not `yyyy.mm.dd`"
+    y, mo, d = m.groups()
+    if mo != "??" and not 1 <= int(mo) <= 12:
+        return f"has month `{mo}`; expected `01`–`12` or `??`"
+    if d != "??" and not 1 <= int(d) <= 31:
+        return f"has day `{d}`; expected `01`–`31` or `??`"
+    if "?" not in value:
+        try:
+            datetime.date(int(y), int(mo), int(d))
+        except ValueError:
+            return "is not a day of the calendar"
+    return None
+
+
+@_check(DATE_FORMAT)
+def _date(ctx: _Context) -> None:
+    value = ctx.game.headers.get("Date")
+    if value is None:
+        return
+    problem = _date_problem(value)
+    if problem is None:
+        return
+    if not value:
+        msg = "Date is empty; expected `yyyy.mm.dd` (`????.??.??` when unknown)"
+    else:
+        msg = f"Date `{value}` {problem}"
+        hint = _suggest_date(value)
+        if hint is not None and hint != value:
+            msg += f"; expected `{hint}`"
+        elif problem.startswith("is not `"):
+            msg += " (`??` for unknown parts)"
+    ctx.sink.report(DATE_FORMAT, msg, ctx.tag_span("Date"))
+
+
+#: Result words seen in real exports, and the standard value they mean.
+RESULT_WORDS = {
+    "红胜": "1-0",
+    "紅勝": "1-0",
+    "红先胜": "1-0",
+    "紅先勝": "1-0",
+    "黑胜": "0-1",
+    "黑勝": "0-1",
+    "红先负": "0-1",
+    "紅先負": "0-1",
+    "和": "1/2-1/2",
+    "和棋": "1/2-1/2",
+    "红先和": "1/2-1/2",
+    "紅先和": "1/2-1/2",
+    "1/2": "1/2-1/2",
+    "½-½": "1/2-1/2",
+    "0.5-0.5": "1/2-1/2",
+    "未知": "*",
+    "": "*",
+}
+
+
+@_check(RESULT_TAG_VALUE, RESULT_MISMATCH)
+def _result_tag(ctx: _Context) -> None:
+    game = ctx.game
+    value = game.headers.get("Result")
+    if value is None:
+        return
+    if value not in RESULTS:
+        meant = RESULT_WORDS.get(value.strip())
+        msg = f"Result `{value}` is not one of `1-0`, `0-1`, `1/2-1/2`, `*`"
+        if meant is not None:
+            msg = f"Result `{value}` is not standard; expected `{meant}`"
+        ctx.sink.report(RESULT_TAG_VALUE, msg, ctx.tag_span("Result"))
+        return
+    # Compare only with a marker actually written: without one the reader has
+    # already reported the missing marker and ``game.result`` is a default.
+    if game.result_span is not None and game.result != value:
+        ctx.sink.report(
+            RESULT_MISMATCH,
+            f"Result tag `{value}` disagrees with the termination marker `{game.result}`",
+            game.result_span,
+        )
+
+
+@_check(PLY_COUNT, needs_moves=True)
+def _ply_count(ctx: _Context) -> None:
+    value = ctx.game.headers.get("PlyCount")
+    if value is None:
+        return
+    plies = ctx.game.ply_count()
+    text = value.strip()
+    if not (text.isascii() and text.isdigit()):
+        msg = f"PlyCount `{value}` is not a whole number; the main line has {plies} plies"
+    elif int(text) != plies:
+        msg = f"PlyCount `{value}` but the main line has {plies} {'ply' if plies == 1 else 'plies'}"
+    else:
+        return
+    ctx.sink.report(PLY_COUNT, msg, ctx.tag_span("PlyCount"))
+
+
+_ECCO = re.compile(r"[A-E][0-9][0-9]\Z")
+
+
+@_check(ECCO_CODE)
+def _ecco(ctx: _Context) -> None:
+    value = ctx.game.headers.get("ECCO")
+    if value is None or _ECCO.match(value):
+        return
+    if not value:
+        msg = "ECCO is empty; expected a code from `A00` to `E99`, or no `ECCO` tag"
+    elif _ECCO.match(value.strip().upper()):
+        msg = f"ECCO `{value}` is not in standard form; expected `{value.strip().upper()}`"
+    else:
+        msg = f"ECCO `{value}` is not an opening code; expected a letter `A`–`E` and two digits"
+    ctx.sink.report(ECCO_CODE, msg, ctx.tag_span("ECCO"))
+
+
+@_check(TAG_LINE_BREAK, formats=("pgn",))
+def _tag_line_break(ctx: _Context) -> None:
+    for name, value in ctx.game.headers.items():
+        if "\n" in value or "\r" in value:
+            ctx.sink.report(
+                TAG_LINE_BREAK, f"Tag `{name}` has a line break in its value; expected one line", ctx.tag_span(name)
+            )
+
+
+_WINS = {"1-0": "Red", "0-1": "Black"}
+
+
+def _has_reason(game: Game) -> bool:
+    """A comment on the last main-line move (or the root) or a Termination tag."""
+    if game.headers.get("Termination", "").strip():
+        return True
+    last = game.root.end()
+    return any(c.strip() for c in last.comments)
+
+
+@_check(UNEXPLAINED_WIN, RESULT_CONTRADICTS_BOARD, needs_moves=True)
+def _result_vs_board(ctx: _Context) -> None:
+    game = ctx.game
+    claimed = game.result
+    if claimed == "*" and game.result_span is None:
+        claimed = game.headers.get("Result", "*")
+    if claimed not in RESULTS or claimed == "*":
+        return
+    end = game.end_position()
+    outcome = end.outcome()
+    if outcome is not None:
+        board_result = outcome.result()
+        if claimed != board_result:
+            loser = "Black" if outcome.winner else "Red"
+            how = "checkmated" if outcome.reason == "checkmate" else "stalemated (no legal move)"
+            ctx.sink.report(
+                RESULT_CONTRADICTS_BOARD,
+                f"Result `{claimed}` but {loser} is {how} at the end of the game; expected `{board_result}`",
+                ctx.result_anchor(),
+            )
+        return
+    winner = _WINS.get(claimed)
+    if winner is not None and not _has_reason(game):
+        to_move = "Red" if end.turn else "Black"
+        ctx.sink.report(
+            UNEXPLAINED_WIN,
+            f"Result `{claimed}` ({winner} wins) but {to_move} is not mated and no comment on the last move "
+            "or `Termination` tag says why",
+            ctx.result_anchor(),
+        )
+
+
+def _reader_stopped(game: Game) -> bool:
+    """Whether the reader reported an error, so the move tree may stop short."""
+    for d in game.diagnostics:
+        rule = RULES.get(d.code)
+        if (rule.severity if rule is not None else d.severity) is Severity.ERROR:
+            return True
+    return False
+
+
+def check_game(
+    game: Game,
+    *,
+    source_format: str = "pgn",
+    sink: Optional[DiagnosticSink] = None,
+    enabled: Optional[Callable[[str], bool]] = None,
+) -> list[Diagnostic]:
+    """Run every tag and game-level check on ``game``; return what they found.
+
+    ``source_format`` (``"pgn"`` or ``"cbf"``) selects the checks that apply
+    (tag order and the ``Game`` tag exist only in PGN).  Findings go to
+    ``sink`` when given (its path and ``strict`` policy apply) and are also
+    returned.  ``enabled(code)`` skips checks whose codes are all disabled.
+    Never raises on bad content.
+    """
+    own = DiagnosticSink(
+        path=sink.path if sink is not None else None,
+        strict=sink.strict if sink is not None else False,
+    )
+    ctx = _Context(game, source_format, own, moves_complete=not _reader_stopped(game))
+    for entry in _CHECKS:
+        if source_format not in entry.formats:
+            continue
+        if entry.needs_moves and not ctx.moves_complete:
+            continue
+        if enabled is not None and not any(enabled(r.code) for r in entry.rules):
+            continue
+        entry.func(ctx)
+    found = own.items
+    if enabled is not None:
+        found = [d for d in found if enabled(d.code)]
+    if sink is not None:
+        found = [sink.add(d) for d in found]
+    return found

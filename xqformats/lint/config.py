@@ -1,0 +1,183 @@
+"""Linter settings from ``xqformats.toml`` or ``[tool.xqformats]`` in ``pyproject.toml``.
+
+:func:`find_config` walks up from a folder (the current one by default) and
+takes the first folder holding either file; in one folder ``xqformats.toml``
+wins over ``pyproject.toml``, and a ``pyproject.toml`` without a
+``[tool.xqformats]`` table is passed over (ruff's rules).  In
+``xqformats.toml`` the keys sit at the top level.
+
+Keys (kebab-case, as in ruff)::
+
+    select = ["ALL"]            # code prefixes to report
+    extend-select = []          # added to select
+    ignore = ["G103"]           # code prefixes to drop
+    strict = false              # every spec deviation is an error
+    exclude = ["legacy", "data/*.pgn"]   # globs skipped when searching folders
+    per-file-ignores = { "old/*.pgn" = ["T1"] }
+    output-format = "text"      # text, json, sarif, github
+
+``exclude`` and ``per-file-ignores`` globs are relative to the config file's
+folder.  A bad file, an unknown key or a wrong type is a :class:`ConfigError`
+(exit status 2), never silently ignored.
+
+TOML is read with :mod:`tomllib` (Python 3.11+).  On Python 3.10 the
+``tomli`` package is used when installed; without it, a config file that
+needs reading is a :class:`ConfigError` naming the fix (``pip install
+tomli``) rather than settings silently dropped.  A ``pyproject.toml`` whose
+text has no ``[tool.xqformats`` is skipped without parsing, so 3.10 without
+``tomli`` works everywhere no setting is configured.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+__all__ = ["Settings", "ConfigError", "find_config", "load_config", "OUTPUT_FORMATS", "CONFIG_NAMES"]
+
+#: Output formats of ``xqformats lint``.
+OUTPUT_FORMATS = ("text", "json", "sarif", "github")
+
+#: Config file names, in the order they are looked for in one folder.
+CONFIG_NAMES = ("xqformats.toml", "pyproject.toml")
+
+
+class ConfigError(ValueError):
+    """A configuration file that cannot be used (message names the file)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Settings read from one config file (``None``: not set there).
+
+    ``root`` is the folder that ``exclude`` and ``per-file-ignores`` globs
+    are relative to; ``source`` the file read (``None`` when none was found).
+    """
+
+    select: Optional[tuple[str, ...]] = None
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    strict: Optional[bool] = None
+    exclude: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    output_format: Optional[str] = None
+    root: Optional[Path] = None
+    source: Optional[Path] = None
+
+    def ignores_for(self, rel_posix: str) -> tuple[str, ...]:
+        """Codes ignored for a file at ``rel_posix`` (relative to :attr:`root`)."""
+        out: list[str] = []
+        name = rel_posix.rsplit("/", 1)[-1]
+        for pattern, codes in self.per_file_ignores:
+            if fnmatch.fnmatchcase(rel_posix, pattern) or fnmatch.fnmatchcase(name, pattern):
+                out.extend(codes)
+        return tuple(out)
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    try:
+        import tomllib as toml  # Python 3.11+
+    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+        try:
+            import tomli as toml  # type: ignore[no-redef]
+        except ModuleNotFoundError:
+            raise ConfigError(
+                f"Cannot read `{path}`: Python 3.10 needs the `tomli` package to read TOML "
+                "(`pip install tomli`), or use Python 3.11+"
+            ) from None
+    try:
+        with open(path, "rb") as fh:
+            return toml.load(fh)
+    except OSError as exc:
+        raise ConfigError(f"Cannot read `{path}`: {exc.strerror or exc}") from None
+    except ValueError as exc:  # TOMLDecodeError
+        raise ConfigError(f"Invalid TOML in `{path}`: {exc}") from None
+
+
+def _declares_table(path: Path) -> bool:
+    """Cheap test: could ``pyproject.toml`` hold ``[tool.xqformats]``?"""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return "tool.xqformats" in text or "[tool]" in text
+
+
+def find_config(start: Optional[Path] = None) -> Optional[Path]:
+    """The config file governing ``start`` (default: the current folder), or ``None``.
+
+    Walks from ``start`` up to the file-system root; in each folder
+    ``xqformats.toml`` first, then a ``pyproject.toml`` that has a
+    ``[tool.xqformats]`` table.
+    """
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        own = folder / "xqformats.toml"
+        if own.is_file():
+            return own
+        py = folder / "pyproject.toml"
+        if py.is_file() and _declares_table(py) and _table(py, _load_toml(py)) is not None:
+            return py
+    return None
+
+
+def _table(path: Path, data: dict[str, Any]) -> Optional[dict[str, Any]]:
+    if path.name != "pyproject.toml":
+        return data
+    tool = data.get("tool")
+    if not isinstance(tool, dict):
+        return None
+    table = tool.get("xqformats")
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise ConfigError(f"`tool.xqformats` in `{path}` is not a table")
+    return table
+
+
+def _strings(where: str, key: str) -> Callable[[Any], tuple[str, ...]]:
+    def conv(value: Any) -> tuple[str, ...]:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"`{key}` in {where} is not a list of strings")
+        return tuple(value)
+
+    return conv
+
+
+def load_config(path: Path) -> Settings:
+    """Read the settings of one config file (see the module docstring for keys)."""
+    path = path.resolve()
+    table = _table(path, _load_toml(path))
+    where = f"`[tool.xqformats]` of `{path}`" if path.name == "pyproject.toml" else f"`{path}`"
+    if table is None:
+        return Settings(root=path.parent, source=path)
+    from .catalogue import RuleSelection
+
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        if key in ("select", "extend-select", "ignore", "exclude"):
+            items = _strings(where, key)(value)
+            values[key.replace("-", "_")] = items if key == "exclude" else RuleSelection.parse(items)
+        elif key == "strict":
+            if not isinstance(value, bool):
+                raise ConfigError(f"`strict` in {where} is not `true` or `false`")
+            values["strict"] = value
+        elif key == "output-format":
+            if value not in OUTPUT_FORMATS:
+                choices = ", ".join(f"`{f}`" for f in OUTPUT_FORMATS)
+                raise ConfigError(f"`output-format` in {where} is `{value}`; expected one of {choices}")
+            values["output_format"] = value
+        elif key == "per-file-ignores":
+            if not isinstance(value, dict):
+                raise ConfigError(f"`per-file-ignores` in {where} is not a table of glob = [codes]")
+            pairs = []
+            for pattern, codes in value.items():
+                pairs.append((pattern, RuleSelection.parse(_strings(where, f"per-file-ignores.{pattern}")(codes))))
+            values["per_file_ignores"] = tuple(pairs)
+        else:
+            known = "`select`, `extend-select`, `ignore`, `strict`, `exclude`, `per-file-ignores`, `output-format`"
+            raise ConfigError(f"Unknown key `{key}` in {where}; expected one of {known}")
+    return Settings(root=path.parent, source=path, **values)
+

@@ -1,0 +1,261 @@
+"""Renderers for lint findings: text, JSON, SARIF 2.1.0 and GitHub workflow commands.
+
+Each renderer takes the per-file results in report order and returns the
+whole output as one string (``""`` when there is nothing to print).  They
+never re-order findings: the runner's order is the contract (``-j N`` equals
+``-j 1``).
+
+* **text** — ``path:line:col: CODE message``, the source line with carets
+  under the span (East Asian wide characters count two cells, so carets line
+  up under Chinese moves), then a one-line summary;
+* **json** — an array of objects: ``path``, ``line``, ``column``,
+  ``end_line``, ``end_column``, ``code``, ``name``, ``severity``, ``message``;
+* **sarif** — SARIF 2.1.0 for code scanning: one run, the whole rule catalogue
+  as ``tool.driver.rules``, columns in Unicode code points;
+* **github** — ``::error title=xqformats (CODE),file=…,line=…,col=…,endLine=…,
+  endColumn=…::path:line:col: CODE message`` (``::warning``/``::notice`` for
+  lower severities), the shape ruff prints.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any, Iterable, Optional, Sequence
+
+from .. import __version__
+from ..diagnostics import RULES, Diagnostic, Rule, Severity, all_rules
+from .catalogue import rule_page
+from .runner import FileResult
+
+__all__ = ["render", "render_text", "render_json", "render_sarif", "render_github", "summary", "SARIF_SCHEMA"]
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+_SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+_GITHUB_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def _diagnostics(results: Iterable[FileResult]) -> Iterable[tuple[FileResult, Diagnostic]]:
+    for res in results:
+        for d in res.diagnostics:
+            yield res, d
+
+
+# ---------------------------------------------------------------- text
+
+
+def _cell_width(ch: str) -> int:
+    if ch == "\t":
+        return 1
+    if unicodedata.combining(ch):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+_MAX_WIDTH = 100  # display cells of source shown per line
+
+
+def _snippet(line_no: int, text: str, column: Optional[int], end_column: Optional[int], multiline: bool) -> list[str]:
+    """The source line (an excerpt of it when long) and a caret line under the span."""
+    text = text.rstrip("\r\n")
+    chars = [(" " if c == "\t" else c) for c in text]
+    widths = [_cell_width(c) for c in text]
+    col = max(1, column or 1)
+    start_idx = min(col - 1, len(chars))
+    if multiline or end_column is None:
+        end_idx = len(chars)
+    else:
+        end_idx = min(max(end_column - 1, start_idx), len(chars))
+    # Window: keep the caret start in view on long lines.
+    lo = 0
+    if sum(widths) > _MAX_WIDTH:
+        lo = max(0, start_idx - 30)
+    shown, used, hi = [], 0, lo
+    while hi < len(chars) and used + widths[hi] <= _MAX_WIDTH:
+        shown.append(chars[hi])
+        used += widths[hi]
+        hi += 1
+    prefix = "…" if lo > 0 else ""
+    suffix = "…" if hi < len(chars) else ""
+    pad = len(prefix) + sum(widths[lo:start_idx])
+    span_w = sum(widths[start_idx:min(end_idx, hi)])
+    carets = "^" * max(1, span_w)
+    gutter = str(line_no)
+    return [
+        f" {gutter} | {prefix}{''.join(shown)}{suffix}".rstrip(),
+        f" {' ' * len(gutter)} | {' ' * pad}{carets}",
+    ]
+
+
+def summary(results: Sequence[FileResult]) -> str:
+    """``Found 2 errors and 1 warning in 1 of 3 files`` or ``All checks passed (3 files)``."""
+    counts = {Severity.ERROR: 0, Severity.WARNING: 0, Severity.INFO: 0}
+    files_with = 0
+    for res in results:
+        if res.diagnostics:
+            files_with += 1
+        for d in res.diagnostics:
+            counts[d.severity] += 1
+    n = len(results)
+    files = f"{n} file{'s' if n != 1 else ''}"
+    if not any(counts.values()):
+        return f"All checks passed ({files})"
+    parts = []
+    for sev, word in ((Severity.ERROR, "error"), (Severity.WARNING, "warning")):
+        if counts[sev]:
+            parts.append(f"{counts[sev]} {word}{'s' if counts[sev] != 1 else ''}")
+    if counts[Severity.INFO]:
+        parts.append(f"{counts[Severity.INFO]} info")
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    where = files if files_with == n else f"{files_with} of {files}"
+    return f"Found {listed} in {where}"
+
+
+def render_text(results: Sequence[FileResult], *, show_source: bool = True) -> str:
+    out: list[str] = []
+    for res, d in _diagnostics(results):
+        out.append(d.format())
+        if show_source and d.line is not None and d.line in res.lines:
+            multiline = d.end_line is not None and d.end_line != d.line
+            out.extend(_snippet(d.line, res.lines[d.line], d.column, d.end_column, multiline))
+            out.append("")
+    out.append(summary(results))
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- json
+
+
+def _record(d: Diagnostic) -> dict[str, Any]:
+    rule = RULES.get(d.code)
+    return {
+        "path": d.path,
+        "line": d.line,
+        "column": d.column,
+        "end_line": d.end_line,
+        "end_column": d.end_column,
+        "code": d.code,
+        "name": rule.name if rule is not None else None,
+        "severity": str(d.severity),
+        "message": d.message,
+    }
+
+
+def render_json(results: Sequence[FileResult]) -> str:
+    return json.dumps([_record(d) for _, d in _diagnostics(results)], ensure_ascii=False, indent=2) + "\n"
+
+
+# ---------------------------------------------------------------- sarif
+
+
+def _sarif_rule(rule: Rule) -> dict[str, Any]:
+    return {
+        "id": rule.code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.doc or rule.summary},
+        "help": {"text": rule.summary, "markdown": rule_page(rule)},
+        "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity]},
+        "properties": {"deviation": rule.deviation},
+    }
+
+
+def _uri(path: Optional[str]) -> str:
+    from pathlib import PurePath
+    from urllib.parse import quote
+
+    if not path or path == "-":
+        return "stdin"
+    p = PurePath(path)
+    if p.is_absolute():
+        return p.as_uri()
+    return quote(p.as_posix())
+
+
+def _sarif_result(d: Diagnostic, index: dict[str, int]) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": {"uri": _uri(d.path)}}
+    if d.line is not None:
+        region: dict[str, Any] = {"startLine": d.line}
+        if d.column is not None:
+            region["startColumn"] = d.column
+        if d.end_line is not None:
+            region["endLine"] = d.end_line
+            if d.end_column is not None:
+                region["endColumn"] = d.end_column
+        physical["region"] = region
+    if d.path and d.path != "-" and not d.path.startswith("/"):
+        physical["artifactLocation"]["uriBaseId"] = "%SRCROOT%"
+    out: dict[str, Any] = {
+        "ruleId": d.code,
+        "level": _SARIF_LEVEL[d.severity],
+        "message": {"text": d.message},
+        "locations": [{"physicalLocation": physical}],
+    }
+    if d.code in index:
+        out["ruleIndex"] = index[d.code]
+    return out
+
+
+def render_sarif(results: Sequence[FileResult], rules: Optional[Sequence[Rule]] = None) -> str:
+    """A SARIF 2.1.0 log: the catalogue's rules and every finding."""
+    rules = list(rules if rules is not None else all_rules())
+    index = {r.code: i for i, r in enumerate(rules)}
+    log = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "xqformats",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "rules": [_sarif_rule(r) for r in rules],
+                    }
+                },
+                # Our columns count characters (code points), not UTF-16 units.
+                "columnKind": "unicodeCodePoints",
+                "results": [_sarif_result(d, index) for _, d in _diagnostics(results)],
+            }
+        ],
+    }
+    return json.dumps(log, ensure_ascii=False, indent=2) + "\n"
+
+
+# ---------------------------------------------------------------- github
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render_github(results: Sequence[FileResult]) -> str:
+    lines = []
+    for _, d in _diagnostics(results):
+        props = [f"title={_escape_property(f'xqformats ({d.code})')}", f"file={_escape_property(d.path or '-')}"]
+        if d.line is not None:
+            props.append(f"line={d.line}")
+            if d.column is not None:
+                props.append(f"col={d.column}")
+            if d.end_line is not None:
+                props.append(f"endLine={d.end_line}")
+                if d.end_column is not None:
+                    props.append(f"endColumn={d.end_column}")
+        lines.append(f"::{_GITHUB_COMMAND[d.severity]} {','.join(props)}::{_escape_data(d.format())}")
+    return "".join(line + "\n" for line in lines)
+
+
+def render(fmt: str, results: Sequence[FileResult], *, show_source: bool = True) -> str:
+    """Dispatch on ``fmt`` (one of :data:`~xqformats.lint.config.OUTPUT_FORMATS`)."""
+    if fmt == "json":
+        return render_json(results)
+    if fmt == "sarif":
+        return render_sarif(results)
+    if fmt == "github":
+        return render_github(results)
+    return render_text(results, show_source=show_source)

@@ -1,0 +1,295 @@
+"""Lint files, one after another or in a process pool, always in the same order.
+
+:func:`lint_bytes` is the unit of work: detect the format, run the reader
+(which reports syntax, notation, FEN, encoding and structure), run the model
+checks of :mod:`~xqformats.lint.checks` on every game, keep the selected
+codes, sort by position, and keep the source lines the findings point at (for
+carets).  :func:`run` maps it over the discovered files; with ``jobs > 1`` it
+uses a :class:`~concurrent.futures.ProcessPoolExecutor` whose ``map``
+returns results in input order, so ``-j N`` prints exactly what ``-j 1``
+prints.
+
+A reader that raises (a bug: readers never raise on bad input) does not stop
+the run: the file gets a ``G106`` finding naming the exception, and the exit
+status is 2, as for an unreadable file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from itertools import repeat
+from pathlib import Path
+from typing import Callable, Iterable, Optional, Sequence, TextIO
+
+from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
+from .catalogue import RuleSelection
+from .checks import FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, UNREADABLE_FILE, UNSUPPORTED_FORMAT, check_game
+from .config import Settings
+from .discovery import EXTENSIONS, STDIN, Target, detect_format
+from .formats import ReaderUnavailable, read_games
+
+__all__ = ["LintOptions", "FileResult", "lint_bytes", "lint_target", "run", "Progress", "progress_allowed"]
+
+_HEAD = 4096  # bytes looked at to tell XML from PGN
+
+
+@dataclass(frozen=True, slots=True)
+class LintOptions:
+    """What to report and how strictly (picklable: it goes to worker processes).
+
+    ``settings`` supplies ``per-file-ignores`` (relative to its ``root``).
+    """
+
+    selection: RuleSelection = RuleSelection()
+    strict: bool = False
+    settings: Optional[Settings] = None
+
+    def enabled_for(self, display: str, path: str) -> Callable[[str], bool]:
+        """The code filter for one file: the selection minus its per-file ignores."""
+        extra: tuple[str, ...] = ()
+        s = self.settings
+        if s is not None and s.per_file_ignores and s.root is not None and path != STDIN:
+            try:
+                rel = Path(path).resolve().relative_to(s.root).as_posix()
+            except ValueError:
+                rel = Path(path).as_posix()
+            extra = s.ignores_for(rel)
+        if not extra:
+            return self.selection.enabled
+        sel = RuleSelection(self.selection.select, self.selection.ignore + extra)
+        return sel.enabled
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    """The findings for one input, in position order.
+
+    ``lines`` maps 1-based line numbers to the source lines findings point
+    at (for the text output's carets); ``failed`` is set when the file could
+    not be read or the reader crashed (exit status 2).
+    """
+
+    display: str
+    diagnostics: tuple[Diagnostic, ...] = ()
+    lines: dict[int, str] = field(default_factory=dict)
+    failed: bool = False
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+def _sort_key(d: Diagnostic) -> tuple[int, int]:
+    return (d.line or 0, d.column or 0)
+
+
+def _finish(
+    display: str,
+    diags: Iterable[Diagnostic],
+    text: Optional[str],
+    enabled: Callable[[str], bool],
+    *,
+    failed: bool = False,
+) -> FileResult:
+    kept = sorted((d if d.path == display else _with_path(d, display) for d in diags if enabled(d.code)), key=_sort_key)
+    lines: dict[int, str] = {}
+    if text is not None:
+        wanted = {d.line for d in kept if d.line is not None}
+        if wanted:
+            all_lines = text.split("\n")
+            for n in wanted:
+                if 1 <= n <= len(all_lines):
+                    lines[n] = all_lines[n - 1]
+    return FileResult(display, tuple(kept), lines, failed)
+
+
+def _with_path(d: Diagnostic, display: str) -> Diagnostic:
+    return d.with_path(display)
+
+
+def _file_diag(rule: Rule, message: str, display: str, strict: bool) -> Diagnostic:
+    sink = DiagnosticSink(path=display, strict=strict)
+    return sink.report(rule, message)
+
+
+def lint_bytes(data: bytes, display: str, options: LintOptions, *, name: Optional[str] = None, path: str = STDIN) -> FileResult:
+    """Lint one input held in memory.
+
+    ``name`` decides the format by its extension (default ``display``);
+    ``path == "-"`` marks standard input, whose format may come from the
+    content alone.  Findings carry ``display`` as their path.
+    """
+    name = name if name is not None else display
+    stdin = path == STDIN
+    enabled = options.enabled_for(display, path)
+    fmt, mismatch = detect_format(name if not (stdin and name == STDIN) else STDIN, data[:_HEAD], stdin=stdin)
+    diags: list[Diagnostic] = []
+    if fmt is None:
+        suffix = Path(name).suffix or "(none)"
+        exts = ", ".join(f"`{e}`" for e in EXTENSIONS)
+        diags.append(
+            _file_diag(
+                UNSUPPORTED_FORMAT,
+                f"Unsupported file type `{suffix}`; expected {exts}",
+                display,
+                options.strict,
+            )
+        )
+        return _finish(display, diags, None, enabled)
+    if mismatch is not None:
+        what = "XML (CBF)" if fmt == "cbf" else "a PGN record"
+        diags.append(
+            _file_diag(
+                FORMAT_CONTENT_MISMATCH,
+                f"File named `.{mismatch}` holds {what}; read as {fmt.upper()}, expected extension `.{fmt}`",
+                display,
+                options.strict,
+            )
+        )
+    try:
+        read = read_games(fmt, data, display, strict=options.strict)
+    except ReaderUnavailable as exc:
+        diags.append(_file_diag(INTERNAL_ERROR, str(exc), display, options.strict))
+        return _finish(display, diags, None, enabled, failed=True)
+    except Exception as exc:  # a reader bug: report it, keep linting other files
+        diags.append(
+            _file_diag(
+                INTERNAL_ERROR,
+                f"The {fmt.upper()} reader failed: {type(exc).__name__}: {exc}",
+                display,
+                options.strict,
+            )
+        )
+        return _finish(display, diags, None, enabled, failed=True)
+    diags.extend(read.diagnostics)
+    sink = DiagnosticSink(path=display, strict=options.strict)
+    for game in read.games:
+        try:
+            check_game(game, source_format=fmt, sink=sink, enabled=enabled)
+        except Exception as exc:
+            diags.append(
+                _file_diag(INTERNAL_ERROR, f"A lint check failed: {type(exc).__name__}: {exc}", display, options.strict)
+            )
+            return _finish(display, diags + sink.items, read.text, enabled, failed=True)
+    diags.extend(sink.items)
+    return _finish(display, diags, read.text, enabled)
+
+
+def lint_target(target: Target, options: LintOptions, stdin_name: Optional[str] = None) -> FileResult:
+    """Read and lint one discovered input (the worker function of :func:`run`)."""
+    if target.path == STDIN:
+        data = sys.stdin.buffer.read()
+        display = stdin_name or STDIN
+        return lint_bytes(data, display, options, name=stdin_name or STDIN, path=STDIN)
+    enabled = options.enabled_for(target.display, target.path)
+    if target.missing:
+        diag = _file_diag(UNREADABLE_FILE, f"No such file or folder `{target.display}`", target.display, options.strict)
+        return _finish(target.display, [diag], None, enabled, failed=True)
+    try:
+        with open(target.path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        diag = _file_diag(UNREADABLE_FILE, f"Cannot read `{target.display}`: {reason}", target.display, options.strict)
+        return _finish(target.display, [diag], None, enabled, failed=True)
+    return lint_bytes(data, target.display, options, path=target.path)
+
+
+# ---------------------------------------------------------------- progress
+
+_CI_VARS = ("CI", "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "TF_BUILD", "JENKINS_URL", "TEAMCITY_VERSION",
+            "CIRCLECI", "TRAVIS", "APPVEYOR", "BITBUCKET_BUILD_NUMBER")
+
+
+def progress_allowed(stream: TextIO, environ: Optional[dict[str, str]] = None) -> bool:
+    """A progress bar only on an interactive terminal, never in CI logs or pipes."""
+    env = os.environ if environ is None else environ
+    if any(env.get(v, "").strip().lower() not in ("", "0", "false", "no") for v in _CI_VARS):
+        return False
+    if env.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class Progress:
+    """A one-line progress bar on ``stream``, drawn only once a run is long.
+
+    Nothing is drawn during the first ``delay`` seconds (short runs stay
+    silent), then at most ten times a second; :meth:`close` erases the line.
+    """
+
+    def __init__(self, total: int, stream: TextIO, *, delay: float = 0.5, width: int = 30) -> None:
+        self.total = total
+        self.stream = stream
+        self.width = width
+        self.done = 0
+        self._start = time.monotonic()
+        self._delay = delay
+        self._last = 0.0
+        self._drawn = False
+
+    def advance(self, n: int = 1) -> None:
+        self.done += n
+        now = time.monotonic()
+        if now - self._start < self._delay or (now - self._last < 0.1 and self.done < self.total):
+            return
+        self._last = now
+        filled = self.width * self.done // max(1, self.total)
+        bar = "#" * filled + "-" * (self.width - filled)
+        self.stream.write(f"\r[{bar}] {self.done}/{self.total} files")
+        self.stream.flush()
+        self._drawn = True
+
+    def close(self) -> None:
+        if self._drawn:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+
+# ---------------------------------------------------------------- the run
+
+
+def run(
+    targets: Sequence[Target],
+    options: LintOptions,
+    *,
+    jobs: int = 1,
+    progress: Optional[Progress] = None,
+    stdin_name: Optional[str] = None,
+) -> list[FileResult]:
+    """Lint every target; results in the order of ``targets`` whatever ``jobs`` is.
+
+    Standard input is read in this process; files go to ``jobs`` worker
+    processes when ``jobs > 1`` and there is more than one file.
+    """
+    results: list[Optional[FileResult]] = [None] * len(targets)
+    files = [(i, t) for i, t in enumerate(targets) if t.path != STDIN]
+    for i, t in enumerate(targets):
+        if t.path == STDIN:
+            results[i] = lint_target(t, options, stdin_name)
+            if progress is not None:
+                progress.advance()
+    if jobs > 1 and len(files) > 1:
+        workers = min(jobs, len(files))
+        chunk = max(1, min(16, len(files) // (workers * 4)))
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            mapped = pool.map(lint_target, [t for _, t in files], repeat(options), chunksize=chunk)
+            for (i, _), res in zip(files, mapped):
+                results[i] = res
+                if progress is not None:
+                    progress.advance()
+    else:
+        for i, t in files:
+            results[i] = lint_target(t, options)
+            if progress is not None:
+                progress.advance()
+    if progress is not None:
+        progress.close()
+    return [r for r in results if r is not None]
