@@ -18,9 +18,9 @@ cannot be read as a board) and every problem as a :class:`Diagnostic`, with
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
-from .core import BLACK, RED
+from .core import BLACK, FILE_NAMES, PIECE_NAMES, RED, square_name
 from .diagnostics import Diagnostic, Rule, Severity, Span
 from .position import Position
 
@@ -80,7 +80,8 @@ FEN_FIELDS = Rule(
     "FEN fields 3–6 are not `- - <halfmove> <move number>`",
     doc="Xiangqi has no castling or en passant: fields 3 and 4 are `-`; fields 5 and 6 "
     "are the halfmove clock (0 or more) and the move number (1 or more); nothing "
-    "follows. " + _REF,
+    "follows. The notation paper's own example has four fields, `<board> w 0 1`, "
+    "with no dashes: it is read as `<board> w - - 0 1` with this warning. " + _REF,
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 0",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
     example_kind="fen",
@@ -163,6 +164,21 @@ def _pawn_ok(sq: int, red: bool) -> bool:
     return r <= 4 or (r <= 6 and f % 2 == 0)
 
 
+#: Longest counter read as a number: Python refuses to convert digit strings
+#: over 4,300 characters, and no game gets near a 9-digit move number.
+_MAX_DIGITS = 9
+
+
+def _is_number(value: str) -> bool:
+    """Whether ``value`` is a plain ASCII decimal short enough to convert."""
+    return value.isascii() and value.isdigit() and len(value) <= _MAX_DIGITS
+
+
+def _clip(text: str, limit: int = 20) -> str:
+    """``text`` for a message, shortened with `…` when longer than ``limit``."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _span(start: int, end: int) -> Span:
     return Span(start, end, 1, start + 1, 1, end + 1)
 
@@ -221,7 +237,8 @@ def parse_fen(text: str) -> tuple[Optional[Position], list[Diagnostic]]:
                 piece = _ALIASES[ch]
                 err(FEN_ALIAS, f"Non-standard piece letter `{ch}`, read as `{piece}`; expected `{piece}`", col, col + 1)
             elif ch not in _LETTERS:
-                err(FEN_PIECE, f"Unknown piece letter `{ch}`; expected one of `KABNRCP` or `kabnrcp`", col, col + 1)
+                shown = ch if ch.isprintable() and ch != "`" else f"U+{ord(ch):04X}"
+                err(FEN_PIECE, f"Unknown piece letter `{shown}`; expected one of `KABNRCP` or `kabnrcp`", col, col + 1)
                 ok = False
                 width += 1
                 continue
@@ -229,12 +246,13 @@ def parse_fen(text: str) -> tuple[Optional[Position], list[Diagnostic]]:
                 board[rank * 9 + width] = piece
             width += 1
         if width != 9:
-            err(
-                FEN_SYNTAX,
-                f"FEN rank {idx + 1} (`{rank_text}`) is {width} cell{'s' if width != 1 else ''} wide; expected 9",
-                pos_in,
-                pos_in + len(rank_text),
-            )
+            # Name the rank by its ICCS number (0 = Red's back rank), as squares are.
+            if not rank_text:
+                msg = f"FEN rank {rank} is empty; expected 9 cells"
+            else:
+                cells = f"{width} cell{'s' if width != 1 else ''}"
+                msg = f"FEN rank {rank} (`{_clip(rank_text)}`) is {cells} wide; expected 9"
+            err(FEN_SYNTAX, msg, pos_in, pos_in + len(rank_text))
             ok = False
         pos_in += len(rank_text) + 1
     if not ok:
@@ -246,6 +264,7 @@ def parse_fen(text: str) -> tuple[Optional[Position], list[Diagnostic]]:
             pos.set_piece(sq, p)
 
     # Side to move.
+    side_known = True
     if len(fields) >= 2:
         side, soff = fields[1]
         if side in ("w", "r", "W", "R"):
@@ -253,25 +272,49 @@ def parse_fen(text: str) -> tuple[Optional[Position], list[Diagnostic]]:
         elif side in ("b", "B"):
             pos.turn = BLACK
         else:
-            err(FEN_SIDE, f"Side to move `{side}` is not `w`, `r` or `b`", soff, soff + len(side))
-    # Fields 3–6.
-    for k, (value, foff) in enumerate(fields[2:], start=3):
+            side_known = False
+            err(FEN_SIDE, f"Side to move `{_clip(side)}` is not `w`, `r` or `b`", soff, soff + len(side))
+    # Fields 3–6.  The notation paper (§2.3) writes four fields, `<board> w 0 1`,
+    # with no `- -`: read two numbers in place of the dashes as the counters.
+    rest = fields[2:]
+    if len(rest) == 2 and rest[0][0] != "-" and rest[1][0] != "-" and all(_is_number(v) for v, _ in rest):
+        start, end = rest[0][1], rest[1][1] + len(rest[1][0])
+        err(
+            FEN_FIELDS,
+            f"FEN has no `- -` before the counters `{rest[0][0]} {rest[1][0]}`; expected `- - {rest[0][0]} {rest[1][0]}`",
+            start,
+            end,
+        )
+        rest = [("-", start), ("-", start), *rest]
+    for k, (value, foff) in enumerate(rest, start=3):
         if k in (3, 4):
             if value != "-":
-                err(FEN_FIELDS, f"FEN field {k} is `{value}`; expected `-`", foff, foff + len(value))
+                err(FEN_FIELDS, f"FEN field {k} is `{_clip(value)}`; expected `-`", foff, foff + len(value))
         elif k in (5, 6):
             least = 0 if k == 5 else 1
-            if not value.isdigit() or not value.isascii() or int(value) < least:
-                what = "halfmove clock" if k == 5 else "move number"
-                err(FEN_FIELDS, f"FEN {what} `{value}` is not a number of at least {least}", foff, foff + len(value))
+            what = "halfmove clock" if k == 5 else "move number"
+            if value.isascii() and value.isdigit() and not _is_number(value):
+                err(
+                    FEN_FIELDS,
+                    f"FEN {what} `{_clip(value)}` is too large; expected at most {_MAX_DIGITS} digits",
+                    foff,
+                    foff + len(value),
+                )
+            elif not _is_number(value) or int(value) < least:
+                err(
+                    FEN_FIELDS,
+                    f"FEN {what} `{_clip(value)}` is not a number of at least {least}",
+                    foff,
+                    foff + len(value),
+                )
             elif k == 5:
                 pos.halfmove_clock = int(value)
             else:
                 pos.fullmove_number = int(value)
         else:
-            err(FEN_FIELDS, f"Unexpected FEN field `{value}` after the move number", foff, foff + len(value))
+            err(FEN_FIELDS, f"Unexpected FEN field `{_clip(value)}` after the move number", foff, foff + len(value))
 
-    _check_semantics(pos, board, ranks, off, diags)
+    _check_semantics(pos, board, ranks, off, diags, side_known)
     return pos, diags
 
 
@@ -292,54 +335,79 @@ def _cell_offsets(ranks: Sequence[str], off: int) -> dict[int, int]:
     return where
 
 
+def _points(squares: Iterable[int]) -> str:
+    """Square names in FEN reading order (rank 9 first, file a first)."""
+    return ", ".join(square_name(s) for s in sorted(squares, key=lambda s: (-(s // 9), s % 9)))
+
+
+#: What each colour's king/advisor/elephant may stand on, for messages.
+_POINTS_TEXT = {
+    (piece, color): _points(points[color])
+    for piece, points in (("A", _ADVISOR), ("B", _ELEPHANT))
+    for color in (RED, BLACK)
+}
+
+
+def _unreachable(t: str, sq: int, red: bool) -> Optional[str]:
+    """Why a piece of type ``t`` cannot stand on ``sq`` (``None`` if it can)."""
+    if t == "K":
+        if sq not in _PALACE[red]:
+            return f"outside its palace; expected a point of {'d0–f2' if red else 'd7–f9'}"
+    elif t == "A" or t == "B":
+        if sq not in (_ADVISOR if t == "A" else _ELEPHANT)[red]:
+            return f"a point it can never reach; expected one of {_POINTS_TEXT[t, red]}"
+    elif t == "P" and not _pawn_ok(sq, red):
+        r = sq // 9
+        if (red and r < 3) or (not red and r > 6):
+            return f"behind its start rank; expected rank {'3 or above' if red else '6 or below'}"
+        return "off the pawn files before the river; expected file a, c, e, g or i"
+    return None
+
+
+#: Squares in FEN reading order: diagnostics come out sorted by column.
+_READING_ORDER = tuple(r * 9 + f for r in range(9, -1, -1) for f in range(9))
+
+
 def _check_semantics(
     pos: Position,
     board: list[Optional[str]],
     ranks: Sequence[str],
     off: int,
     diags: list[Diagnostic],
+    side_known: bool = True,
 ) -> None:
     where = _cell_offsets(ranks, off)
-    from .core import PIECE_NAMES, square_name
 
     def at(sq: int) -> Span:
         o = where.get(sq, off)
         return _span(o, o + 1)
 
     counts: dict[str, list[int]] = {}
-    for sq, p in enumerate(board):
+    for sq in _READING_ORDER:
+        p = board[sq]
         if p is None:
             continue
         counts.setdefault(p, []).append(sq)
         red = p.isupper()
         t = p.upper()
-        side = "Red" if red else "Black"
-        bad = (
-            (t == "K" and sq not in _PALACE[red])
-            or (t == "A" and sq not in _ADVISOR[red])
-            or (t == "B" and sq not in _ELEPHANT[red])
-            or (t == "P" and not _pawn_ok(sq, red))
-        )
-        if bad:
-            diags.append(
-                Diagnostic.of(
-                    FEN_SQUARE,
-                    f"{side} {PIECE_NAMES[t]} on {square_name(sq)}, a point it can never reach",
-                    at(sq),
-                )
-            )
-    for p, sqs in counts.items():
+        why = _unreachable(t, sq, red)
+        if why is not None:
+            side = "Red" if red else "Black"
+            diags.append(Diagnostic.of(FEN_SQUARE, f"{side} {PIECE_NAMES[t]} on {square_name(sq)}, {why}", at(sq)))
+    # One diagnostic per kind over its limit, at the first piece too many as
+    # the FEN is read (``counts`` lists squares in reading order).
+    too_many = [(sqs[_MAX[p.upper()]], p, len(sqs)) for p, sqs in counts.items() if len(sqs) > _MAX[p.upper()]]
+    for extra, p, n in sorted(too_many, key=lambda item: where.get(item[0], off)):
         t = p.upper()
-        if len(sqs) > _MAX[t]:
-            side = "Red" if p.isupper() else "Black"
-            name = PIECE_NAMES[t] + ("s" if _MAX[t] > 1 else "")
-            diags.append(
-                Diagnostic.of(
-                    FEN_COUNT,
-                    f"{side} has {len(sqs)} {PIECE_NAMES[t]}s; at most {_MAX[t]} {name} allowed",
-                    at(sqs[_MAX[t]]),
-                )
+        side = "Red" if p.isupper() else "Black"
+        name = PIECE_NAMES[t] + ("s" if _MAX[t] > 1 else "")
+        diags.append(
+            Diagnostic.of(
+                FEN_COUNT,
+                f"{side} has {n} {PIECE_NAMES[t]}s; at most {_MAX[t]} {name} allowed",
+                at(extra),
             )
+        )
     for color, letter in ((RED, "K"), (BLACK, "k")):
         if letter not in counts:
             side = "Red" if color else "Black"
@@ -348,14 +416,16 @@ def _check_semantics(
             )
     if pos.kings_facing():
         bk = pos.king(BLACK)
+        assert bk is not None  # kings_facing() needs both kings
         diags.append(
             Diagnostic.of(
                 FEN_FACING,
-                f"The kings face each other on file {'abcdefghi'[bk % 9]} with no piece between",  # type: ignore[operator]
-                at(bk),  # type: ignore[arg-type]
+                f"The kings face each other on file {FILE_NAMES[bk % 9]} with no piece between",
+                at(bk),
             )
         )
-    else:
+    elif side_known:
+        # Only meaningful when the side to move was read (F104 otherwise).
         other = not pos.turn
         k = pos.king(other)
         if k is not None and pos.is_attacked(k, pos.turn):

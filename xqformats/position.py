@@ -187,14 +187,18 @@ class Position:
     def from_fen(cls, fen: str) -> "Position":
         """Parse a FEN; raise ``ValueError`` with the first error's message.
 
-        Use :func:`xqformats.fen.parse_fen` to get every problem as diagnostics.
+        Any error raises, not only an unreadable board: kings facing, the side
+        not to move in check, too many pieces, … (warnings such as `E`/`H`
+        letters do not).  Use :func:`xqformats.fen.parse_fen` to get every
+        problem as diagnostics and the position even when it has errors.
         """
         from .diagnostics import Severity
         from .fen import parse_fen
 
         pos, diags = parse_fen(fen)
-        if pos is None:
-            first = next(d for d in diags if d.severity is Severity.ERROR)
+        first = next((d for d in diags if d.severity is Severity.ERROR), None)
+        if pos is None or first is not None:
+            assert first is not None  # an unreadable board always comes with an error
             raise ValueError(f"Invalid FEN {fen!r}: {first.message}")
         return pos
 
