@@ -235,8 +235,19 @@ def _alternatives(shape: Shape, pos: Position, ptype: str, cands: Sequence[int])
     return "; expected " + " or ".join(texts)
 
 
+def _only_legal(shape: Shape, pos: Position, ptype: str, cands: Sequence[int]) -> Optional[Move]:
+    """The move of the one candidate that can legally make it, if exactly one can."""
+    red = pos.turn
+    legal = []
+    for frm in cands:
+        to = destination(ptype, frm, shape.action, shape.number, red)
+        if to is not None and pos.is_legal(Move(frm, to)):
+            legal.append(Move(frm, to))
+    return legal[0] if len(legal) == 1 else None
+
+
 def _locate(
-    shape: Shape, pos: Position, red: bool, found: list[Diagnostic]
+    shape: Shape, pos: Position, red: bool, found: list[Diagnostic], strict: bool
 ) -> tuple[str, int, bool, bool]:
     """What the shape names in ``pos``; raises _Fail.
 
@@ -336,10 +347,22 @@ def _locate(
             # Official WXF case I/II: the middle pawn of three or five is written plainly.
             return ptype, cands[n // 2], code, True
         label = shape.text[shape.file_span.start]
+        only = _only_legal(shape, pos, ptype, cands)
+        if only is not None:
+            found.append(
+                Diagnostic.of(
+                    R.MISSING_MARKER,
+                    f"`{shape.text}` does not say which of {n} {name}s on file `{label}`; "
+                    f"read as the only one that can move (`{encode_move(only, pos, notation)}`)",
+                    _whole(shape),
+                    severity=Severity.ERROR if strict else None,
+                )
+            )
+            return ptype, only.from_square, code, False
         raise _fail(
             R.AMBIGUOUS,
             f"Ambiguous `{shape.text}`: {n} {name}s on file `{label}`"
-            + (_alternatives(shape, pos, ptype, cands) or "; expected a front/rear marker"),
+            + (_alternatives(shape, pos, ptype, cands) or "; none of them can make the move"),
             _whole(shape),
         )
 
@@ -366,6 +389,23 @@ def _locate(
     assert shape.marker is not None
     if len(stacks) > 1:
         files = " and ".join(f"`{_file_text(notation, s[0] % 9, red)}`" for s in stacks)
+        picks = [
+            st[i]
+            for st in stacks
+            if (i := _marker_index(notation, shape.marker, len(st))) is not None
+        ]
+        only = _only_legal(shape, pos, ptype, picks)
+        if only is not None:
+            found.append(
+                Diagnostic.of(
+                    R.MISSING_MARKER,
+                    f"`{shape.text}` does not say on which file ({files}); read as the only "
+                    f"{name} that can move (`{encode_move(only, pos, notation)}`)",
+                    _whole(shape),
+                    severity=Severity.ERROR if strict else None,
+                )
+            )
+            return ptype, only.from_square, code, False
         raise _fail(
             R.AMBIGUOUS,
             f"Ambiguous `{shape.text}`: {name}s are stacked on files {files}"
@@ -451,7 +491,7 @@ def resolve(shape: Shape, pos: Position, strict: bool) -> tuple[Optional[Move], 
                 )
             move = _check_legal(shape, pos, p.upper(), frm, to, red)
         else:
-            ptype, frm, code, multi = _locate(shape, pos, red, found)
+            ptype, frm, code, multi = _locate(shape, pos, red, found, strict)
             to = destination(ptype, frm, shape.action, shape.number, red)
             if to is None:
                 raise _unreachable(shape, ptype, frm)

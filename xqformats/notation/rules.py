@@ -19,6 +19,7 @@ __all__ = [
     "UNREACHABLE",
     "BAD_MARKER",
     "WRONG_SIDE_DIGITS",
+    "MISSING_MARKER",
     "BLOCKED",
     "KING_IN_CHECK",
     "KINGS_FACING",
@@ -34,13 +35,15 @@ __all__ = [
 
 #: Position of each rule's example (FEN), where it is not the starting position.
 EXAMPLE_FENS: dict[str, str] = {
-    # Red pawns on c4 and c5 (file 七).
-    "M202": "rnbakabnr/9/1c5c1/p3p1p1p/2P6/2P6/P5P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-    "M404": "rnbakabnr/9/1c5c1/p3p1p1p/2P6/2P6/P5P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    # Red pawns on c4 and c6 (file 七), both free to advance.
+    "M202": "rnbakabnr/9/1c5c1/p1P1p1p1p/9/2P6/P5P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "M404": "rnbakabnr/9/1c5c1/p1P1p1p1p/9/2P6/P5P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    # Red pawns on e9 and e5: only the one on e5 can advance.
+    "M206": "4P4/3k5/9/9/4P4/9/9/9/9/4K4 w - - 0 1",
     # Red rook on e1 pinned by a Black rook on e7.
     "M302": "3k5/9/4r4/9/9/9/9/9/4R4/4K4 w - - 0 1",
-    # The Red rook on e1 is all that stands between the kings.
-    "M303": "4k4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
+    # The Red advisor on e1 is all that stands between the kings.
+    "M303": "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1",
     # Black to move after 炮二平五.
     "M401": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
     "M407": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
@@ -142,6 +145,21 @@ WRONG_SIDE_DIGITS = Rule(
     example_kind="move",
     deviation=True,
 )
+MISSING_MARKER = Rule(
+    "M206",
+    "missing-tandem-marker",
+    Severity.WARNING,
+    "Like pieces stand on the file but only one of them can make the move",
+    doc="**What it does** Flags a move naming a file where two or more like pieces "
+    "stand, without 前/后 (`+`/`-`), when only one of them can legally make the move; "
+    "it is read as that piece (real WXF files write `P3+1` so). An error in strict "
+    "mode.\n\n**Why is this bad?** The notation requires the marker whenever like "
+    "pieces share a file; readers that follow it reject the move.\n\n" + _REF,
+    example="兵五进一",
+    fixed="后兵进一",
+    example_kind="move",
+    deviation=True,
+)
 
 # ---------------------------------------------------------------- M3xx legality
 BLOCKED = Rule(
@@ -175,7 +193,7 @@ KINGS_FACING = Rule(
     "The move leaves the two kings facing each other on an open file",
     doc="**What it does** Applies the flying-general rule.\n\n**Why is this bad?** The "
     "kings may never face each other with no piece between.\n\n" + _REF,
-    example="车五平四",
+    example="仕五进四",
     fixed="帅五平四",
     example_kind="move",
 )
