@@ -134,7 +134,7 @@ def test_github_commands() -> None:
 
 
 def test_github_escapes_properties_and_data() -> None:
-    d = Diagnostic("T111", Severity.WARNING, "50% line\nbreak", 1, 1, 1, 2, "dir,x/a:b.pgn")
+    d = Diagnostic("P210", Severity.WARNING, "50% line\nbreak", 1, 1, 1, 2, "dir,x/a:b.pgn")
     (line,) = render_github([FileResult(d.path or "", (d,), {})]).splitlines()
     assert "file=dir%2Cx/a%3Ab.pgn," in line
-    assert line.endswith("::dir,x/a:b.pgn:1:1: T111 50%25 line%0Abreak")
+    assert line.endswith("::dir,x/a:b.pgn:1:1: P210 50%25 line%0Abreak")

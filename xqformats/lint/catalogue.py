@@ -135,22 +135,29 @@ def _fence(text: str, kind: str) -> str:
 
 
 def _demote(doc: str, heading: str) -> str:
-    """Shift Markdown headings in ``doc`` so its top level sits just below ``heading``."""
+    """Shift Markdown headings in ``doc`` so its top level sits just below ``heading``.
+
+    Lines inside fenced code blocks are left alone.
+    """
     lines = doc.strip().split("\n")
-    levels = [len(ln) - len(ln.lstrip("#")) for ln in lines if ln.startswith("#")]
-    if not levels:
-        return "\n".join(lines)
-    shift = len(heading) + 1 - min(levels)
-    out = []
+    heads: list[int] = []  # indexes of heading lines
     in_fence = False
-    for ln in lines:
+    for i, ln in enumerate(lines):
         if ln.startswith("```"):
             in_fence = not in_fence
-        if not in_fence and ln.startswith("#"):
-            level = len(ln) - len(ln.lstrip("#"))
-            ln = "#" * max(1, level + shift) + ln[level:]
-        out.append(ln)
-    return "\n".join(out)
+        elif not in_fence and ln.startswith("#"):
+            heads.append(i)
+    if not heads:
+        return "\n".join(lines)
+
+    def level(ln: str) -> int:
+        return len(ln) - len(ln.lstrip("#"))
+
+    shift = len(heading) + 1 - min(level(lines[i]) for i in heads)
+    for i in heads:
+        n = level(lines[i])
+        lines[i] = "#" * max(1, n + shift) + lines[i][n:]
+    return "\n".join(lines)
 
 
 def _has_heading(doc: str, title: str) -> bool:

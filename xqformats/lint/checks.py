@@ -6,8 +6,10 @@ order), ``tag_spans``, ``result``/``result_span``, the move tree and its end
 position — so they apply to PGN and CBF alike.  Codes ``T1xx`` are tags and
 metadata, ``G1xx`` game level and files.
 
-A check never repeats what a reader already reports (FEN validity, move
-legality, ambiguity and spelling are the readers' and the notation module's).
+A check never repeats what a reader already reports: FEN validity (``F1xx``,
+``P302``), move legality, ambiguity and spelling (``M1xx``–``M4xx``), the
+``Format`` tag against the moves (``P211``–``P213``), duplicate tags
+(``P217``) and line breaks in tag values (``P210``) are the readers'.
 Checks that depend on the move list are skipped when the reader reported an
 error, since the tree then stops at that error and its end is not the game's.
 
@@ -38,7 +40,6 @@ __all__ = [
     "RESULT_TAG_VALUE",
     "PLY_COUNT",
     "ECCO_CODE",
-    "TAG_LINE_BREAK",
     "UNSUPPORTED_FORMAT",
     "UNREADABLE_FILE",
     "UNEXPLAINED_WIN",
@@ -146,7 +147,7 @@ RESULT_TAG_VALUE = Rule(
     deviation=True,
 )
 PLY_COUNT = Rule(
-    "T109",
+    "T107",
     "ply-count-mismatch",
     Severity.WARNING,
     "The `PlyCount` tag does not match the number of moves",
@@ -161,7 +162,7 @@ PLY_COUNT = Rule(
     deviation=True,
 )
 ECCO_CODE = Rule(
-    "T110",
+    "T108",
     "ecco-code",
     Severity.WARNING,
     "The `ECCO` tag is not an opening code from `A00` to `E99`",
@@ -175,22 +176,6 @@ ECCO_CODE = Rule(
     example_kind="pgn",
     deviation=True,
 )
-TAG_LINE_BREAK = Rule(
-    "T111",
-    "tag-value-line-break",
-    Severity.WARNING,
-    "A PGN tag value spans several lines",
-    doc="**What it does.** Checks that no PGN tag value contains a line break.\n\n"
-    "**Why is this bad?** Each tag takes one line (\"每个标签占一行\"); programs that read "
-    "tags line by line cut such a value or lose the tags after it. Put long text in a "
-    "comment instead.\n\n"
-    f"**References.** {_PGN_SPEC} (标签部分).",
-    example='[Game "Chinese Chess"]\n[Event "First line\nsecond line"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
-    fixed='[Game "Chinese Chess"]\n[Event "First line second line"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
-    example_kind="pgn",
-    deviation=True,
-)
-
 # ---------------------------------------------------------------- G1xx rules
 
 UNSUPPORTED_FORMAT = Rule(
@@ -273,7 +258,7 @@ INTERNAL_ERROR = Rule(
     "G106",
     "internal-error",
     Severity.ERROR,
-    "xqformats failed while reading the file",
+    "A reader or a lint check failed on the file",
     doc="**What it does.** Reports a file on which a reader or a lint check raised an "
     "exception instead of reporting diagnostics. Readers never raise on bad input, so this "
     "is a bug in xqformats: please report it with the file. The other files are still "
@@ -293,7 +278,6 @@ TAG_RULES = (
     RESULT_TAG_VALUE,
     PLY_COUNT,
     ECCO_CODE,
-    TAG_LINE_BREAK,
 )
 GAME_RULES = (
     UNSUPPORTED_FORMAT,
@@ -504,15 +488,6 @@ def _ecco(ctx: _Context) -> None:
     else:
         msg = f"ECCO `{value}` is not an opening code; expected a letter `A`–`E` and two digits"
     ctx.sink.report(ECCO_CODE, msg, ctx.tag_span("ECCO"))
-
-
-@_check(TAG_LINE_BREAK, formats=("pgn",))
-def _tag_line_break(ctx: _Context) -> None:
-    for name, value in ctx.game.headers.items():
-        if "\n" in value or "\r" in value:
-            ctx.sink.report(
-                TAG_LINE_BREAK, f"Tag `{name}` has a line break in its value; expected one line", ctx.tag_span(name)
-            )
 
 
 _WINS = {"1-0": "Red", "0-1": "Black"}

@@ -170,16 +170,17 @@ def detect_format(name: str, head: bytes, *, stdin: bool = False) -> tuple[Optio
     extension decides, unless the content clearly says otherwise: a ``.pgn``
     holding XML is read as CBF, a ``.cbf`` holding a PGN record as PGN, and
     ``mismatch`` then names the extension's format.  Other extensions are
-    unsupported; standard input (``stdin=True``, ``name`` from
-    ``--stdin-filename`` or ``"-"``) without a known extension is CBF when it
-    is XML and PGN otherwise.
+    unsupported.  Standard input (``stdin=True``; ``name`` is
+    ``--stdin-filename`` or ``"-"``) with no extension is CBF when it is XML
+    and PGN otherwise.
     """
     content = sniff(head)
-    by_ext = EXTENSIONS.get(Path(name).suffix.lower()) if name != STDIN else None
-    if by_ext is None:
-        if not stdin:
-            return None, None
+    suffix = Path(name).suffix.lower() if name != STDIN else ""
+    if stdin and not suffix:
         return ("cbf" if content == "xml" else "pgn"), None
+    by_ext = EXTENSIONS.get(suffix)
+    if by_ext is None:
+        return None, None
     if by_ext == "pgn" and content == "xml":
         return "cbf", "pgn"
     if by_ext == "cbf" and content == "pgn":
