@@ -1,0 +1,204 @@
+"""Where an element is in the source text: spans from lxml's line numbers.
+
+libxml2 records only the line of each element (and schema errors carry column
+0, "unknown").  :class:`Locator` finds the column itself: elements appear in the
+text in document order, so one forward scan for ``<Tag`` from the previous
+element's start finds each start tag; the scan is checked against the line
+libxml2 gives and falls back to that line when text such as a comment holding
+``<Move`` would mislead it.  Spans are those of :class:`xqformats.diagnostics.Span`:
+0-based offsets, 1-based line and column, exclusive end.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import Optional
+
+from lxml import etree
+
+from ..diagnostics import Span
+
+__all__ = ["Locator"]
+
+_NAME_END = frozenset(" \t\n/>")
+
+
+class Locator:
+    """Spans of the elements of one parsed document.
+
+    Build once per document: O(len(text)) for the line table, then, on the
+    first question, one forward scan that locates every element (O(len(text))
+    in all); each span after that is a dictionary lookup plus a short scan.
+    """
+
+    __slots__ = ("text", "_starts", "_offsets", "_indexed")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        starts = [0]
+        find = text.find
+        i = find("\n")
+        while i >= 0:
+            starts.append(i + 1)
+            i = find("\n", i + 1)
+        self._starts = starts
+        self._offsets: dict[etree._Element, int] = {}
+        self._indexed = False
+
+    # ------------------------------------------------------------ offsets
+    def line_col(self, offset: int) -> tuple[int, int]:
+        ln = bisect_right(self._starts, offset)
+        return ln, offset - self._starts[ln - 1] + 1
+
+    def span(self, start: int, end: int) -> Span:
+        ln, col = self.line_col(start)
+        eln, ecol = self.line_col(end)
+        return Span(start, end, ln, col, eln, ecol)
+
+    def line_start(self, line: int) -> int:
+        if 1 <= line <= len(self._starts):
+            return self._starts[line - 1]
+        return len(self.text)
+
+    def _find_tag(self, tag: str, pos: int, limit: int = -1) -> int:
+        text = self.text
+        needle = "<" + tag
+        n = len(needle)
+        while True:
+            i = text.find(needle, pos) if limit < 0 else text.find(needle, pos, limit)
+            if i < 0:
+                return -1
+            nxt = text[i + n : i + n + 1]
+            if nxt == "" or nxt in _NAME_END:
+                return i
+            pos = i + n
+
+    def offset(self, el: etree._Element) -> Optional[int]:
+        """Offset of the ``<`` of ``el``'s start tag, or ``None`` if not found."""
+        if not self._indexed:
+            self._index(el)
+        return self._offsets.get(el)
+
+    def _index(self, el: etree._Element) -> None:
+        """Locate every element of ``el``'s document in one document-order pass."""
+        self._indexed = True
+        cursor = 0
+        offsets = self._offsets
+        for node in el.getroottree().getroot().iter():
+            tag = node.tag
+            if not isinstance(tag, str):  # comments, PIs, entities
+                continue
+            line = node.sourceline or 0
+            i = self._find_tag(tag, cursor)
+            if i >= 0 and line and self.line_col(i)[0] != line:
+                # libxml2 gives the line where the start tag ENDS: accept a tag
+                # starting earlier only if it ends on that line.
+                end = self._tag_end(i)
+                if self.line_col(max(i, end - 1))[0] != line:
+                    i = -1
+            if i < 0 and line:
+                i = self._find_tag(tag, self.line_start(line), self.line_start(line + 1))
+            if i >= 0:
+                offsets[node] = i
+                cursor = i + 1
+
+    def _tag_end(self, start: int) -> int:
+        """Offset just past the ``>`` of the tag starting at ``start`` (quotes respected)."""
+        text = self.text
+        i, n = start + 1, len(text)
+        quote = ""
+        while i < n:
+            ch = text[i]
+            if quote:
+                if ch == quote:
+                    quote = ""
+            elif ch == '"' or ch == "'":
+                quote = ch
+            elif ch == ">":
+                return i + 1
+            i += 1
+        return n
+
+    # ------------------------------------------------------------ spans
+    def start_tag(self, el: etree._Element) -> Optional[Span]:
+        """Span of ``el``'s start tag (``<Move nid="1" value="77-47" />``)."""
+        i = self.offset(el)
+        if i is None:
+            return self._line_only(el)
+        return self.span(i, self._tag_end(i))
+
+    def element(self, el: etree._Element) -> Optional[Span]:
+        """Span of the whole element, start tag to end tag (for simple elements)."""
+        i = self.offset(el)
+        if i is None:
+            return self._line_only(el)
+        end = self._tag_end(i)
+        if self.text[end - 2 : end] != "/>":
+            close = self._find_close(el.tag, end)
+            if close >= 0:
+                end = close
+        return self.span(i, end)
+
+    def content(self, el: etree._Element) -> Optional[Span]:
+        """Span of the text between the start and end tags (empty for ``<X/>``)."""
+        i = self.offset(el)
+        if i is None:
+            return self._line_only(el)
+        start = self._tag_end(i)
+        if self.text[start - 2 : start] == "/>":
+            return self.span(start, start)
+        close = self._find_close(el.tag, start)
+        if close < 0:
+            return self.span(start, start)
+        return self.span(start, self.text.rfind("</", start, close))
+
+    def attribute_value(self, el: etree._Element, name: str) -> Optional[Span]:
+        """Span of the value of attribute ``name`` (inside the quotes)."""
+        i = self.offset(el)
+        if i is None:
+            return self._line_only(el)
+        end = self._tag_end(i)
+        text = self.text
+        pos = i + 1 + len(el.tag)
+        while True:
+            j = text.find(name, pos, end)
+            if j < 0:
+                return self.start_tag(el)
+            k = j + len(name)
+            before = text[j - 1]
+            if before in " \t\n":
+                while k < end and text[k] in " \t\n":
+                    k += 1
+                if k < end and text[k] == "=":
+                    k += 1
+                    while k < end and text[k] in " \t\n":
+                        k += 1
+                    if k < end and text[k] in "\"'":
+                        q = text[k]
+                        close = text.find(q, k + 1, end)
+                        if close >= 0:
+                            return self.span(k + 1, close)
+            pos = j + len(name)
+
+    def _find_close(self, tag: str, pos: int) -> int:
+        """Offset just past ``</tag>`` after ``pos``, skipping CDATA sections."""
+        text = self.text
+        needle = "</" + tag
+        while True:
+            c = text.find(needle, pos)
+            if c < 0:
+                return -1
+            cdata = text.find("<![CDATA[", pos, c)
+            if cdata >= 0:
+                done = text.find("]]>", cdata)
+                if done < 0:
+                    return -1
+                pos = done + 3
+                continue
+            gt = text.find(">", c)
+            return gt + 1 if gt >= 0 else -1
+
+    def _line_only(self, el: etree._Element) -> Optional[Span]:
+        # The tag was not found in the text (it should always be): the caller
+        # falls back to the line alone, column unknown.
+        return None

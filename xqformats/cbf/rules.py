@@ -1,0 +1,380 @@
+"""The diagnostic codes of the CBF reader, declared once (ruff's model).
+
+Ranges (common brief): ``C1xx`` XML, well-formedness and safety; ``C2xx`` the
+schema (``schemas/cbf.xsd``); ``C3xx`` semantics the schema cannot state (the
+Board string, move values, the ``nid`` tree, legality, merged duplicates).
+
+``example``/``fixed`` are whole CBF documents (``example_kind="cbf"``): read
+with :func:`xqformats.cbf.read_cbf` after encoding the text in the encoding it
+declares (UTF-8 when it declares none), the example reports the rule and the
+fixed text does not.  ``tests/test_cbf_rules.py`` checks every pair.
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import Rule, Severity
+
+__all__ = [
+    "XML_SYNTAX",
+    "XML_DOCTYPE",
+    "XML_ENTITY",
+    "XML_ENCODING",
+    "XML_ENCODING_LABEL",
+    "SCHEMA_CONTENT",
+    "SCHEMA_ATTRIBUTE",
+    "SCHEMA_VALUE",
+    "BOARD_SIZE",
+    "BOARD_LETTER",
+    "BOARD_SIDE",
+    "MOVE_VALUE",
+    "NID_SKIP",
+    "ILLEGAL_MOVE",
+    "DUPLICATE_MOVE",
+    "MOVES_AFTER_END",
+    "START_CONFLICT",
+    "RESULT_CONFLICT",
+]
+
+_DRAFT = "`cbf-draft-thread-000.txt`"
+_NOTES = "`NOTES.md` § CBF"
+
+
+def _doc(what: str, why: str, refs: str) -> str:
+    return f"## What it does\n{what}\n\n## Why is this bad?\n{why}\n\n## References\n{refs}\n"
+
+
+def _cbf(head: str = "", moves: str = "", *, version: bool = True, decl: str = "") -> str:
+    """A small CBF document in 象棋桥's form (for rule examples)."""
+    ver = ' Version="1.0"' if version else ""
+    declaration = decl or '<?xml version="1.0" encoding="UTF-8"?>\n'
+    return (
+        f"{declaration}<ChineseChessRecord{ver}>\n <Head>\n{head} </Head>\n"
+        f" <MoveList>\n  <Move value=\"00-00\"/>\n{moves} </MoveList>\n</ChineseChessRecord>\n"
+    )
+
+
+# ---------------------------------------------------------------- C1xx XML and safety
+
+XML_SYNTAX = Rule(
+    "C101",
+    "cbf-xml-syntax",
+    Severity.ERROR,
+    "The file is not well-formed XML",
+    doc=_doc(
+        "Reports each error of the XML parser (libxml2), at the line and column it gives.",
+        "A CBF file is XML (\"该文件完全按照xml标准定义\", draft post of 2007-12-30 9:27); "
+        "a parser stops at the first well-formedness error, so the reader keeps only what "
+        "libxml2's recovery mode salvages before it.",
+        f"{_DRAFT}; XML 1.0 §2.1 (well-formed documents).",
+    ),
+    example=_cbf('  <Red>吕钦</Black>\n'),
+    fixed=_cbf('  <Red>吕钦</Red>\n'),
+    example_kind="cbf",
+)
+XML_DOCTYPE = Rule(
+    "C102",
+    "cbf-xml-doctype",
+    Severity.ERROR,
+    "The file has a document type declaration",
+    doc=_doc(
+        "Reports a `<!DOCTYPE …>`.  The reader never loads DTDs nor expands the entities "
+        "they declare.",
+        "No CBF writer emits a DOCTYPE; in an untrusted file it is the vehicle of entity "
+        "expansion attacks (billion laughs, external entities).",
+        "lxml `doc/FAQ.txt` (parsing untrusted XML); `STYLE.md` § 5.",
+    ),
+    example=_cbf().replace("<ChineseChessRecord", '<!DOCTYPE ChineseChessRecord [<!ENTITY x "y">]>\n<ChineseChessRecord', 1),
+    fixed=_cbf(),
+    example_kind="cbf",
+)
+XML_ENTITY = Rule(
+    "C103",
+    "cbf-xml-entity",
+    Severity.ERROR,
+    "The file refers to an entity the reader does not expand",
+    doc=_doc(
+        "Reports each entity reference other than the five predefined ones and character "
+        "references (`&lt;`, `&#x4E2D;` are fine).",
+        "Entities are not expanded (safety), so the text they stand for is missing from the "
+        "record.",
+        "lxml `doc/FAQ.txt`; XML 1.0 §4.1.",
+    ),
+    example=_cbf().replace("<ChineseChessRecord", '<!DOCTYPE ChineseChessRecord [<!ENTITY who "吕钦">]>\n<ChineseChessRecord', 1).replace(
+        " <Head>\n", " <Head>\n  <Red>&who;</Red>\n", 1
+    ),
+    fixed=_cbf("  <Red>吕钦</Red>\n"),
+    example_kind="cbf",
+)
+XML_ENCODING = Rule(
+    "C104",
+    "cbf-encoding",
+    Severity.ERROR,
+    "The bytes cannot be read in the declared encoding",
+    doc=_doc(
+        "Reports an encoding the reader does not support, or bytes that are not valid in "
+        "the encoding the file declares (the first bad bytes; they are read as U+FFFD).  "
+        "Supported: UTF-8 (with or without BOM), UTF-16 with BOM, GBK, GB2312, GB18030.",
+        "The draft's files are GBK (\"目前…先用GBK\", post of 2007-12-25 14:32), 象棋桥's own "
+        "files UTF-8 with BOM; text in another encoding comes out garbled.",
+        f"{_DRAFT}; {_NOTES}; XML 1.0 §4.3.3.",
+    ),
+    example=_cbf(decl='<?xml version="1.0" encoding="KOI8-Z"?>\n'),
+    fixed=_cbf(),
+    example_kind="cbf",
+)
+XML_ENCODING_LABEL = Rule(
+    "C105",
+    "cbf-encoding-label",
+    Severity.WARNING,
+    "The declared encoding does not match the bytes, but they can be read",
+    doc=_doc(
+        "Reports a file that declares GB2312 but holds characters only GBK has (read as "
+        "GBK), or a byte order mark that contradicts the declaration (the BOM wins).",
+        "A strict reader rejects such a file; the meaning is clear, so this is a deviation "
+        "(an error in strict mode).",
+        f"{_DRAFT}; XML 1.0 §4.3.3 and Appendix F.",
+    ),
+    example=_cbf("  <Red>許銀川們</Red>\n", decl='<?xml version="1.0" encoding="GB2312"?>\n'),
+    fixed=_cbf("  <Red>許銀川們</Red>\n", decl='<?xml version="1.0" encoding="GBK"?>\n'),
+    example_kind="cbf",
+    deviation=True,
+)
+
+# ---------------------------------------------------------------- C2xx schema
+
+_XSD = "`schemas/cbf.xsd` (the reference; each element and type names its source)."
+
+SCHEMA_CONTENT = Rule(
+    "C201",
+    "cbf-schema-content",
+    Severity.ERROR,
+    "An element is missing, unexpected, repeated or misplaced",
+    doc=_doc(
+        "Reports what `schemas/cbf.xsd` says about the structure: the root must be "
+        "`ChineseChessRecord` holding `Head` then `MoveList`; `Head` holds each known "
+        "element at most once; `MoveList` holds only `Move`; `Move` holds only text.",
+        "Other programs look for these elements by name and position; an unknown element "
+        "is kept in the headers under its own name but no other reader will see it.",
+        _XSD,
+    ),
+    example=_cbf("  <Red>吕钦</Red>\n  <Red>许银川</Red>\n"),
+    fixed=_cbf("  <Red>吕钦</Red>\n  <Black>许银川</Black>\n"),
+    example_kind="cbf",
+)
+SCHEMA_ATTRIBUTE = Rule(
+    "C202",
+    "cbf-schema-attribute",
+    Severity.ERROR,
+    "A required attribute is missing or an unknown one is present",
+    doc=_doc(
+        "Reports a `Move` without `value`, a `Type`, `Result` or `Board` without `value`, "
+        "or an attribute the schema does not know.",
+        "Without `value` a move or a code cannot be read; unknown attributes are ignored.",
+        _XSD,
+    ),
+    example=_cbf(moves='  <Move nid="1"/>\n'),
+    fixed=_cbf(moves='  <Move nid="1" value="77-47"/>\n'),
+    example_kind="cbf",
+)
+SCHEMA_VALUE = Rule(
+    "C203",
+    "cbf-schema-value",
+    Severity.ERROR,
+    "A value does not have the form or range the schema gives",
+    doc=_doc(
+        "Reports codes outside their tables (`Type` 0–4, `Result` and `RecordResult` 0–3), "
+        "a `nid` that is not a positive integer, `end` other than `1`, `Version` other "
+        "than `1.0`, an ECCO code that is not a letter A–E and two digits.  Move values and "
+        "Board strings get the more precise C301–C304 instead.",
+        "The code tables are those of the draft (post of 2007-12-30 9:03); other values "
+        "have no known meaning and are read as unknown.",
+        _XSD,
+    ),
+    example=_cbf("  <RecordResult>4</RecordResult>\n"),
+    fixed=_cbf("  <RecordResult>3</RecordResult>\n"),
+    example_kind="cbf",
+)
+
+# ---------------------------------------------------------------- C3xx semantics
+
+_BOARD = f"{_DRAFT}, post of 2007-12-30 8:52; {_NOTES}."
+_START = "jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXMJ-r1"
+
+
+def _draft(board: str = _START, moves: str = "") -> str:
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<ChineseChessRecord>\n <Head>\n'
+        f'  <Board value="{board}"/>\n </Head>\n <MoveList>\n{moves} </MoveList>\n'
+        "</ChineseChessRecord>\n"
+    )
+
+
+BOARD_SIZE = Rule(
+    "C301",
+    "cbf-board-size",
+    Severity.ERROR,
+    "The Board string does not describe exactly 90 points",
+    doc=_doc(
+        "Counts the points of the Board string's first part (letters are one point each, a "
+        "number that many empty points) and reports a total other than 90.",
+        "The board has 9×10 points (\"该字符串共为90字节\"); with another count the position "
+        "is unknown and the moves cannot be checked.",
+        _BOARD,
+    ),
+    example=_draft("jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXM-r1"),
+    fixed=_draft(),
+    example_kind="cbf",
+)
+BOARD_LETTER = Rule(
+    "C302",
+    "cbf-board-letter",
+    Severity.ERROR,
+    "The Board string has a letter that is no piece",
+    doc=_doc(
+        "Reports a character of the Board string's first part that is neither a digit nor "
+        "one of `J M X S W P B` (Red) and `j m x s w p b` (Black): 车 马 相 仕 帅 炮 兵.",
+        "The draft defines only these letters; CBF's letters are not FEN's (`P` is a "
+        "cannon here, `B` a pawn).",
+        _BOARD,
+    ),
+    example=_draft("rnbakabnr10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXMJ-r1"),
+    fixed=_draft(),
+    example_kind="cbf",
+)
+BOARD_SIDE = Rule(
+    "C303",
+    "cbf-board-side",
+    Severity.ERROR,
+    "The Board string lacks `-r` or `-b` and the move number",
+    doc=_doc(
+        "Reports a Board string whose part after the first `-` is not `r` or `b` (the side "
+        "to move) followed by the move number.",
+        "Without the side to move the moves cannot be checked.",
+        _BOARD,
+    ),
+    example=_draft(_START[:-3] + "-x1"),
+    fixed=_draft(),
+    example_kind="cbf",
+)
+MOVE_VALUE = Rule(
+    "C304",
+    "cbf-move-value",
+    Severity.ERROR,
+    "A move value is not two points `XY-XY` on the board",
+    doc=_doc(
+        "Reports a `Move` value that is not `XY-XY` with X a file 0–8 and Y a row 0–9, or "
+        "`00-00` anywhere but as the first `Move` (the root).",
+        "The move cannot be decoded; the reader keeps the moves before it and skips the "
+        "rest of that line.",
+        f"{_NOTES} (`77-47` = `H2-E2` = 炮二平五).",
+    ),
+    example=_cbf(moves='  <Move value="97-47"/>\n'),
+    fixed=_cbf(moves='  <Move value="77-47"/>\n'),
+    example_kind="cbf",
+)
+NID_SKIP = Rule(
+    "C305",
+    "cbf-nid-skip",
+    Severity.ERROR,
+    "A move's `nid` skips: it has no parent on the current line",
+    doc=_doc(
+        "The `nid` of a move is its ply number: it continues the current line when it is "
+        "one more than the previous move's, and starts an alternative to the move with the "
+        "same `nid` on the current line when it is not greater.  Reports a `nid` more than "
+        "one greater than the previous (or a first move whose `nid` is not 1).",
+        "There is no move for it to follow; the reader skips it and the moves that continue "
+        "it.",
+        f"{_DRAFT}, post of 2007-12-30 9:17 (example `1A 2B 3C 4D 5E 6F 4G 2H 3I 4J 5K`).",
+    ),
+    example=_draft(moves='  <Move nid="1" value="77-47"/>\n  <Move nid="3" value="79-67"/>\n'),
+    fixed=_draft(moves='  <Move nid="1" value="77-47"/>\n  <Move nid="2" value="10-22"/>\n'),
+    example_kind="cbf",
+)
+ILLEGAL_MOVE = Rule(
+    "C306",
+    "cbf-illegal-move",
+    Severity.ERROR,
+    "A move is not legal in its position",
+    doc=_doc(
+        "Replays every line from the start position and reports a move that does not move "
+        "a piece of the side to move by the rules, or leaves its own king attacked (the "
+        "flying general included).",
+        "The record is wrong from this point; the reader keeps the moves before it and skips "
+        "the rest of that line.",
+        "`xqformats/position.py` (the rules); " + _NOTES + ".",
+    ),
+    example=_cbf(moves='  <Move value="77-17"/>\n'),
+    fixed=_cbf(moves='  <Move value="77-47"/>\n'),
+    example_kind="cbf",
+)
+DUPLICATE_MOVE = Rule(
+    "C307",
+    "cbf-duplicate-move",
+    Severity.WARNING,
+    "An alternative repeats a move already at that point; the two are merged",
+    doc=_doc(
+        "Reports a move that starts an alternative (by its `nid`) but plays the same move as "
+        "the existing one; the reader merges them and continues below the existing move.",
+        "Two identical siblings are one line written twice (the draft's second example "
+        "repeats moves 19–20 at the start of its variation); merged, the tree is what the "
+        "author meant.",
+        f"{_DRAFT}, second example (nid 19–20 after nid 44).",
+    ),
+    example=_draft(
+        moves='  <Move nid="1" value="77-47"/>\n  <Move nid="2" value="10-22"/>\n'
+        '  <Move nid="1" value="77-47"/>\n  <Move nid="2" value="70-62"/>\n'
+    ),
+    fixed=_draft(
+        moves='  <Move nid="1" value="77-47"/>\n  <Move nid="2" value="10-22"/>\n'
+        '  <Move nid="2" value="70-62"/>\n'
+    ),
+    example_kind="cbf",
+    deviation=True,
+)
+MOVES_AFTER_END = Rule(
+    "C308",
+    "cbf-moves-after-end",
+    Severity.ERROR,
+    "A move without `nid` follows a move marked `end=\"1\"`",
+    doc=_doc(
+        "象棋桥's files mark the last move of the line with `end=\"1\"` and write no `nid`.  "
+        "A move after it without `nid` cannot be placed in the tree: the files available "
+        "show no variation, so where such a move branches is unknown.  The reader skips "
+        "it and every later move without `nid`.",
+        "The moves would otherwise be read as a continuation and most likely be illegal.",
+        f"{_NOTES}; `docs/cbf.md` § Variations.",
+    ),
+    example=_cbf(moves='  <Move value="77-47" end="1"/>\n  <Move value="70-62"/>\n'),
+    fixed=_cbf(moves='  <Move nid="1" value="77-47" end="1"/>\n  <Move nid="1" value="79-67" end="1"/>\n'),
+    example_kind="cbf",
+)
+START_CONFLICT = Rule(
+    "C309",
+    "cbf-start-conflict",
+    Severity.WARNING,
+    "`Board` and `FEN` give different start positions",
+    doc=_doc(
+        "Reports a Head with both the draft's `Board` and 象棋桥's `FEN` when they describe "
+        "different positions.  The reader uses `FEN`.",
+        "One of them is wrong, and the moves are checked against only one.",
+        _BOARD,
+    ),
+    example=_cbf(f'  <Board value="{_START[:-3]}-b1"/>\n  <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>\n'),
+    fixed=_cbf(f'  <Board value="{_START}"/>\n  <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>\n'),
+    example_kind="cbf",
+)
+RESULT_CONFLICT = Rule(
+    "C310",
+    "cbf-result-conflict",
+    Severity.WARNING,
+    "`Result` and `RecordResult` give different results",
+    doc=_doc(
+        "Reports a Head with both the draft's `Result value=…` and 象棋桥's `RecordResult` "
+        "when the codes differ.  The reader uses `RecordResult`.",
+        "One of them is wrong.",
+        f"{_DRAFT}, post of 2007-12-30 9:03; {_NOTES}.",
+    ),
+    example=_cbf('  <Result value="1">红胜</Result>\n  <RecordResult>2</RecordResult>\n'),
+    fixed=_cbf('  <Result value="2">黑胜</Result>\n  <RecordResult>2</RecordResult>\n'),
+    example_kind="cbf",
+)

@@ -1,0 +1,201 @@
+"""Writing CBF in the form 象棋桥 writes, with variations in ``nid`` form.
+
+Layout (``docs/cbf.md`` § Writing explains each choice):
+
+* ``<?xml version="1.0" encoding="UTF-8"?>`` with a byte order mark, LF line
+  ends, one space of indentation per level, ``<ChineseChessRecord
+  Version="1.0">`` — byte for byte the frame of 象棋桥's own files (``NOTES.md``
+  § CBF; walker8088/cchess tests/data/test.cbf).  ``encoding="gbk"`` writes GBK
+  without BOM, as the draft's examples declare.
+* ``<Head>``: the 33 elements 象棋桥 writes, in its order, empty ones as
+  ``<X />``; ``FEN`` from ``Game.start``, ``RecordResult`` from ``Game.result``;
+  then, only when the game holds something they alone can carry, the draft's
+  ``Event`` (next to a ``Contest`` header), ``Type``, ``Result`` (its label
+  text) and ``Comment`` (a second comment before the first move).
+* ``<MoveList>``: the root move ``<Move value="00-00" />`` carrying the comment
+  before the first move, then every move in pre-order, main line first
+  (``children[0]`` before its siblings), each with ``nid`` = its ply number
+  (the draft's rule, the only published encoding of variations), and
+  ``end="1"`` on the last move of every line (what 象棋桥's files put on their
+  last move, and the CBR format's per-line end flag).  Comments are CDATA
+  sections (split around ``]]>``); text that CDATA cannot carry (a carriage
+  return, a character the encoding lacks) is written escaped instead.
+
+Every document this module writes validates against ``schemas/cbf.xsd``; header
+values the schema would reject (an ECCO code like ``b24``, a non-numeric
+``RecordType``) and headers with no CBF element are left out —
+:func:`unwritten_headers` lists them so a converter can warn.  NAGs have no
+place in CBF.  ``comments_before`` are written in front of the move's own
+comment.  Raises ``ValueError`` for characters XML cannot hold (U+0000 …) and
+unsupported encodings.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..model import Game, Node
+from .board import ROOT_VALUE, encode_move_value
+from .mapping import CCBRIDGE_HEAD, RESULT_TO_CODE, TYPE_CODES, element_for_header
+
+__all__ = ["write_cbf", "unwritten_headers", "ENCODINGS"]
+
+#: Accepted ``encoding`` values -> (declared name, Python codec).
+ENCODINGS: dict[str, tuple[str, str]] = {
+    "utf-8": ("UTF-8", "utf-8"),
+    "utf8": ("UTF-8", "utf-8"),
+    "gbk": ("GBK", "gbk"),
+    "gb18030": ("GB18030", "gb18030"),
+}
+
+_INVALID_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Head element -> the schema's pattern for its text (schemas/cbf.xsd types
+# EccoCode, Digits); values that do not fit are not written.
+_PATTERNS = {"ECCO": re.compile(r"([A-E][0-9][0-9])?\Z"), "RecordType": re.compile(r"[0-9]*\Z")}
+
+
+def _check(text: str, what: str) -> None:
+    m = _INVALID_XML.search(text)
+    if m:
+        raise ValueError(f"Cannot write {what}: character U+{ord(m.group()):04X} is not allowed in XML")
+
+
+def _escape(text: str) -> str:
+    # \r would come back as \n (XML 1.0 §2.11), so it is written as a reference.
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
+
+
+def _content(text: str, codec: str) -> str:
+    """``text`` as element content: CDATA when it can carry it, else escaped."""
+    if "\r" not in text:
+        try:
+            text.encode(codec)
+        except UnicodeEncodeError:
+            pass
+        else:
+            return "<![CDATA[" + text.replace("]]>", "]]]]><![CDATA[>") + "]]>"
+    return _escape(text)
+
+
+def _head_texts(game: Game) -> dict[str, str]:
+    """Head element -> text for every header that has a CBF element."""
+    headers = game.headers
+    texts: dict[str, str] = {}
+    for name, value in headers.items():
+        element = element_for_header(name, headers)
+        if element is None or element in texts or not value:
+            continue
+        pattern = _PATTERNS.get(element)
+        if pattern is not None and not pattern.match(value):
+            continue
+        texts[element] = value
+    return texts
+
+
+def unwritten_headers(game: Game) -> list[str]:
+    """Header names :func:`write_cbf` cannot write (no element, or a value the schema rejects)."""
+    texts = _head_texts(game)
+    written = set(texts)
+    out = []
+    for name, value in game.headers.items():
+        if name in ("FEN",) or not value:
+            continue
+        if name == "Type":
+            if value not in TYPE_CODES:
+                out.append(name)
+            continue
+        if name in ("TypeText", "ResultText"):
+            continue
+        element = element_for_header(name, game.headers)
+        if element is None or element not in written or texts.get(element) != value:
+            out.append(name)
+    return out
+
+
+def _comment_text(node: Node) -> str:
+    parts = [c for c in node.comments_before + node.comments if c and c.strip()]
+    return "\n".join(p.strip() for p in parts)
+
+
+def write_cbf(game: Game, *, encoding: str = "utf-8", bom: Optional[bool] = None) -> bytes:
+    """The game as a CBF document in 象棋桥's form (see the module docstring).
+
+    ``encoding`` is ``"utf-8"`` (default; with a BOM unless ``bom=False``) or
+    ``"gbk"`` (also ``"gb18030"``; never a BOM).  Characters the encoding lacks
+    are written as character references (CDATA cannot hold those, so such
+    comments are escaped text).  O(number of nodes).
+    """
+    enc = ENCODINGS.get(encoding.lower())
+    if enc is None:
+        raise ValueError(f"Unsupported encoding {encoding!r}; expected 'utf-8' or 'gbk'")
+    declared, codec = enc
+    if bom is None:
+        bom = codec == "utf-8"
+    elif bom and codec != "utf-8":
+        raise ValueError("A byte order mark is written only with UTF-8")
+
+    headers = game.headers
+    for name, value in headers.items():
+        _check(value, f"header {name!r}")
+    texts = _head_texts(game)
+    out: list[str] = [
+        f'<?xml version="1.0" encoding="{declared}"?>',
+        '<ChineseChessRecord Version="1.0">',
+        " <Head>",
+    ]
+    for element in CCBRIDGE_HEAD:
+        if element == "FEN":
+            text = game.start.fen()
+        elif element == "RecordResult":
+            text = RESULT_TO_CODE.get(game.result, "0")  # "*" and anything else: unknown
+        else:
+            text = texts.get(element, "")
+        out.append(f"  <{element}>{_escape(text)}</{element}>" if text else f"  <{element} />")
+
+    # Draft-only elements, written only for what the 象棋桥 elements cannot carry.
+    if "Event" in texts:
+        out.append(f"  <Event>{_escape(texts['Event'])}</Event>")
+    type_code = headers.get("Type")
+    type_text = headers.get("TypeText", "")
+    if type_code in TYPE_CODES or (type_code is None and type_text):
+        code = type_code or "0"
+        out.append(f'  <Type value="{code}">{_escape(type_text)}</Type>' if type_text else f'  <Type value="{code}" />')
+    if headers.get("ResultText"):
+        code = RESULT_TO_CODE.get(game.result, "0")
+        out.append(f'  <Result value="{code}">{_escape(headers["ResultText"])}</Result>')
+    root_comments = [c.strip() for c in game.root.comments_before + game.root.comments if c and c.strip()]
+    for c in root_comments:
+        _check(c, "a comment")
+    if len(root_comments) >= 2:
+        out.append(f"  <Comment>{_content(root_comments[0], codec)}</Comment>")
+        root_comment = "\n".join(root_comments[1:])
+    else:
+        root_comment = root_comments[0] if root_comments else ""
+    out.append(" </Head>")
+
+    out.append(" <MoveList>")
+    end = "" if game.root.children else ' end="1"'
+    if root_comment:
+        out.append(f'  <Move value="{ROOT_VALUE}"{end}>{_content(root_comment, codec)}</Move>')
+    else:
+        out.append(f'  <Move value="{ROOT_VALUE}"{end} />')
+    # Pre-order, main line first, with an explicit stack (deep trees are fine).
+    stack: list[tuple[Node, int]] = [(c, 1) for c in reversed(game.root.children)]
+    while stack:
+        node, ply = stack.pop()
+        assert node.move is not None
+        end = "" if node.children else ' end="1"'
+        head = f'  <Move nid="{ply}" value="{encode_move_value(node.move)}"{end}'
+        comment = _comment_text(node)
+        if comment:
+            _check(comment, "a comment")
+            out.append(f"{head}>{_content(comment, codec)}</Move>")
+        else:
+            out.append(head + " />")
+        stack.extend((c, ply + 1) for c in reversed(node.children))
+    out.append(" </MoveList>")
+    out.append("</ChineseChessRecord>")
+    data = ("\n".join(out) + "\n").encode(codec, "xmlcharrefreplace")
+    return (b"\xef\xbb\xbf" + data) if bom else data
+
