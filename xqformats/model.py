@@ -13,7 +13,7 @@ diagnostics: it is what round-trip tests assert.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator, MutableMapping, Optional
+from typing import Iterable, Iterator, Mapping, MutableMapping, Optional, Union
 
 from .core import Move
 from .diagnostics import Diagnostic, Span
@@ -58,9 +58,11 @@ class Headers(MutableMapping[str, str]):
 
     __slots__ = ("_tags",)
 
-    def __init__(self, items: Iterable[tuple[str, str]] | dict[str, str] = ()) -> None:
+    def __init__(self, items: Iterable[tuple[str, str]] | Mapping[str, str] = ()) -> None:
         self._tags: dict[str, str] = {}
-        pairs = items.items() if isinstance(items, dict) else items
+        # Any mapping (a dict, another Headers) gives its items; iterating a
+        # mapping directly would give only its keys.
+        pairs = items.items() if isinstance(items, Mapping) else items
         for k, v in pairs:
             self[k] = v
 
@@ -246,27 +248,41 @@ class Node:
                 return c
         return None
 
-    def promote_to_main(self, child: "Node") -> None:
-        """Make ``child`` the main continuation of this node."""
-        self.children.remove(child)
-        self.children.insert(0, child)
+    def _child_index(self, child: Union["Node", Move]) -> int:
+        """Index of ``child`` (a child node, or the move of one) among the children.
 
-    def promote(self, child: "Node") -> None:
-        """Move ``child`` one place up among this node's variations."""
-        i = self.children.index(child)
+        Raises ``ValueError`` when it is not a child of this node.
+        """
+        for i, c in enumerate(self.children):
+            if c is child:
+                return i
+        if isinstance(child, Move):
+            for i, c in enumerate(self.children):
+                if c.move == child:
+                    return i
+        raise ValueError(f"{child!r} is not a variation of {self!r}")
+
+    def promote_to_main(self, child: Union["Node", Move]) -> None:
+        """Make ``child`` (a node or its move) the main continuation of this node."""
+        node = self.children.pop(self._child_index(child))
+        self.children.insert(0, node)
+
+    def promote(self, child: Union["Node", Move]) -> None:
+        """Move ``child`` (a node or its move) one place up among the variations."""
+        i = self._child_index(child)
         if i > 0:
             self.children[i - 1], self.children[i] = self.children[i], self.children[i - 1]
 
-    def demote(self, child: "Node") -> None:
-        """Move ``child`` one place down among this node's variations."""
-        i = self.children.index(child)
+    def demote(self, child: Union["Node", Move]) -> None:
+        """Move ``child`` (a node or its move) one place down among the variations."""
+        i = self._child_index(child)
         if i < len(self.children) - 1:
             self.children[i + 1], self.children[i] = self.children[i], self.children[i + 1]
 
-    def remove_variation(self, child: "Node") -> None:
-        """Delete ``child`` and everything below it."""
-        self.children.remove(child)
-        child.parent = None
+    def remove_variation(self, child: Union["Node", Move]) -> None:
+        """Delete ``child`` (a node or its move) and everything below it."""
+        node = self.children.pop(self._child_index(child))
+        node.parent = None
 
     # ------------------------------------------------------------ equality
     def same_content(self, other: "Node") -> bool:
