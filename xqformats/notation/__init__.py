@@ -61,10 +61,12 @@ def decode(
 
     ``notation`` None detects it from the text; a move written in another
     notation than the one given is still read, with M102 (a warning; an error
-    when ``strict``).  ``strict`` also makes the other *deviation* rules errors
-    (M205: a Red move with Black's digits).  The move is ``None`` exactly when
-    an error is reported (M101 shape, M2xx resolution, M3xx legality).  Style
-    findings (M4xx, severity info) come with a valid move.
+    when ``strict``).  ``strict`` makes every *deviation* rule an error (M102;
+    M205, a Red move with Black's digits; M206, a missing 前/后 where only one
+    piece can move) while the move is still returned: its meaning is clear.
+    The move is ``None`` when the text denotes no legal move (M101 shape, M2xx
+    resolution, M3xx legality).  Style findings (M4xx, severity info) come
+    with a valid move.
 
     Diagnostics are positioned in ``text`` (line 1, column 1 = its first
     character); relocate with ``Diagnostic.shifted``.  When all is well the

@@ -19,7 +19,7 @@ only read (legality testing makes and unmakes inside the engine).
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from ..core import PIECE_NAMES, Move
 from ..diagnostics import Diagnostic, Severity, Span
@@ -247,10 +247,16 @@ def _only_legal(shape: Shape, pos: Position, ptype: str, cands: Sequence[int]) -
 
 
 def _locate(
-    shape: Shape, pos: Position, red: bool, found: list[Diagnostic], strict: bool
+    shape: Shape,
+    pos: Position,
+    red: bool,
+    found: list[Diagnostic],
+    strict: bool,
+    lead_type: Optional[str] = None,
 ) -> tuple[str, int, bool, bool]:
     """What the shape names in ``pos``; raises _Fail.
 
+    ``lead_type`` is the piece type a WXF leading digit code stands for.
     Returns (piece type, from-square, whether a leading digit was read as a
     piece code, whether the piece had to be told apart from like pieces).
     """
@@ -261,54 +267,9 @@ def _locate(
     code = False
 
     if shape.lead is not None:
-        d = shape.lead
-        pawn = "P" if red else "p"
-        fi = _file_index(d, red)
-        stacks = _stacks(board, pawn, red)
-        on_lead_file = next((s for s in stacks if s[0] % 9 == fi), None)
-        pawn_reading = (
-            len(stacks) >= 2
-            and on_lead_file is not None
-            and (kind == "tandem" or (kind == "plain" and shape.file == d))
-        )
-        if pawn_reading:
-            assert on_lead_file is not None
-            n = len(on_lead_file)
-            if kind == "plain":
-                idx = _marker_index(notation, "middle", n)
-                if idx is None:
-                    raise _fail(
-                        R.AMBIGUOUS,
-                        f"Ambiguous `{shape.text}`: {n} pawns on file `{d}` and none in the middle"
-                        + _alternatives(shape, pos, "P", on_lead_file),
-                        _whole(shape),
-                    )
-            else:
-                assert shape.marker is not None
-                idx = _marker_index(notation, shape.marker, n)
-                if idx is None:
-                    raise _fail(
-                        R.BAD_MARKER,
-                        f"Marker `{_MARKER_TEXT[notation][shape.marker]}` does not fit "
-                        f"{n} pawns on file `{d}`",
-                        _whole(shape),
-                    )
-            return "P", on_lead_file[idx], False, True
-        if d not in PIECE_CODES:
-            raise _fail(
-                R.NO_SUCH_PIECE,
-                f"`{shape.text[0]}` is no piece code (1–7) and file `{d}` holds no tandem pawns",
-                shape.piece_span,
-            )
-        ptype = PIECE_CODES[d]
+        assert lead_type is not None
+        ptype = lead_type
         code = True
-        found.append(
-            Diagnostic.of(
-                R.WXF_PIECE_LETTER,
-                f"Piece code `{shape.text[0]}`; canonical letter `{LETTERS[ptype]}`",
-                shape.piece_span,
-            )
-        )
     assert ptype is not None
     piece = ptype if red else ptype.lower()
     name = PIECE_NAMES[ptype]
@@ -427,6 +388,111 @@ def _locate(
     return ptype, stack[idx], code, True
 
 
+# ---------------------------------------------------------------- WXF leading digits
+def _lead_readings(shape: Shape, pos: Position, red: bool) -> list[tuple[str, Callable[[], int]]]:
+    """The ways a WXF move that starts with a digit can be read, in order of preference.
+
+    1. ``pawn-file``: official WXF case IV, pawns stacked on two files: the
+       digit is the moving pawn's file (``3+.4``, ``33.4`` for the middle one);
+       only when two or more files hold stacked pawns, one of them that file.
+    2. ``code``: a piece code 1–7 (paper §2.2.2: ``62.5`` = ``C2.5``).
+    3. ``index``: Fairy-Stockfish's index-and-file form for stacked pawns
+       (``26=5``: the second pawn from the front on file 6).
+    Each reading is a thunk giving the from-square or raising _Fail.
+    """
+    d = shape.lead
+    assert d is not None
+    notation = shape.notation
+    board = pos.board
+    pawn = "P" if red else "p"
+    stacks = _stacks(board, pawn, red)
+    readings: list[tuple[str, Callable[[], int]]] = []
+
+    lead_stack = next((st for st in stacks if st[0] % 9 == _file_index(d, red)), None)
+    if (
+        len(stacks) >= 2
+        and lead_stack is not None
+        and (shape.kind == "tandem" or (shape.kind == "plain" and shape.file == d))
+    ):
+        stack = lead_stack
+
+        def pawn_file() -> int:
+            n = len(stack)
+            marker = shape.marker if shape.kind == "tandem" else "middle"
+            assert marker is not None
+            idx = _marker_index(notation, marker, n)
+            if idx is None:
+                raise _fail(
+                    R.BAD_MARKER,
+                    f"`{shape.text}` names the {marker} pawn of {n} on file `{d}`; there is none",
+                    _whole(shape),
+                )
+            return stack[idx]
+
+        readings.append(("pawn-file", pawn_file))
+    if d in PIECE_CODES:
+        readings.append(("code", lambda: -1))
+    if shape.kind == "plain" and shape.file is not None:
+        file_stack = next(
+            (st for st in stacks if st[0] % 9 == _file_index(shape.file, red)), None
+        )
+        if file_stack is not None and d <= len(file_stack):
+            readings.append(("index", lambda: file_stack[d - 1]))  # type: ignore[index]
+    return readings
+
+
+def _resolve_lead(
+    shape: Shape, pos: Position, red: bool, found: list[Diagnostic], strict: bool
+) -> tuple[Move, bool, bool]:
+    """Resolve a WXF move starting with a digit; returns (move, read as code, multi)."""
+    successes: list[tuple[str, Move, list[Diagnostic], bool]] = []
+    failures: list[_Fail] = []
+    for label, thunk in _lead_readings(shape, pos, red):
+        local: list[Diagnostic] = []
+        try:
+            if label == "code":
+                ptype, frm, _, multi = _locate(
+                    shape, pos, red, local, strict, PIECE_CODES[shape.lead]  # type: ignore[index]
+                )
+            else:
+                ptype, frm, multi = "P", thunk(), True
+            to = destination(ptype, frm, shape.action, shape.number, red)
+            if to is None:
+                raise _unreachable(shape, ptype, frm)
+            move = _check_legal(shape, pos, ptype, frm, to, red)
+        except _Fail as fail:
+            failures.append(fail)
+            continue
+        successes.append((label, move, local, multi))
+    if not successes:
+        if failures:
+            raise failures[0]
+        raise _fail(
+            R.NO_SUCH_PIECE,
+            f"`{shape.text[0]}` is no piece code (1–7) and file `{shape.lead}` holds no stacked pawns",
+            shape.piece_span,
+        )
+    label, move, local, multi = successes[0]
+    if label != "pawn-file" and len({m for _, m, _, _ in successes}) > 1:
+        texts = " or ".join(f"`{encode_move(m, pos, shape.notation)}`" for _, m, _, _ in successes)
+        raise _fail(
+            R.AMBIGUOUS,
+            f"Ambiguous `{shape.text}`: reads as a piece code and as a stacked pawn; expected {texts}",
+            _whole(shape),
+        )
+    found.extend(local)
+    if label == "code":
+        ptype = PIECE_CODES[shape.lead]  # type: ignore[index]
+        found.append(
+            Diagnostic.of(
+                R.WXF_PIECE_LETTER,
+                f"Piece code `{shape.text[0]}`; canonical letter `{LETTERS[ptype]}`",
+                shape.piece_span,
+            )
+        )
+    return move, label == "code", multi
+
+
 # ---------------------------------------------------------------- resolve
 def _check_legal(shape: Shape, pos: Position, ptype: str, frm: int, to: int, red: bool) -> Move:
     """The move frm→to after the movement and king checks; raises _Fail."""
@@ -490,6 +556,8 @@ def resolve(shape: Shape, pos: Position, strict: bool) -> tuple[Optional[Move], 
                     _whole(shape),
                 )
             move = _check_legal(shape, pos, p.upper(), frm, to, red)
+        elif shape.lead is not None:
+            move, code, multi = _resolve_lead(shape, pos, red, found, strict)
         else:
             ptype, frm, code, multi = _locate(shape, pos, red, found, strict)
             to = destination(ptype, frm, shape.action, shape.number, red)
@@ -523,7 +591,7 @@ def resolve(shape: Shape, pos: Position, strict: bool) -> tuple[Optional[Move], 
                     shape.piece_span,
                 )
             )
-    if multi or not shape.simple:
+    if (multi or not shape.simple) and not (found and found[-1].code == R.MISSING_MARKER.code):
         # Compare the way the piece was located with the canonical spelling's.
         canonical = encode_move(move, pos, shape.notation)
         cshape = shape_of(canonical)
