@@ -271,8 +271,10 @@ class Position:
     def is_attacked(self, sq: Square, by: Color) -> bool:
         """Whether a piece of ``by`` attacks ``sq`` (the flying general included).
 
-        Advisors and elephants are not tested: they can never leave their own
-        half, and this is used for king squares.
+        Meant for the square of the other side's king: advisors and elephants
+        are not tested (they never leave their own half), and a ``by`` king
+        first on any ray counts as attacking (the generals facing).  For other
+        squares the answer can be wrong.
         """
         b = self.board
         if by:
