@@ -1,0 +1,329 @@
+"""Text encodings of record files: detection, decoding, diagnostics (E1xx).
+
+Xiangqi records come in several encodings (``NOTES.md`` § PGN; the corpus
+``MANIFEST.tsv`` lists UTF-8 with and without BOM, GBK and UTF-16): the PGN
+spec says nothing about it, and programs write whatever their platform used.
+Detection, in order:
+
+1. a byte-order mark: UTF-8 (``EF BB BF``), UTF-32 and UTF-16 (LE/BE) — certain;
+2. no BOM: the first :data:`SAMPLE_SIZE` bytes decode as strict UTF-8 — taken
+   as UTF-8 (pure ASCII is UTF-8 too), no diagnostic;
+3. otherwise a guess, reported as ``E101`` (info): UTF-16 without BOM when
+   every other byte is NUL, else GB18030 (a superset of GBK and GB2312) or
+   Big5, whichever decodes the sample with fewer errors and more of the
+   characters common in Chinese text and xiangqi records.
+
+An explicit ``encoding=`` overrides detection (any Python codec name; an unknown
+name is ``E103`` and detection is used instead).  Bytes that do not decode are
+replaced by U+FFFD and reported once per line as ``E102`` at the replacement's
+line and column: a reader never raises on bad bytes.
+
+:func:`open_text` decodes a file incrementally (a :mod:`codecs` incremental
+decoder fed in blocks), so memory stays flat however large the file.
+"""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+from typing import IO, Iterator, Optional, Union
+
+from .diagnostics import Diagnostic, Rule, Severity, Span
+
+__all__ = [
+    "detect_encoding",
+    "decode_bytes",
+    "decode_text",
+    "open_text",
+    "TextSource",
+    "SAMPLE_SIZE",
+    "ENCODING_GUESSED",
+    "UNDECODABLE_BYTES",
+    "UNKNOWN_ENCODING",
+]
+
+#: How many leading bytes detection looks at.
+SAMPLE_SIZE = 64 * 1024
+
+#: Size of the blocks :func:`open_text` reads and decodes.
+BLOCK_SIZE = 256 * 1024
+
+_REF = "References: `NOTES.md` § PGN; corpus `MANIFEST.tsv` (encoding column); `docs/pgn.md` § Encodings."
+
+ENCODING_GUESSED = Rule(
+    "E101",
+    "encoding-guessed",
+    Severity.INFO,
+    "The text encoding was guessed, not declared",
+    doc="## What it does\nReports that a file had no byte-order mark and was not valid UTF-8, so "
+    "its encoding (GB18030/GBK, Big5, or UTF-16 without BOM) was guessed from the bytes.\n\n"
+    "## Why is this bad?\nA guess can be wrong for short files; the reader then shows mojibake. "
+    "UTF-8 (with or without BOM) needs no guess.\n\n"
+    "## Example\nA PGN file saved in GBK by XQWizard.\n\n## Use instead\nSave the file as UTF-8, "
+    "or pass the encoding explicitly (`--encoding gbk`).\n\n" + _REF,
+    example="[Event \"\xb5\xda\"]",
+    fixed='[Event "第"]',
+    example_kind="bytes",
+)
+UNDECODABLE_BYTES = Rule(
+    "E102",
+    "undecodable-bytes",
+    Severity.ERROR,
+    "Bytes that are not valid in the file's encoding",
+    doc="## What it does\nReports bytes that cannot be decoded in the file's (detected or given) "
+    "encoding. They are replaced by U+FFFD so the rest of the file can still be read.\n\n"
+    "## Why is this bad?\nThe text at that point is lost.\n\n## Example\nA UTF-8 file with a "
+    "stray `\\xff` byte.\n\n## Use instead\nRe-save the file in one encoding.\n\n" + _REF,
+    example='[Event "a\xffb"]',
+    fixed='[Event "ab"]',
+    example_kind="bytes",
+)
+UNKNOWN_ENCODING = Rule(
+    "E103",
+    "unknown-encoding",
+    Severity.ERROR,
+    "The encoding given by name is not known",
+    doc="## What it does\nReports an `encoding=` override that Python has no codec for; the "
+    "encoding is then detected from the bytes.\n\n## Use instead\nA codec name such as `utf-8`, "
+    "`gbk`, `gb18030`, `big5` or `utf-16`.\n\n" + _REF,
+    example="latin-99",
+    fixed="gb18030",
+    example_kind="encoding-name",
+)
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+# Characters frequent in Chinese prose and in xiangqi records, in simplified and
+# traditional forms.  A correct decoding is full of them; GBK bytes read as Big5
+# (or the reverse) give rare characters or errors.
+_COMMON = frozenset(
+    "的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就那要下以生会自着去之过家学对可"
+    "她里后小么心多天而能好都然没日于起还发成事只作当想看文无开手十用主行方又如前所本见经头面公同三已老"
+    "从动两长知民样现分将外但身些与高意进把法此实回二理美点月明其种声全工己话儿者向情部正名定女问力机给"
+    "等几很业最间新什打便位因重被走电四第门相次东政海口使教西再平真听世气信北少关并内加化由却代军产入先"
+    "山五太水万市眼体别处总才场师书比住员九笑性通目华报立马命张活难神数件安表原车白应路期叫死常提感金何"
+    "更反合放做系计或司利受光王果亲界及今京务制解各任至清物台象记边共风战干接它许八特觉望直服毛林题建南"
+    "度统色字请交爱让认算论百吃义科怎元社术结六功指思非流每青管夫连远资队跟带花快条院变联言权往展该领传"
+    "近留红治决周保达办运武半候七必城父强步完革深区即求品士转量空甚众技轻程告江语英基派满式李息写呢识极令"
+    "黄德收脸钱党倒未持取设始版双历越史商千片容研像找友孩站广改议形委早房音火际则首单据导影失拿网香似斯专"
+    "石若兵弟谁校读志飞观争究包组造落视济喜离虽坏兴切"
+    "炮帅将卒仕相车马进退平胜负和红黑先局棋谱象评注变着开赛届冠军全国杯"
+    "這個來們為說對時會後過國們學還發點現麼開經問長頭義書見話無電動門實長將車馬進後帥勝負紅黑棋譜評變著開賽屆軍國盃"
+    "，。：；！？、（）《》“”"
+)
+
+
+def _decode_score(data: bytes, codec: str) -> tuple[int, int]:
+    """(errors, common characters) when ``data`` is decoded with ``codec``."""
+    dec = codecs.getincrementaldecoder(codec)(errors="replace")
+    text = dec.decode(data, final=False)
+    errors = text.count("\ufffd")
+    common = sum(1 for ch in text if ch in _COMMON)
+    return errors, common
+
+
+def _utf16_without_bom(sample: bytes) -> Optional[str]:
+    """``utf-16-le``/``-be`` when the sample looks like BOM-less UTF-16 of mostly ASCII."""
+    n = len(sample) // 2 * 2
+    if n < 4:
+        return None
+    even_nul = sample[0:n:2].count(0)
+    odd_nul = sample[1:n:2].count(0)
+    half = n // 2
+    if odd_nul >= half * 0.6 and even_nul < half * 0.1:
+        return "utf-16-le"
+    if even_nul >= half * 0.6 and odd_nul < half * 0.1:
+        return "utf-16-be"
+    return None
+
+
+def detect_encoding(data: bytes) -> tuple[str, list[Diagnostic]]:
+    """The codec name for ``data`` (its first bytes suffice) and how sure we are.
+
+    Returns ``(codec, diagnostics)``; the diagnostics hold one ``E101`` info
+    when the encoding is a guess.  Complexity: O(:data:`SAMPLE_SIZE`).
+    """
+    for bom, codec in _BOMS:
+        if data.startswith(bom):
+            return codec, []
+    sample = data[:SAMPLE_SIZE]
+    try:
+        # final=False: a multi-byte character cut by the sample end is fine.
+        codecs.getincrementaldecoder("utf-8")().decode(sample, final=False)
+        return "utf-8", []
+    except UnicodeDecodeError:
+        pass
+    utf16 = _utf16_without_bom(sample)
+    if utf16 is not None:
+        return utf16, [_guessed(utf16, "no byte-order mark; every other byte is NUL")]
+    gb_err, gb_common = _decode_score(sample, "gb18030")
+    b5_err, b5_common = _decode_score(sample, "big5")
+    # Fewer errors wins; on a tie, more common characters; GB18030 by default.
+    if (b5_err, -b5_common) < (gb_err, -gb_common):
+        return "big5", [_guessed("big5", "no byte-order mark, not UTF-8; reads best as Big5")]
+    return "gb18030", [_guessed("gb18030", "no byte-order mark, not UTF-8; reads best as GB18030/GBK")]
+
+
+def _guessed(codec: str, why: str) -> Diagnostic:
+    return Diagnostic.of(
+        ENCODING_GUESSED,
+        f"Encoding guessed as `{codec}` ({why}); pass the encoding to be sure",
+        Span.point(1, 1),
+    )
+
+
+def _resolve(data_head: bytes, encoding: Optional[str]) -> tuple[str, list[Diagnostic]]:
+    diags: list[Diagnostic] = []
+    if encoding is not None:
+        try:
+            name = codecs.lookup(encoding).name
+        except LookupError:
+            diags.append(
+                Diagnostic.of(
+                    UNKNOWN_ENCODING,
+                    f"Unknown encoding `{encoding}`; detecting it from the bytes instead",
+                )
+            )
+        else:
+            # An explicit UTF-8/UTF-16 still drops its BOM.
+            if name == "utf-8" and data_head.startswith(codecs.BOM_UTF8):
+                return "utf-8-sig", diags
+            return name, diags
+    codec, found = detect_encoding(data_head)
+    return codec, diags + found
+
+
+def _replacement_diagnostics(text: str, line: int, pos: int, codec: str) -> list[Diagnostic]:
+    """One ``E102`` per line holding a U+FFFD that decoding put at or after ``pos``."""
+    out: list[Diagnostic] = []
+    i = text.find("\ufffd", pos)
+    last_line = -1
+    while i >= 0:
+        ln = line + text.count("\n", 0, i)
+        if ln != last_line:
+            start = text.rfind("\n", 0, i) + 1
+            col = i - start + 1
+            out.append(
+                Diagnostic.of(
+                    UNDECODABLE_BYTES,
+                    f"Bytes not valid in `{codec}` replaced by `\ufffd`",
+                    Span(i, i + 1, ln, col, ln, col + 1),
+                )
+            )
+            last_line = ln
+        i = text.find("\ufffd", i + 1)
+    return out
+
+
+def decode_bytes(data: bytes, encoding: Optional[str] = None) -> tuple[str, str, list[Diagnostic]]:
+    """Decode a whole byte string: ``(text, codec, diagnostics)``; never raises.
+
+    A BOM is removed.  Undecodable bytes become U+FFFD, each line with any
+    reported once (``E102``).
+    """
+    codec, diags = _resolve(data[:SAMPLE_SIZE], encoding)
+    text = data.decode(codec, errors="replace")
+    if "\ufffd" in text:
+        diags += _replacement_diagnostics(text, 1, 0, codec)
+    return text, codec, diags
+
+
+class TextSource:
+    """A file decoded incrementally: iterate to get its lines (ends kept).
+
+    ``encoding`` is the codec used, ``diagnostics`` what detection and decoding
+    reported (it grows while lines are read: undecodable bytes are found as
+    they come).  Memory is O(:data:`BLOCK_SIZE` + longest line).  Use as a
+    context manager or call :meth:`close`.
+    """
+
+    def __init__(self, raw: IO[bytes], encoding: Optional[str] = None, *, path: Optional[str] = None) -> None:
+        self._raw = raw
+        self.path = path
+        head = raw.read(SAMPLE_SIZE)
+        self.encoding, diags = _resolve(head, encoding)
+        self.diagnostics: list[Diagnostic] = [d.with_path(path) if path else d for d in diags]
+        self._head = head
+        self._decoder = codecs.getincrementaldecoder(self.encoding)(errors="replace")
+
+    def _blocks(self) -> Iterator[str]:
+        data = self._head
+        self._head = b""
+        while True:
+            if not data:
+                data = self._raw.read(BLOCK_SIZE)
+                if not data:
+                    tail = self._decoder.decode(b"", final=True)
+                    if tail:
+                        yield tail
+                    return
+            yield self._decoder.decode(data, final=False)
+            data = b""
+
+    def __iter__(self) -> Iterator[str]:
+        """The decoded lines, each with its line end (``\\n``; ``\\r`` stays in the line)."""
+        pending = ""
+        line = 1
+        for block in self._blocks():
+            if not block:
+                continue
+            text = pending + block if pending else block
+            start = 0
+            find = text.find
+            nl = find("\n")
+            while nl >= 0:
+                piece = text[start : nl + 1]
+                if "\ufffd" in piece:
+                    self._note_bad(piece, line)
+                yield piece
+                line += 1
+                start = nl + 1
+                nl = find("\n", start)
+            pending = text[start:]
+        if pending:
+            if "\ufffd" in pending:
+                self._note_bad(pending, line)
+            yield pending
+
+    def _note_bad(self, piece: str, line: int) -> None:
+        for d in _replacement_diagnostics(piece, line, 0, self.encoding):
+            self.diagnostics.append(d.with_path(self.path) if self.path else d)
+
+    def read(self) -> str:
+        """The rest of the text at once (for small files)."""
+        return "".join(self)
+
+    def close(self) -> None:
+        self._raw.close()
+
+    def __enter__(self) -> "TextSource":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_text(path: Union[str, Path], encoding: Optional[str] = None) -> TextSource:
+    """Open ``path`` for incremental decoding with a detected (or given) encoding.
+
+    Raises ``OSError`` only for a file that cannot be opened at all (the caller
+    reports that as it sees fit); bad bytes inside never raise.
+    """
+    raw = open(path, "rb")
+    try:
+        return TextSource(raw, encoding, path=str(path))
+    except BaseException:
+        raw.close()
+        raise
+
+
+def decode_text(data: bytes, encoding: Optional[str] = None) -> tuple[str, list[Diagnostic]]:
+    """``(text, diagnostics)`` of :func:`decode_bytes`, without the codec name."""
+    text, _codec, diags = decode_bytes(data, encoding)
+    return text, diags

@@ -1,0 +1,153 @@
+"""The positioned syntax tree of one PGN game, as ``grammars/pgn.lark`` shapes it.
+
+Every node is a frozen, slotted dataclass carrying the :class:`Span` of its
+source text: 0-based character offsets in the whole file (end exclusive) and
+1-based line/column (end column one past the end, Lark's convention).  The
+tree says what was written, nothing more: moves are their spellings, not yet
+resolved against a position (that is :mod:`.lowering`'s job).
+
+Nesting: :class:`Variation` holds further elements, to any depth.  Code that
+walks the tree must use an explicit stack (10,000 nested variations are valid
+input); the dataclasses' own ``==`` and ``repr`` recurse and are meant for
+shallow trees in tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from ..diagnostics import Span
+
+__all__ = [
+    "TagPair",
+    "MoveNumber",
+    "MoveToken",
+    "Comment",
+    "Nag",
+    "Variation",
+    "MisplacedTag",
+    "Result",
+    "StrayText",
+    "Element",
+    "GameSyntax",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TagPair:
+    """``[Name "value"]``: ``value`` with ``\\"`` and ``\\\\`` unescaped.
+
+    ``raw_value`` is the text between the quotes as written; ``value_span``
+    covers it including the quotes.
+    """
+
+    name: str
+    value: str
+    raw_value: str
+    span: Span
+    name_span: Span
+    value_span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class MoveNumber:
+    """``7.``, ``7...`` or ``7. ...``; ``ellipsis`` says Black's move follows."""
+
+    number: int
+    ellipsis: bool
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class MoveToken:
+    """A move as written, with the terminal that matched it.
+
+    ``kind`` is ``CHINESE_MOVE``, ``WXF_MOVE``, ``ICCS_MOVE`` or
+    ``UNKNOWN_MOVE`` (text no notation matches).  ``suffix`` is a trailing
+    ``!``/``?`` annotation (chess PGN), ``None`` when absent.
+    """
+
+    text: str
+    kind: str
+    span: Span
+    suffix: Optional[str] = None
+    suffix_span: Optional[Span] = None
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """``{text}`` (``line`` False) or ``;text`` to the end of the line (``line`` True)."""
+
+    text: str
+    line: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Nag:
+    """``$n``, a numeric annotation glyph."""
+
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Variation:
+    """``( … )``: ``elements`` in source order; ``span`` from ``(`` to ``)``.
+
+    ``closed`` is False when the reader had to close it at the end of the game.
+    """
+
+    elements: tuple["Element", ...]
+    span: Span
+    closed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class MisplacedTag:
+    """A tag pair written inside the movetext (a deviation, P202)."""
+
+    tag: TagPair
+
+    @property
+    def span(self) -> Span:
+        return self.tag.span
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The game termination marker: ``1-0``, ``0-1``, ``1/2-1/2`` or ``*``."""
+
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class StrayText:
+    """Text after the result that is no comment, to the end of its line (P204)."""
+
+    text: str
+    span: Span
+
+
+Element = Union[MoveNumber, MoveToken, Comment, Nag, Variation, MisplacedTag]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSyntax:
+    """One game chunk: tags, movetext elements, result, what follows the result.
+
+    ``text`` is the chunk's source text and ``offset`` the file offset of its
+    first character (so ``text[span.start - offset:span.end - offset]`` is a
+    node's source).  ``span`` covers the chunk's non-blank text.
+    """
+
+    tags: tuple[TagPair, ...]
+    movetext: tuple[Element, ...]
+    result: Optional[Result]
+    trailer: tuple[Union[Comment, StrayText], ...]
+    span: Span
+    text: str
+    offset: int

@@ -1,0 +1,499 @@
+"""Parse one game chunk with ``grammars/pgn.lark`` into a :class:`~.ast.GameSyntax`.
+
+The Lark LALR parser (contextual lexer, tree-less: the :class:`_Builder`
+transformer runs at each reduction) is built once per thread, lazily.  Spans
+come from Lark's tokens, shifted by the chunk's place in the file.
+
+Error recovery (Lark's ``on_error`` with the interactive parser, STYLE.md §2):
+every syntax error becomes a diagnostic and parsing goes on, so all errors of
+a game come out in one run:
+
+* an unclosed ``{`` makes the rest of the chunk its text (P104);
+* a tag value without its quotes, closing quote or ``]`` keeps what the line
+  holds (P105); a quote that closes on a later line (P210) and unescaped
+  quotes inside a value (P218) are deviations;
+* unclosed variations are closed at the end of the game (P102);
+* a ``)`` that closes nothing, and anything else the grammar does not allow
+  where it stands, is skipped (P103, P101).
+
+The grammar's error productions (``UNKNOWN_MOVE``, ``STRAY_TEXT``,
+``misplaced_tag``) already absorb the common faults without recovery.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Callable, Optional
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from ..diagnostics import Diagnostic, Rule, Span
+from ..resources import grammar_path
+from . import rules
+from .ast import (
+    Comment,
+    GameSyntax,
+    MisplacedTag,
+    MoveNumber,
+    MoveToken,
+    Nag,
+    Result,
+    StrayText,
+    TagPair,
+    Variation,
+)
+
+__all__ = ["parse_chunk", "parser", "GRAMMAR_FILE"]
+
+GRAMMAR_FILE = "pgn.lark"
+
+_UNESCAPE = re.compile(r"\\([\"\\])")
+
+
+class _Builder(Transformer):
+    """Reductions → AST nodes.  ``off``/``ln`` shift token positions into the file."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.off = 0
+        self.ln = 0
+
+    # ---------------------------------------------------------------- spans
+    def _span(self, t: Token) -> Span:
+        o = self.off
+        ln = self.ln
+        return Span(t.start_pos + o, t.end_pos + o, t.line + ln, t.column, t.end_line + ln, t.end_column)  # type: ignore[operator]
+
+    def _join(self, a: Token, b: Token) -> Span:
+        o = self.off
+        ln = self.ln
+        return Span(a.start_pos + o, b.end_pos + o, a.line + ln, a.column, b.end_line + ln, b.end_column)  # type: ignore[operator]
+
+    # ---------------------------------------------------------------- tags
+    def tag_pair(self, ch: list) -> TagPair:
+        lsqb, name, value, rsqb = ch
+        raw = str(value)
+        if len(raw) >= 2 and raw[0] == '"' and raw[-1] == '"':
+            inner = raw[1:-1]
+        elif raw[:1] == '"':
+            inner = raw[1:]
+        else:
+            inner = raw
+        text = _UNESCAPE.sub(r"\1", inner) if "\\" in inner else inner
+        return TagPair(
+            str(name),
+            text,
+            inner,
+            self._join(lsqb, rsqb),
+            self._span(name),
+            self._span(value),
+        )
+
+    def misplaced_tag(self, ch: list) -> MisplacedTag:
+        return MisplacedTag(ch[0])
+
+    # ---------------------------------------------------------------- movetext
+    def move_number(self, ch: list) -> MoveNumber:
+        t = ch[0]
+        s = str(t)
+        if len(ch) == 2:
+            return MoveNumber(int(s.rstrip(".")), True, s + " " + str(ch[1]), self._join(t, ch[1]))
+        if s.endswith("..."):
+            return MoveNumber(int(s[:-3]), True, s, self._span(t))
+        return MoveNumber(int(s[:-1]), False, s, self._span(t))
+
+    def move(self, ch: list) -> MoveToken:
+        t = ch[0]
+        if len(ch) == 1:
+            return MoveToken(str(t), t.type, self._span(t))
+        s = ch[1]
+        return MoveToken(str(t), t.type, self._span(t), str(s), self._span(s))
+
+    def comment(self, ch: list) -> Comment:
+        t = ch[0]
+        s = str(t)
+        if t.type == "LINE_COMMENT":
+            return Comment(s[1:].rstrip("\r"), True, self._span(t))
+        return Comment(s[1:-1] if s.endswith("}") else s[1:], False, self._span(t))
+
+    trailing_comment = comment
+
+    def nag(self, ch: list) -> Nag:
+        t = ch[0]
+        return Nag(int(str(t)[1:]), self._span(t))
+
+    def variation(self, ch: list) -> Variation:
+        lpar = ch[0]
+        rpar = ch[-1]
+        return Variation(tuple(ch[1:-1]), self._join(lpar, rpar), bool(str(rpar)))
+
+    def movetext(self, ch: list) -> tuple:
+        return tuple(ch)
+
+    # ---------------------------------------------------------------- result
+    def result(self, ch: list) -> Result:
+        t = ch[0]
+        return Result(str(t), self._span(t))
+
+    def stray_text(self, ch: list) -> StrayText:
+        t = ch[0]
+        return StrayText(str(t).rstrip(), self._span(t))
+
+    def game(self, ch: list) -> tuple:
+        return tuple(ch)
+
+
+class _Parser(threading.local):
+    """One Lark parser and its transformer per thread (built on first use)."""
+
+    lark: Optional[Lark] = None
+    builder: Optional[_Builder] = None
+
+
+_LOCAL = _Parser()
+
+
+def parser() -> tuple[Lark, _Builder]:
+    """This thread's parser and AST builder (built once; the grammar file is the spec)."""
+    if _LOCAL.lark is None:
+        builder = _Builder()
+        lark = Lark.open(
+            str(grammar_path(GRAMMAR_FILE)),
+            parser="lalr",
+            lexer="contextual",
+            start="game",
+            transformer=builder,
+            maybe_placeholders=False,
+            propagate_positions=False,
+            cache=False,
+        )
+        _LOCAL.builder = builder
+        _LOCAL.lark = lark
+    return _LOCAL.lark, _LOCAL.builder  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------- recovery
+_WHAT = {
+    "TAG_NAME": "a tag name",
+    "TAG_VALUE": 'a tag value in quotes (`"…"`)',
+    "RSQB": "`]`",
+    "RPAR": "`)`",
+    "LSQB": "`[`",
+}
+
+_MULTILINE_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"(?=[ \t]*\])')
+_LAST_QUOTE = re.compile(r'"(?=[ \t]*\][ \t\r]*$)', re.M)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    text = text.replace("\n", " ").replace("\r", "")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class _Recovery:
+    """The ``on_error`` handler for one chunk: reports, repairs, resumes."""
+
+    def __init__(self, text: str, report: Callable[[Rule, str, Span], None], off: int, ln: int) -> None:
+        self.text = text
+        self.report = report
+        self.off = off
+        self.ln = ln
+        self.last_skip_end = -1
+
+    def span(self, start: int, end: int, line: int, column: int) -> Span:
+        text = self.text
+        seg = text[start:end]
+        nl = seg.count("\n")
+        if nl:
+            end_line = line + nl
+            end_col = end - (text.rfind("\n", start, end) + 1) + 1
+        else:
+            end_line = line
+            end_col = column + (end - start)
+        return Span(start + self.off, end + self.off, line + self.ln, column, end_line + self.ln, end_col)
+
+    def token(self, type_: str, value: str, start: int, line: int, column: int) -> Token:
+        sp = self.span(start, start + len(value), line, column)
+        return Token(
+            type_,
+            value,
+            start_pos=start,
+            line=line,
+            column=column,
+            end_line=sp.end_line - self.ln,
+            end_column=sp.end_column,
+            end_pos=start + len(value),
+        )
+
+    def __call__(self, e: UnexpectedInput) -> bool:
+        if isinstance(e, UnexpectedCharacters):
+            return self._characters(e)
+        if isinstance(e, UnexpectedToken):
+            return self._token(e)
+        return False  # pragma: no cover - LALR raises only these two
+
+    # ---------------------------------------------------------------- characters
+    def _characters(self, e: UnexpectedCharacters) -> bool:
+        ip = e.interactive_parser
+        state = ip.lexer_thread.state
+        text = self.text
+        p = e.pos_in_stream
+        ch = text[p]
+        allowed = e.allowed or set()
+        if ch == "{" and "COMMENT" in allowed:
+            rest = text[p:]
+            self.report(rules.UNCLOSED_COMMENT, "Unclosed comment; expected `}` before the end of the game", self.span(p, p + 1, e.line, e.column))
+            ip.feed_token(self.token("COMMENT", rest, p, e.line, e.column))
+            state.line_ctr.feed(rest)
+            return True
+        if ch == '"' and "TAG_VALUE" in allowed:
+            tok = self.token("UNKNOWN_MOVE", '"', p, e.line, e.column)
+            state.line_ctr.feed('"')
+            return self._quoted_value(ip, tok)
+        # Anything else: skip the character; consecutive skips make one diagnostic.
+        if p == self.last_skip_end:
+            self.last_skip_end = p + 1
+            return True
+        j = p + 1
+        self.last_skip_end = j
+        self.report(rules.SYNTAX, f"Unexpected `{ch}`; skipped", self.span(p, j, e.line, e.column))
+        return True
+
+    # ---------------------------------------------------------------- tokens
+    def _token(self, e: UnexpectedToken) -> bool:
+        ip = e.interactive_parser
+        tok = e.token
+        expected = e.expected or set()
+        if tok.type == "$END":
+            return self._close_all(ip)
+        if "TAG_VALUE" in expected and tok.type not in ("RSQB", "LSQB") and self._same_line(ip, tok):
+            if self.text.startswith('"', tok.start_pos):
+                # A quote the TAG_VALUE terminal could not close on its line.
+                return self._quoted_value(ip, tok)
+            # `[Event Cup 2004]`: an unquoted value; keep the line up to `]`.
+            return self._unquoted_value(ip, tok)
+        if "RSQB" in expected and tok.type not in ("LSQB", "RSQB") and self._inner_quotes(ip, tok):
+            return True
+        if "TAG_NAME" in expected or "TAG_VALUE" in expected or "RSQB" in expected:
+            what = " or ".join(_WHAT[t] for t in ("TAG_NAME", "TAG_VALUE", "RSQB") if t in expected)
+            self.report(
+                rules.UNCLOSED_TAG,
+                f"Malformed tag pair: found `{_short(str(tok))}`; expected {what}",
+                self._tok_span(tok),
+            )
+            self._complete_tag(ip, tok)
+            # Read the token again, now in the context after the tag pair.
+            self._rewind(ip, tok)
+            return True
+        if tok.type == "RPAR":
+            self.report(rules.UNMATCHED_PAREN, "Unmatched `)`; no variation is open", self._tok_span(tok))
+            return True
+        if tok.type in ("STRAY_TEXT", "UNKNOWN_MOVE", "TAG_NAME"):
+            # A catch-all of another context matched: skip one character only
+            # and read the rest again here (a stray `}` before `*`).
+            p = tok.start_pos
+            if p == self.last_skip_end:
+                self.last_skip_end = p + 1
+            else:
+                self.last_skip_end = p + 1
+                self.report(rules.SYNTAX, f"Unexpected `{self.text[p]}`; skipped", self.span(p, p + 1, tok.line, tok.column))  # type: ignore[arg-type]
+            self._rewind(ip, tok, 1)
+            return True
+        self.report(rules.SYNTAX, f"Unexpected `{_short(str(tok))}`; skipped", self._tok_span(tok))
+        return True
+
+    def _rewind(self, ip, tok: Token, skip: int = 0) -> None:
+        """Put the lexer back at ``tok`` (plus ``skip`` characters of its line)."""
+        lc = ip.lexer_thread.state.line_ctr
+        lc.char_pos = tok.start_pos + skip  # type: ignore[operator]
+        lc.line = tok.line
+        lc.line_start_pos = tok.start_pos - tok.column + 1  # type: ignore[operator]
+        lc.column = tok.column + skip  # type: ignore[operator]
+
+    @staticmethod
+    def _same_line(ip, tok: Token) -> bool:
+        """Whether ``tok`` is on the line of the tag pair being read."""
+        for v in reversed(ip.parser_state.value_stack):
+            if isinstance(v, Token) and v.type == "LSQB":
+                return v.line == tok.line
+        return False
+
+    def _advance(self, ip, end: int) -> None:
+        """Move the lexer on to ``end`` (never back)."""
+        lc = ip.lexer_thread.state.line_ctr
+        if end > lc.char_pos:
+            lc.feed(self.text[lc.char_pos : end])
+
+    def _quoted_value(self, ip, tok: Token) -> bool:
+        """A tag value whose quote does not close on its line (P210), or never (P105)."""
+        text = self.text
+        p = tok.start_pos
+        line, column = tok.line, tok.column
+        m = _MULTILINE_VALUE.match(text, p)
+        if m is not None:
+            value = m.group()
+            self.report(
+                rules.TAG_LINE_BREAK,
+                "Tag value runs over a line end; expected the closing `\"` on the same line",
+                self.span(p, m.end(), line, column),  # type: ignore[arg-type]
+            )
+        else:
+            eol = text.find("\n", p)
+            eol = len(text) if eol < 0 else eol
+            close = text.rfind("]", p, eol)
+            end = close if close > p else eol
+            value = text[p:end].rstrip()
+            self.report(
+                rules.UNCLOSED_TAG,
+                f"Unclosed tag value `{_short(value)}`; expected a closing `\"`",
+                self.span(p, p + len(value), line, column),  # type: ignore[arg-type]
+            )
+        ip.feed_token(self.token("TAG_VALUE", value, p, line, column))  # type: ignore[arg-type]
+        self._advance(ip, p + len(value))
+        return True
+
+    def _inner_quotes(self, ip, tok: Token) -> bool:
+        """``[Event ""Huangshan Cup" 2002"]``: unescaped quotes inside a value (P218).
+
+        When the line goes on to a last ``"`` followed by ``]``, the value is
+        taken to run to that quote: the token already read is widened.
+        """
+        stack = ip.parser_state.value_stack
+        if not stack or not isinstance(stack[-1], Token) or stack[-1].type != "TAG_VALUE":
+            return False
+        value_tok = stack[-1]
+        text = self.text
+        p = value_tok.start_pos
+        eol = text.find("\n", p)
+        eol = len(text) if eol < 0 else eol
+        m = _LAST_QUOTE.search(text, p, eol)
+        if m is None or m.start() < tok.start_pos:
+            return False
+        end = m.start() + 1
+        raw = text[p:end]
+        self.report(
+            rules.TAG_VALUE_QUOTE,
+            "Unescaped `\"` inside a tag value; expected `\\\"` (read up to the last quote on the line)",
+            self.span(value_tok.end_pos - 1, value_tok.end_pos, value_tok.end_line, value_tok.end_column - 1),  # type: ignore[arg-type, operator]
+        )
+        stack[-1] = self.token("TAG_VALUE", raw, p, value_tok.line, value_tok.column)  # type: ignore[arg-type]
+        self._advance(ip, end)
+        return True
+
+    def _tok_span(self, tok: Token) -> Span:
+        return self.span(tok.start_pos, tok.end_pos, tok.line, tok.column)  # type: ignore[arg-type]
+
+    def _complete_tag(self, ip, at: Token) -> None:
+        """Feed the missing parts of an open tag pair (zero-width, at ``at``)."""
+        for _ in range(3):
+            choices = ip.choices()
+            if "TAG_NAME" in choices:
+                ip.feed_token(Token.new_borrow_pos("TAG_NAME", "", at))
+            elif "TAG_VALUE" in choices:
+                ip.feed_token(Token.new_borrow_pos("TAG_VALUE", '""', at))
+            elif "RSQB" in choices:
+                ip.feed_token(Token.new_borrow_pos("RSQB", "", at))
+            else:
+                return
+
+    def _unquoted_value(self, ip, tok: Token) -> bool:
+        text = self.text
+        p = tok.start_pos
+        eol = text.find("\n", p)
+        eol = len(text) if eol < 0 else eol
+        close = text.find("]", p, eol)
+        end = close if close >= 0 else eol
+        raw = text[p:end].rstrip()
+        if not raw:  # pragma: no cover - a token is never empty
+            raw = str(tok)
+        self.report(
+            rules.UNCLOSED_TAG,
+            f"Tag value `{_short(raw)}` is not in quotes; expected `\"{_short(raw)}\"`",
+            self.span(p, p + len(raw), tok.line, tok.column),  # type: ignore[arg-type]
+        )
+        value = Token("TAG_VALUE", raw, start_pos=p, line=tok.line, column=tok.column,
+                      end_line=tok.line, end_column=tok.column + len(raw), end_pos=p + len(raw))  # type: ignore[operator]
+        ip.feed_token(value)
+        self._advance(ip, p + len(raw))
+        return True
+
+    def _close_all(self, ip) -> bool:
+        """At the end of the chunk: close an open tag pair and every open variation."""
+        state = ip.lexer_thread.state
+        lc = state.line_ctr
+        end = len(self.text)
+        at = Token("RPAR", "", start_pos=end, line=lc.line, column=lc.column, end_line=lc.line, end_column=lc.column, end_pos=end)
+        choices = ip.choices()
+        if "TAG_NAME" in choices or "TAG_VALUE" in choices or "RSQB" in choices:
+            self.report(rules.UNCLOSED_TAG, "Unclosed tag pair; expected `]` before the end of the game", self.span(end, end, lc.line, lc.column))
+            self._complete_tag(ip, at)
+        opened = [v for v in ip.parser_state.value_stack if isinstance(v, Token) and v.type == "LPAR"]
+        for lpar in opened:
+            self.report(rules.UNCLOSED_VARIATION, "Unclosed variation; expected `)` before the end of the game", self._tok_span(lpar))
+        # One `)` per open `(` (choices() is not exact here: LALR merges states,
+        # so it may list `)` where only a reduction would follow).
+        try:
+            for _ in opened:
+                ip.feed_token(at)
+        except UnexpectedInput:  # pragma: no cover - the stack holds exactly these
+            return False
+        return True
+
+
+def parse_chunk(
+    text: str,
+    report: Callable[[Rule, str, Span], None],
+    *,
+    offset: int = 0,
+    line: int = 1,
+) -> GameSyntax:
+    """Parse one game chunk; ``report(rule, message, span)`` receives every syntax problem.
+
+    ``offset`` and ``line`` place the chunk in its file (its first character's
+    offset and line number).  Never raises on any input text.
+    """
+    lark, builder = parser()
+    builder.off = offset
+    builder.ln = line - 1
+    recovery = _Recovery(text, report, offset, line - 1)
+    try:
+        parts = lark.parse(text, on_error=recovery)
+    except (LarkError, RecursionError) as exc:  # pragma: no cover - recovery handles every case seen
+        sp = Span(offset, offset + len(text), line, 1, line, 1)
+        report(rules.SYNTAX, f"Game could not be read: {type(exc).__name__}", sp)
+        parts = ()
+    return _assemble(parts, text, offset, line)
+
+
+def _assemble(parts: tuple, text: str, offset: int, line: int) -> GameSyntax:
+    tags: list[TagPair] = []
+    movetext: tuple = ()
+    result: Optional[Result] = None
+    trailer: list = []
+    for p in parts:
+        if isinstance(p, TagPair):
+            tags.append(p)
+        elif isinstance(p, tuple):
+            movetext = p
+        elif isinstance(p, Result):
+            result = p
+        else:
+            trailer.append(p)
+    # The chunk's span: from its first to its last non-blank character.
+    start = len(text) - len(text.lstrip())
+    end = len(text.rstrip())
+    if end < start:
+        start = end = 0
+    l1 = line + text.count("\n", 0, start)
+    c1 = start - (text.rfind("\n", 0, start) + 1) + 1
+    l2 = line + text.count("\n", 0, end)
+    c2 = end - (text.rfind("\n", 0, end) + 1) + 1
+    span = Span(offset + start, offset + end, l1, c1, l2, c2)
+    return GameSyntax(tuple(tags), movetext, result, tuple(trailer), span, text, offset)
+
+
+def diagnostic(rule: Rule, message: str, span: Span) -> Diagnostic:
+    """Shorthand used by callers that collect into a list."""
+    return Diagnostic.of(rule, message, span)
