@@ -5,16 +5,19 @@ schema (``schemas/cbf.xsd``); ``C3xx`` semantics the schema cannot state (the
 Board string, move values, the ``nid`` tree, legality, merged duplicates).
 
 ``example``/``fixed`` are whole CBF documents (``example_kind="cbf"``): read
-with :func:`xqformats.cbf.read_cbf` after encoding the text in the encoding it
-declares (UTF-8 when it declares none), the example reports the rule and the
-fixed text does not.  ``tests/test_cbf_rules.py`` checks every pair.
+with :func:`xqformats.cbf.read_cbf` after :func:`example_bytes` (the text in
+the encoding it declares), the example reports the rule and the fixed text
+reports nothing.  ``tests/test_cbf_rules.py`` checks every pair.
 """
 
 from __future__ import annotations
 
+import re
+
 from ..diagnostics import Rule, Severity
 
 __all__ = [
+    "example_bytes",
     "XML_SYNTAX",
     "XML_DOCTYPE",
     "XML_ENTITY",
@@ -34,6 +37,25 @@ __all__ = [
     "START_CONFLICT",
     "RESULT_CONFLICT",
 ]
+
+_DECLARED = re.compile(r'<\?xml[^>]*encoding="([^"]+)"')
+
+
+def example_bytes(text: str) -> bytes:
+    """A rule example as file bytes: encoded as it declares (UTF-8 if it does not).
+
+    GB2312 is written as GBK, its superset, the way mislabelled files are (the
+    C105 example needs it); an encoding Python lacks falls back to UTF-8 (the
+    C104 example declares one on purpose).
+    """
+    m = _DECLARED.match(text)
+    name = m.group(1).lower() if m else "utf-8"
+    name = {"gb2312": "gbk"}.get(name, name)
+    try:
+        return text.encode(name)
+    except LookupError:
+        return text.encode("utf-8")
+
 
 _DRAFT = "`cbf-draft-thread-000.txt`"
 _NOTES = "`NOTES.md` § CBF"

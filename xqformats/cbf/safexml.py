@@ -235,21 +235,56 @@ def parse(text: str, *, path: Optional[str] = None) -> Parsed:
         diags.append(
             Diagnostic.of(XML_DOCTYPE, "Document type declaration `<!DOCTYPE …>`; CBF has none and it is ignored", span, path=path)
         )
-    for ent in root.iter(etree.Entity):
-        ln = ent.sourceline
+    for ent in list(root.iter(etree.Entity)):
+        name = ent.text or "&?;"
+        span = _on_line(text, ent.sourceline, name)
+        _drop(ent)
         diags.append(
-            Diagnostic(
-                XML_ENTITY.code,
-                XML_ENTITY.severity,
-                f"Entity reference `{ent.text}` is not expanded; write the text itself or a character reference",
-                ln,
-                None,
-                ln,
-                None,
-                path,
+            Diagnostic.of(
+                XML_ENTITY,
+                f"Entity reference `{name}` is not expanded; write the text itself or a character reference",
+                span,
+                path=path,
             )
+            if span is not None
+            else Diagnostic(XML_ENTITY.code, XML_ENTITY.severity, f"Entity reference `{name}` is not expanded", ent.sourceline, None, ent.sourceline, None, path)
         )
     return Parsed(root, well_formed, diags)
+
+
+def _on_line(text: str, line: Optional[int], needle: str) -> Optional[Span]:
+    """Span of the first ``needle`` on 1-based ``line`` of ``text`` (rare path)."""
+    if not line:
+        return None
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return None
+    stop = text.find("\n", start)
+    i = text.find(needle, start, stop if stop >= 0 else len(text))
+    if i < 0:
+        return None
+    col = i - start + 1
+    return Span(i, i + len(needle), line, col, line, col + len(needle))
+
+
+def _drop(node: etree._Entity) -> None:
+    """Remove an unexpanded entity reference, keeping the text after it.
+
+    Reported as C103 already; removed so that validators and the reader see
+    plain text (libxml2's schema validator fails internally on entity nodes).
+    """
+    parent = node.getparent()
+    if parent is None:  # pragma: no cover - entities live inside elements
+        return
+    tail = node.tail or ""
+    prev = node.getprevious()
+    if prev is not None:
+        prev.tail = (prev.tail or "") + tail
+    else:
+        parent.text = (parent.text or "") + tail
+    parent.remove(node)
 
 
 def _sentence(message: str) -> str:

@@ -87,8 +87,11 @@ def validate(root: etree._Element, locator: Locator, *, path: Optional[str] = No
     """Every schema violation of the document ``root`` belongs to (empty if valid)."""
     schema = lxml_schema()
     tree = root.getroottree()
-    if schema.validate(tree):
-        return []
+    try:
+        if schema.validate(tree):
+            return []
+    except etree.LxmlError:  # libxml2 gave up on this tree: let xmlschema judge
+        pass
     try:
         errors = _from_xmlschema(root, locator, path)
     except Exception:  # xmlschema must never make the reader raise
