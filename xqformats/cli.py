@@ -102,8 +102,12 @@ def _load_extensions() -> None:
         try:
             importlib.import_module(mod)
         except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+            if exc.name == mod:
+                continue
+            # A broken extension must not take perft/fen down with it; say why.
+            print(f"xqformats: commands unavailable ({exc})", file=sys.stderr)
+        except ImportError as exc:
+            print(f"xqformats: commands unavailable ({exc})", file=sys.stderr)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
