@@ -127,10 +127,17 @@ class _Builder(Transformer):
     def variation(self, ch: list) -> Variation:
         lpar = ch[0]
         rpar = ch[-1]
-        return Variation(tuple(ch[1:-1]), self._join(lpar, rpar), bool(str(rpar)))
+        return Variation(tuple(ch[1]) if len(ch) == 3 else (), self._join(lpar, rpar), bool(str(rpar)))
 
-    def movetext(self, ch: list) -> tuple:
-        return tuple(ch)
+    def movetext(self, ch: list) -> list:
+        # Left recursion: `[element]` or `[list, element]`; grow one list in place.
+        if len(ch) == 1:
+            return [ch[0]]
+        seq = ch[0]
+        seq.append(ch[1])
+        return seq
+
+    variation_body = movetext
 
     # ---------------------------------------------------------------- result
     def result(self, ch: list) -> Result:
@@ -475,8 +482,8 @@ def _assemble(parts: tuple, text: str, offset: int, line: int) -> GameSyntax:
     for p in parts:
         if isinstance(p, TagPair):
             tags.append(p)
-        elif isinstance(p, tuple):
-            movetext = p
+        elif isinstance(p, list):
+            movetext = tuple(p)
         elif isinstance(p, Result):
             result = p
         else:

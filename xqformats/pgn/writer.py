@@ -213,12 +213,13 @@ def _movetext(game: Game, notation: Notation, traditional: bool, fullwidth: bool
             for c in cur.comments_before:
                 emit(_comment(c))
                 force = True
+            # A move number stays on the line of its move.
             if pos.turn:
-                emit(f"{pos.fullmove_number}.")
+                emit(f"{pos.fullmove_number}. {move_text(cur)}")
             elif force:
-                emit(f"{pos.fullmove_number}.")
-                emit("...")
-            emit(move_text(cur))
+                emit(f"{pos.fullmove_number}. ... {move_text(cur)}")
+            else:
+                emit(move_text(cur))
             for n in cur.nags:
                 emit(f"${n}")
             for c in cur.comments:

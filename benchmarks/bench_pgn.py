@@ -1,0 +1,210 @@
+"""PGN reading throughput and memory, side by side with python-chess (and cchess).
+
+Run by hand::
+
+    python benchmarks/bench_pgn.py [--games 400] [--seed 1]
+
+Figures printed, in one run on the same machine:
+
+* xqformats ``read_pgn`` (full validation: every move resolved and checked for
+  legality, diagnostics positioned) on a generated xiangqi PGN file, in plies
+  per second;
+* python-chess ``chess.pgn.read_game`` on a generated chess PGN with the same
+  number of plies (python-chess also checks every SAN move's legality);
+* the third-party ``cchess`` package reading the same xiangqi file, when it is
+  installed and can read it (else the column says why not);
+* the ratio xqformats / python-chess per ply (goal: at least 1.0);
+* peak memory (tracemalloc) of ``read_pgn`` on the file and on one ten times
+  larger: streaming keeps it the same.
+
+The xiangqi games are random playouts (seeded) written by ``write_pgn`` with
+comments, NAGs and variations mixed in, in Chinese notation as real files are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from xqformats.model import Game  # noqa: E402
+from xqformats.pgn import read_pgn, write_pgn  # noqa: E402
+from xqformats.position import Position  # noqa: E402
+
+
+def random_game(rng: random.Random, plies: int) -> Game:
+    """A random playout with a few comments, NAGs and one-move variations."""
+    game = Game({"Game": "Chinese Chess", "Event": "Bench", "Red": "A", "Black": "B", "Result": "*"})
+    pos = Position()
+    node = game.root
+    for _ in range(plies):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        mv = rng.choice(moves)
+        if node is not game.root and rng.random() < 0.05 and len(moves) > 1:
+            alt = rng.choice([m for m in moves if m != mv])
+            node.add_variation(alt, comments=["变着"])
+        node = node.add_variation(mv)
+        if rng.random() < 0.05:
+            node.comments.append("评注")
+        if rng.random() < 0.03:
+            node.nags.append(rng.choice([1, 2, 3, 4, 5, 6]))
+        pos.push(mv)
+    # Variations are added before the main move: put the main move first.
+    for n in game.nodes():
+        if len(n.children) > 1:
+            n.children.insert(0, n.children.pop())
+    return game
+
+
+def xiangqi_file(path: Path, games: int, seed: int) -> int:
+    """Write ``games`` random games to ``path``; return the number of main-line plies."""
+    rng = random.Random(seed)
+    total = 0
+    with open(path, "w", encoding="utf-8") as f:
+        for _ in range(games):
+            g = random_game(rng, rng.randint(60, 140))
+            total += g.ply_count()
+            f.write(write_pgn(g))
+            f.write("\n")
+    return total
+
+
+def chess_file(path: Path, plies: int, seed: int) -> int:
+    """Random chess games with at least ``plies`` plies in all, exported by python-chess."""
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    total = 0
+    with open(path, "w", encoding="utf-8") as f:
+        while total < plies:
+            board = chess.Board()
+            game = chess.pgn.Game()
+            node = game
+            for _ in range(rng.randint(60, 140)):
+                moves = list(board.legal_moves)
+                if not moves or board.is_game_over():
+                    break
+                mv = rng.choice(moves)
+                node = node.add_variation(mv)
+                board.push(mv)
+                total += 1
+            print(game, file=f, end="\n\n")
+    return total
+
+
+def time_xqformats(path: Path) -> tuple[float, int, int]:
+    t = time.perf_counter()
+    plies = games = 0
+    for g in read_pgn(path):
+        games += 1
+        plies += sum(1 for _ in g.nodes())
+    return time.perf_counter() - t, plies, games
+
+
+def time_python_chess(path: Path) -> tuple[float, int]:
+    import chess.pgn
+
+    t = time.perf_counter()
+    plies = 0
+    with open(path, encoding="utf-8") as f:
+        while True:
+            g = chess.pgn.read_game(f)
+            if g is None:
+                break
+            plies += sum(1 for _ in g.mainline())
+    return time.perf_counter() - t, plies
+
+
+def time_cchess(path: Path) -> str:
+    try:
+        import cchess  # type: ignore[import-not-found]
+    except ImportError:
+        return "not installed"
+    reader = getattr(cchess, "read_from_pgn", None)
+    if reader is None:
+        return f"cchess {getattr(cchess, '__version__', '?')}: no read_from_pgn"
+    # cchess reads one game per file: split ours.
+    text = path.read_text(encoding="utf-8")
+    chunks = [c for c in text.split("\n\n[Game") if c.strip()]
+    tmp = Path(tempfile.mkdtemp())
+    files = []
+    for i, c in enumerate(chunks):
+        p = tmp / f"g{i}.pgn"
+        p.write_text(c if c.startswith("[Game") else "[Game" + c, encoding="utf-8")
+        files.append(p)
+    t = time.perf_counter()
+    plies = 0
+    failed = 0
+    for p in files:
+        try:
+            board = reader(str(p))
+            plies += len(board.move_stack) if hasattr(board, "move_stack") else 0
+        except Exception:
+            failed += 1
+    dt = time.perf_counter() - t
+    if plies == 0:
+        return f"read no plies ({failed} of {len(files)} files failed)"
+    return f"{plies / dt:,.0f} plies/s ({plies} plies, {failed} files failed)"
+
+
+def peak_memory(path: Path) -> int:
+    tracemalloc.start()
+    for _ in read_pgn(path):
+        pass
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="bench_pgn_"))
+    xq = tmp / "xiangqi.pgn"
+    plies = xiangqi_file(xq, args.games, args.seed)
+    ch = tmp / "chess.pgn"
+    chess_file(ch, plies, args.seed)
+    # Warm up (grammar build, notation memo) on a small slice, as a long run would.
+    small = tmp / "warm.pgn"
+    xiangqi_file(small, 5, args.seed + 1)
+    for _ in read_pgn(small):
+        pass
+
+    dt_x, plies_x, games_x = time_xqformats(xq)
+    dt_c, plies_c = time_python_chess(ch)
+    rate_x = plies_x / dt_x
+    rate_c = plies_c / dt_c
+    print(f"xiangqi file: {games_x} games, {plies_x} plies (incl. variations), {xq.stat().st_size / 1e6:.1f} MB")
+    print(f"xqformats read_pgn   : {rate_x:10,.0f} plies/s  ({1e6 / rate_x:5.1f} us/ply)")
+    print(f"python-chess read_game: {rate_c:10,.0f} plies/s  ({1e6 / rate_c:5.1f} us/ply, {plies_c} plies)")
+    print(f"cchess               : {time_cchess(xq)}")
+    print(f"ratio xqformats/python-chess per ply: {rate_x / rate_c:.2f}")
+
+    big = tmp / "xiangqi10.pgn"
+    with open(big, "w", encoding="utf-8") as out:
+        data = xq.read_text(encoding="utf-8")
+        for _ in range(10):
+            out.write(data)
+    m1 = peak_memory(xq)
+    m10 = peak_memory(big)
+    print(f"peak memory read_pgn : {m1 / 1e6:.2f} MB on {xq.stat().st_size / 1e6:.1f} MB, "
+          f"{m10 / 1e6:.2f} MB on {big.stat().st_size / 1e6:.1f} MB (ratio {m10 / m1:.2f})")
+    for p in (xq, ch, small, big):
+        os.remove(p)
+
+
+if __name__ == "__main__":
+    main()
