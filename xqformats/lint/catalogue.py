@@ -160,8 +160,72 @@ def _demote(doc: str, heading: str) -> str:
     return "\n".join(lines)
 
 
-def _has_heading(doc: str, title: str) -> bool:
-    return any(ln.lstrip("#").strip().lower() == title for ln in doc.split("\n") if ln.startswith("#"))
+def _sections(doc: str) -> list[tuple[str, list[str]]]:
+    """``doc`` split at its top-level headings: ``(heading line or "", body lines)``.
+
+    Headings inside fenced code blocks do not split.
+    """
+    lines = doc.strip().split("\n") if doc.strip() else []
+    levels = []
+    in_fence = False
+    for ln in lines:
+        if ln.startswith("```"):
+            in_fence = not in_fence
+        elif not in_fence and ln.startswith("#"):
+            levels.append(len(ln) - len(ln.lstrip("#")))
+    top = min(levels) if levels else 0
+    out: list[tuple[str, list[str]]] = [("", [])]
+    in_fence = False
+    for ln in lines:
+        if ln.startswith("```"):
+            in_fence = not in_fence
+        is_top = not in_fence and ln.startswith("#") and len(ln) - len(ln.lstrip("#")) == top
+        if is_top:
+            out.append((ln, []))
+        else:
+            out[-1][1].append(ln)
+    return out if out[0][1] or len(out) == 1 else out[1:]
+
+
+def _title(heading_line: str) -> str:
+    return heading_line.lstrip("#").strip().lower()
+
+
+def _with_examples(rule: Rule) -> str:
+    """The rule's doc with its bad and good sample placed in *Example* / *Use instead*.
+
+    A doc that already has those sections gets the samples appended to them;
+    otherwise the sections are added before *References* (or at the end).
+    """
+    sections = _sections(rule.doc)
+    level = "#" * (min((len(h) - len(h.lstrip("#")) for h, _ in sections if h), default=2))
+    for title, sample in (("example", rule.example), ("use instead", rule.fixed)):
+        if not sample:
+            continue
+        block = ["", _fence(sample, rule.example_kind).rstrip("\n")]
+        for heading_line, body in sections:
+            if heading_line and _title(heading_line) == title:
+                while body and not body[-1].strip():
+                    body.pop()
+                body.extend(block)
+                break
+        else:
+            new = (f"{level} {'Example' if title == 'example' else 'Use instead'}", block)
+            refs = [i for i, (h, _) in enumerate(sections) if h and _title(h) == "references"]
+            if title == "use instead":
+                after = [i for i, (h, _) in enumerate(sections) if h and _title(h) == "example"]
+                at = after[0] + 1 if after else (refs[0] if refs else len(sections))
+            else:
+                at = refs[0] if refs else len(sections)
+            sections.insert(at, new)
+    parts = []
+    for heading_line, body in sections:
+        text = "\n".join(body).strip("\n")
+        if heading_line:
+            parts.append(heading_line + ("\n" + text if text else ""))
+        elif text:
+            parts.append(text)
+    return "\n\n".join(parts)
 
 
 def grouped(rules: Sequence[Rule]) -> list[tuple[str, list[Rule]]]:
@@ -176,9 +240,9 @@ def grouped(rules: Sequence[Rule]) -> list[tuple[str, list[Rule]]]:
 def rule_page(rule: Rule, *, heading: str = "#") -> str:
     """The Markdown page of ``rule``: title, facts, doc, bad and good example.
 
-    ruff's layout: ``name (CODE)``, then what it does and why (the rule's
-    ``doc``, its headings shifted below the title), *Example* and *Use
-    instead* from the rule's samples unless the doc has its own.
+    ruff's layout: ``name (CODE)``, then the rule's ``doc`` (*What it
+    does*, *Why is this bad?*, …; its headings shifted below the title) with
+    the rule's bad and good samples under *Example* and *Use instead*.
     ``heading`` is the title's level.
     """
     sev = _LEVEL_WORD[rule.severity]
@@ -187,13 +251,9 @@ def rule_page(rule: Rule, *, heading: str = "#") -> str:
         facts.append("a deviation from the spec with a clear meaning: an **error** under `--strict`")
     facts.append(f"group: {group_of(rule.code)}")
     lines = [f"{heading} {rule.name} ({rule.code})", "", rule.summary + ".", "", "; ".join(facts) + ".", ""]
-    if rule.doc:
-        lines += [_demote(rule.doc, heading), ""]
-    sub = heading + "#"
-    if rule.example and not _has_heading(rule.doc, "example"):
-        lines += [f"{sub} Example", "", _fence(rule.example, rule.example_kind)]
-    if rule.fixed and not _has_heading(rule.doc, "use instead"):
-        lines += [f"{sub} Use instead", "", _fence(rule.fixed, rule.example_kind)]
+    body = _with_examples(rule)
+    if body:
+        lines += [_demote(body, heading), ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -58,11 +58,11 @@ MISSING_GAME_TAG = Rule(
     "missing-game-tag",
     Severity.WARNING,
     "A PGN game has no `Game` tag",
-    doc="**What it does.** Checks that a PGN game has a `Game` tag.\n\n"
-    "**Why is this bad?** The xiangqi PGN spec requires `[Game \"Chinese Chess\"]` as the "
+    doc="## What it does\nChecks that a PGN game has a `Game` tag.\n\n"
+    "## Why is this bad?\nThe xiangqi PGN spec requires `[Game \"Chinese Chess\"]` as the "
     "first tag: it is what tells a reader (and a chess program) that the record is not "
     "chess. Many programs omit it; the record is still readable, so this is a deviation.\n\n"
-    f"**References.** {_PGN_SPEC} (0) Game.",
+    f"## References\n{_PGN_SPEC} (0) Game.",
     example='[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
@@ -73,10 +73,10 @@ GAME_TAG_NOT_FIRST = Rule(
     "game-tag-not-first",
     Severity.WARNING,
     "The `Game` tag is not the first tag of a PGN game",
-    doc="**What it does.** Checks that `Game` is the first tag pair.\n\n"
-    "**Why is this bad?** The spec says the tag \"必须放在第一位\" (must come first), so a "
+    doc="## What it does\nChecks that `Game` is the first tag pair.\n\n"
+    "## Why is this bad?\nThe spec says the tag \"必须放在第一位\" (must come first), so a "
     "reader can tell the game from the first line. Writers of this toolkit put it first.\n\n"
-    f"**References.** {_PGN_SPEC} (0) Game.",
+    f"## References\n{_PGN_SPEC} (0) Game.",
     example='[Event "Test"]\n[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
@@ -87,11 +87,11 @@ GAME_TAG_VALUE = Rule(
     "game-tag-value",
     Severity.WARNING,
     "The `Game` tag is not `Chinese Chess`",
-    doc="**What it does.** Checks the value of the `Game` tag.\n\n"
-    "**Why is this bad?** The spec fixes the value to `Chinese Chess` (\"其值必须为"
+    doc="## What it does\nChecks the value of the `Game` tag.\n\n"
+    "## Why is this bad?\nThe spec fixes the value to `Chinese Chess` (\"其值必须为"
     "“Chinese Chess”\"); other spellings (`Xiangqi`, `中国象棋`, `chinese chess`) are not "
     "recognised by other programs.\n\n"
-    f"**References.** {_PGN_SPEC} (0) Game.",
+    f"## References\n{_PGN_SPEC} (0) Game.",
     example='[Game "Xiangqi"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
@@ -102,14 +102,14 @@ DATE_FORMAT = Rule(
     "date-format",
     Severity.WARNING,
     "The `Date` tag is not a `yyyy.mm.dd` date",
-    doc="**What it does.** Checks that `Date` is `yyyy.mm.dd` with four-digit year and "
+    doc="## What it does\nChecks that `Date` is `yyyy.mm.dd` with four-digit year and "
     "two-digit month and day, each part `??`/`????` when unknown, and that a fully known "
     "date exists in the calendar.\n\n"
-    "**Why is this bad?** The spec fixes the format (\"格式统一为“yyyy.mm.dd”\") so dates "
+    "## Why is this bad?\nThe spec fixes the format (\"格式统一为“yyyy.mm.dd”\") so dates "
     "sort and compare as text; `1995.5.22`, `2004-01-05` or `00-12-31` do not, and a "
     "two-digit year is ambiguous. The message suggests the standard form when the date "
     "can be read unambiguously.\n\n"
-    f"**References.** {_PGN_SPEC} (3) Date; {_CHESS_SPEC} (Date, `??` for unknown parts).",
+    f"## References\n{_PGN_SPEC} (3) Date; {_CHESS_SPEC} (Date, `??` for unknown parts).",
     example='[Game "Chinese Chess"]\n[Date "1995.5.22"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Date "1995.05.22"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
@@ -120,14 +120,14 @@ RESULT_MISMATCH = Rule(
     "result-mismatch",
     Severity.ERROR,
     "The `Result` tag disagrees with the game's termination marker",
-    doc="**What it does.** Compares the `Result` tag with the result written at the end of "
+    doc="## What it does\nCompares the `Result` tag with the result written at the end of "
     "the movetext.\n\n"
-    "**Why is this bad?** The PGN standard requires the termination marker to match the "
+    "## Why is this bad?\nThe PGN standard requires the termination marker to match the "
     "`Result` tag (\"棋局结束标记必须要与前面Result标签对符合\"). When they differ, nothing "
     "says which one is true, so this is an error.\n\n"
-    f"**References.** {_CHESS_SPEC} 3-2 (game termination marker); {_PGN_SPEC} (7) Result.",
-    example='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 0-1\n',
-    fixed='[Game "Chinese Chess"]\n[Result "0-1"]\n\n1. 炮二平五 马8进7 0-1\n',
+    f"## References\n{_CHESS_SPEC} 3-2 (game termination marker); {_PGN_SPEC} (7) Result.",
+    example='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 0-1 {红方超时判负}\n',
+    fixed='[Game "Chinese Chess"]\n[Result "0-1"]\n\n1. 炮二平五 马8进7 0-1 {红方超时判负}\n',
     example_kind="pgn",
 )
 RESULT_TAG_VALUE = Rule(
@@ -135,14 +135,14 @@ RESULT_TAG_VALUE = Rule(
     "result-tag-value",
     Severity.WARNING,
     "The `Result` tag is not `1-0`, `0-1`, `1/2-1/2` or `*`",
-    doc="**What it does.** Checks the value of the `Result` tag.\n\n"
-    "**Why is this bad?** The spec allows exactly four results: `1-0` (Red wins), `0-1` "
+    doc="## What it does\nChecks the value of the `Result` tag.\n\n"
+    "## Why is this bad?\nThe spec allows exactly four results: `1-0` (Red wins), `0-1` "
     "(Black wins), `1/2-1/2` (draw) and `*` (unknown). Chinese words such as `红胜`, `黑胜`, "
     "`和棋` or `未知` are common in exports; their meaning is clear, so this is a deviation, "
     "and the message names the standard value when the word is recognised.\n\n"
-    f"**References.** {_PGN_SPEC} (7) Result.",
-    example='[Game "Chinese Chess"]\n[Result "红胜"]\n\n1. 炮二平五 马8进7 1-0\n',
-    fixed='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 1-0\n',
+    f"## References\n{_PGN_SPEC} (7) Result.",
+    example='[Game "Chinese Chess"]\n[Result "红胜"]\n\n1. 炮二平五 马8进7 1-0 {黑方认负}\n',
+    fixed='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 1-0 {黑方认负}\n',
     example_kind="pgn",
     deviation=True,
 )
@@ -151,11 +151,11 @@ PLY_COUNT = Rule(
     "ply-count-mismatch",
     Severity.WARNING,
     "The `PlyCount` tag does not match the number of moves",
-    doc="**What it does.** When a `PlyCount` tag is present, checks that it is a whole "
+    doc="## What it does\nWhen a `PlyCount` tag is present, checks that it is a whole "
     "number equal to the number of plies (half-moves) of the main line.\n\n"
-    "**Why is this bad?** Databases use `PlyCount` to index and filter games without "
+    "## Why is this bad?\nDatabases use `PlyCount` to index and filter games without "
     "reading them; a wrong count silently misfiles the game.\n\n"
-    f"**References.** {_CHESS_SPEC} 4-7 (3) PlyCount (\"严格来说是指“半”步数\").",
+    f"## References\n{_CHESS_SPEC} 4-7 (3) PlyCount (\"严格来说是指“半”步数\").",
     example='[Game "Chinese Chess"]\n[Result "*"]\n[PlyCount "3"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Result "*"]\n[PlyCount "2"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
@@ -166,11 +166,13 @@ ECCO_CODE = Rule(
     "ecco-code",
     Severity.WARNING,
     "The `ECCO` tag is not an opening code from `A00` to `E99`",
-    doc="**What it does.** Checks that `ECCO` is one capital letter `A`–`E` and two digits.\n\n"
-    "**Why is this bad?** ECCO (the Chinese chess opening classification) numbers every "
+    doc="## What it does\nChecks that a PGN `ECCO` tag is one capital letter `A`–`E` and two "
+    "digits (an empty value means unknown and passes; in CBF the schema checks the element, "
+    "C203).\n\n"
+    "## Why is this bad?\nECCO (the Chinese chess opening classification) numbers every "
     "opening `A00`–`E99`; tools group and look up games by that code, so a lowercase "
     "letter, a missing digit or a name in its place breaks the lookup.\n\n"
-    f"**References.** {_PGN_SPEC} (9) Opening, Variation and ECCO.",
+    f"## References\n{_PGN_SPEC} (9) Opening, Variation and ECCO.",
     example='[Game "Chinese Chess"]\n[ECCO "b24"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[ECCO "B24"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
@@ -178,29 +180,39 @@ ECCO_CODE = Rule(
 )
 # ---------------------------------------------------------------- G1xx rules
 
+#: A CBF record in 象棋桥's form with one move (H2-E2, 炮二平五), for the file examples.
+_CBF_SAMPLE = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<ChineseChessRecord Version="1.0">\n <Head>\n </Head>\n'
+    ' <MoveList>\n  <Move value="00-00"/>\n  <Move value="77-47" end="1"/>\n </MoveList>\n'
+    "</ChineseChessRecord>\n"
+)
+_PGN_SAMPLE = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 *\n'
+
 UNSUPPORTED_FORMAT = Rule(
     "G101",
     "unsupported-format",
     Severity.ERROR,
     "The file is not a format xqformats reads",
-    doc="**What it does.** Reports a file named on the command line whose extension is "
+    doc="## What it does\nReports a file named on the command line whose extension is "
     "neither `.pgn` nor `.cbf` (XQF, CBR, WXF text layouts, …). Directories are searched "
     "for `.pgn` and `.cbf` files only, so this appears only for files named explicitly.\n\n"
-    "**Why is this bad?** Nothing in the file was checked; a CI job that lists such a "
-    "file would otherwise pass without looking at it.",
-    example="game.xqf",
-    fixed="game.pgn",
-    example_kind="path",
+    "## Why is this bad?\nNothing in the file was checked; a CI job that lists such a "
+    "file would otherwise pass without looking at it.\n\n"
+    "The examples show a file name on the first line and its content below.",
+    example="game.xqf\nXQ… (an XQF binary record)\n",
+    fixed="game.pgn\n" + _PGN_SAMPLE,
+    example_kind="file",
 )
 UNREADABLE_FILE = Rule(
     "G102",
     "unreadable-file",
     Severity.ERROR,
     "A path could not be read",
-    doc="**What it does.** Reports a path that does not exist or cannot be read "
+    doc="## What it does\nReports a path that does not exist or cannot be read "
     "(permissions, a broken link). `xqformats lint` then exits with status 2, as for a "
     "usage error, whatever else it found.\n\n"
-    "**Why is this bad?** Nothing in that path was checked.",
+    "## Why is this bad?\nNothing in that path was checked.\n\n"
+    "The example is a path that does not exist; the fix, one that does.",
     example="no-such-file.pgn",
     fixed="game.pgn",
     example_kind="path",
@@ -210,16 +222,16 @@ UNEXPLAINED_WIN = Rule(
     "unexplained-win",
     Severity.INFO,
     "A win is recorded but the game does not end in mate and nothing says why",
-    doc="**What it does.** When the result is a win (`1-0` or `0-1`) but the side to move "
+    doc="## What it does\nWhen the result is a win (`1-0` or `0-1`) but the side to move "
     "at the end of the main line still has a legal move, looks for a reason: a comment on "
     "the last move (or after the result) or a `Termination` tag. Reports the game when "
     "there is none.\n\n"
-    "**Why is this bad?** Games are won by resignation, time or a rules infraction (for "
+    "## Why is this bad?\nGames are won by resignation, time or a rules infraction (for "
     "example perpetual check, 长将) as often as by mate, but a reader cannot tell these "
     "apart from a truncated record. Saying why (`[Termination \"rules infraction\"]`, "
     "`{红方长将判负}`) removes the doubt. Informational: the record is valid.\n\n"
-    f"**References.** {_CHESS_SPEC} 4-6 Termination; {_PGN_SPEC} 三 (7) (comments after "
-    "the result).",
+    f"## References\n{_CHESS_SPEC} 4-6 Termination; `xiangqi-pgn-spec-001.txt` §三 (7) "
+    "(only comments after the result, e.g. `0-1 {红方长将判负}`).",
     example='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 1-0\n',
     fixed='[Game "Chinese Chess"]\n[Result "1-0"]\n[Termination "time forfeit"]\n\n1. 炮二平五 马8进7 1-0\n',
     example_kind="pgn",
@@ -229,10 +241,10 @@ RESULT_CONTRADICTS_BOARD = Rule(
     "result-contradicts-board",
     Severity.ERROR,
     "The result contradicts a mate on the board at the end of the game",
-    doc="**What it does.** When the side to move at the end of the main line has no legal "
+    doc="## What it does\nWhen the side to move at the end of the main line has no legal "
     "move (checkmate, or stalemate, which also loses in xiangqi), checks that the result "
     "is the other side's win (or `*`).\n\n"
-    "**Why is this bad?** A recorded draw, or a win for the mated side, cannot be true; "
+    "## Why is this bad?\nA recorded draw, or a win for the mated side, cannot be true; "
     "either the result or the moves were copied wrongly.",
     example='[Game "Chinese Chess"]\n[FEN "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"]\n[Format "ICCS"]\n'
     '[Result "1/2-1/2"]\n\n1. E1-D1 1/2-1/2\n',
@@ -245,25 +257,25 @@ FORMAT_CONTENT_MISMATCH = Rule(
     "format-content-mismatch",
     Severity.WARNING,
     "The file's extension does not match its content",
-    doc="**What it does.** Reports a `.pgn` file that holds XML, or a `.cbf` file that does "
-    "not, and reads it as what its content is.\n\n"
-    "**Why is this bad?** Other programs choose the reader by the extension and will fail "
-    "on the file. Rename it.",
-    example="game.pgn holding `<?xml version=\"1.0\"?><ChineseChessRecord …>`",
-    fixed="game.cbf holding `<?xml version=\"1.0\"?><ChineseChessRecord …>`",
-    example_kind="path",
+    doc="## What it does\nReports a `.pgn` file that holds XML, or a `.cbf` file that holds "
+    "a PGN record, and reads it as what its content is.\n\n"
+    "## Why is this bad?\nOther programs choose the reader by the extension and will fail "
+    "on the file. Rename it.\n\n"
+    "The examples show a file name on the first line and its content below.",
+    example="game.pgn\n" + _CBF_SAMPLE,
+    fixed="game.cbf\n" + _CBF_SAMPLE,
+    example_kind="file",
 )
-
 INTERNAL_ERROR = Rule(
     "G106",
     "internal-error",
     Severity.ERROR,
     "A reader or a lint check failed on the file",
-    doc="**What it does.** Reports a file on which a reader or a lint check raised an "
+    doc="## What it does\nReports a file on which a reader or a lint check raised an "
     "exception instead of reporting diagnostics. Readers never raise on bad input, so this "
     "is a bug in xqformats: please report it with the file. The other files are still "
     "checked, and `xqformats lint` exits with status 2.\n\n"
-    "**Why is this bad?** The file was not (fully) checked.",
+    "## Why is this bad?\nThe file was not (fully) checked.",
     example="",
     fixed="",
     example_kind="",
@@ -476,14 +488,14 @@ def _ply_count(ctx: _Context) -> None:
 _ECCO = re.compile(r"[A-E][0-9][0-9]\Z")
 
 
-@_check(ECCO_CODE)
+# CBF: the schema's EccoCode type already checks the element (C203).
+@_check(ECCO_CODE, formats=("pgn",))
 def _ecco(ctx: _Context) -> None:
     value = ctx.game.headers.get("ECCO")
-    if value is None or _ECCO.match(value):
+    # An empty value says "unknown", as an empty <ECCO/> does in CBF.
+    if value is None or not value or _ECCO.match(value):
         return
-    if not value:
-        msg = "ECCO is empty; expected a code from `A00` to `E99`, or no `ECCO` tag"
-    elif _ECCO.match(value.strip().upper()):
+    if _ECCO.match(value.strip().upper()):
         msg = f"ECCO `{value}` is not in standard form; expected `{value.strip().upper()}`"
     else:
         msg = f"ECCO `{value}` is not an opening code; expected a letter `A`–`E` and two digits"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from ..diagnostics import Diagnostic
 from ..model import Game
@@ -26,16 +26,17 @@ class ReadResult:
     """What a reader made of one input.
 
     ``diagnostics`` holds every reader finding exactly once (file-level and
-    per-game); ``text`` is the decoded source (for carets), ``None`` if the
-    bytes could not be decoded at all.
+    per-game, in the reader's order); ``source()`` gives the decoded text the
+    positions refer to (for carets; computed on demand, ``None`` if the bytes
+    could not be decoded at all).
     """
 
     games: list[Game] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    text: Optional[str] = None
+    source: Callable[[], Optional[str]] = lambda: None
 
 
-def _import(module: str, what: str) -> object:
+def _import(module: str, what: str) -> Any:
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as exc:
@@ -44,38 +45,30 @@ def _import(module: str, what: str) -> object:
         raise ReaderUnavailable(f"The {what} reader (`{module}`) is not available in this installation") from None
 
 
-def _merge(file_level: list[Diagnostic], games: list[Game]) -> list[Diagnostic]:
-    """File-level findings plus each game's, each finding once (by identity of content)."""
-    out = list(file_level)
-    seen = set(out)
-    for g in games:
-        for d in g.diagnostics:
-            if d not in seen:
-                seen.add(d)
-                out.append(d)
-    return out
-
-
 def _read_pgn(data: bytes, display: str, strict: bool) -> ReadResult:
+    """Decode once here (the reader would too) so the text is at hand for carets."""
     pgn = _import("xqformats.pgn", "PGN")
-    enc = _import("xqformats.encoding", "text encoding")
-    text, enc_diags = enc.decode_text(data)  # type: ignore[attr-defined]
-    games, diags = pgn.parse_pgn(text, strict=strict, path=display)  # type: ignore[attr-defined]
-    return ReadResult(list(games), _merge(list(enc_diags) + list(diags), list(games)), text)
+    from ..encoding import decode_bytes
+
+    text, _codec, enc_diags = decode_bytes(data)
+    if text.startswith("\ufeff"):  # positions count from after the BOM, as in parse_pgn
+        text = text[1:]
+    games, diags = pgn.parse_pgn(text, strict=strict, path=display)
+    file_level = [d.with_path(display) for d in enc_diags]
+    return ReadResult(list(games), file_level + list(diags), lambda: text)
 
 
 def _read_cbf(data: bytes, display: str, strict: bool) -> ReadResult:
     cbf = _import("xqformats.cbf", "CBF")
-    game, diags = cbf.read_cbf(data, strict=strict, path=display)  # type: ignore[attr-defined]
+    game, diags = cbf.read_cbf(data, strict=strict, path=display)
     games = [game] if game is not None else []
-    text: Optional[str] = None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = None
-    return ReadResult(games, _merge(list(diags), games), text)
 
+    def source() -> Optional[str]:
+        from ..cbf.safexml import decode
 
+        return decode(data, path=display).text
+
+    return ReadResult(games, list(diags), source)
 #: Format name -> adapter ``(data, display path, strict) -> ReadResult``.
 READERS: dict[str, Callable[[bytes, str, bool], ReadResult]] = {"pgn": _read_pgn, "cbf": _read_cbf}
 
