@@ -220,11 +220,12 @@ def _with_examples(rule: Rule) -> str:
             sections.insert(at, new)
     parts = []
     for heading_line, body in sections:
-        text = "\n".join(body).strip("\n")
+        text = "\n".join(body).rstrip("\n")
         if heading_line:
+            # A sample added to a fresh section keeps its blank line after the heading.
             parts.append(heading_line + ("\n" + text if text else ""))
-        elif text:
-            parts.append(text)
+        elif text.strip():
+            parts.append(text.lstrip("\n"))
     return "\n\n".join(parts)
 
 
