@@ -529,3 +529,29 @@ def test_lazy_package_attribute() -> None:
     import xqformats
 
     assert xqformats.read_cbf is read_cbf
+
+
+def test_xml_comments_and_processing_instructions_inside_text_are_skipped() -> None:
+    game, diags = read_cbf(cbf("  <Red><!-- c --> 吕<?pi x?>钦</Red>\n", '  <Move value="77-47"><!-- x -->炮<![CDATA[二平五]]></Move>\n'))
+    assert diags == []
+    assert game.headers["Red"] == " 吕钦"
+    assert game.root.children[0].comments == ["炮二平五"]
+
+
+def test_spans_of_moves_sharing_a_line_and_of_multiline_tags() -> None:
+    moves = '  <Move nid="1" value="77-47"/><Move nid="2"\n   value="70-62"\n  /><Move nid="3" value="79-67"/>\n'
+    game, _ = read_cbf(draft(moves))
+    a = game.root.children[0]
+    b = a.children[0]
+    c = b.children[0]
+    assert (a.span.line, a.span.column, a.span.end_column) == (7, 3, 32)
+    assert (b.span.line, b.span.column, b.span.end_line, b.span.end_column) == (7, 32, 9, 5)
+    assert (c.span.line, c.span.column) == (9, 5)
+
+
+def test_markup_inside_cdata_does_not_mislead_the_locator() -> None:
+    moves = '  <Move nid="1" value="77-47"><![CDATA[<Move nid="2" value="00-00"/>]]></Move>\n  <Move nid="2" value="70-62"/>\n'
+    game, _ = read_cbf(draft(moves))
+    b = game.root.children[0].children[0]
+    assert (b.span.line, b.span.column) == (8, 3)
+    assert game.root.children[0].comments == ['<Move nid="2" value="00-00"/>']

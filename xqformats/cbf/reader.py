@@ -184,7 +184,7 @@ class CbfLowering:
                 if tag in _KNOWN_HEAD:
                     continue
                 name = tag  # unknown element (C201): kept under its own name
-            text = el.text or ""
+            text = _text(el)
             if text == "" or name in headers:
                 continue
             try:
@@ -201,8 +201,9 @@ class CbfLowering:
             code = el.get("value")
             if code is not None:
                 headers["Type"] = code
-            if el.text:
-                headers["TypeText"] = el.text
+            label = _text(el)
+            if label:
+                headers["TypeText"] = label
             self._span(game, "Type", el)
 
         # Result (draft) and RecordResult (象棋桥).
@@ -211,11 +212,12 @@ class CbfLowering:
         if el_res is not None:
             code = el_res.get("value")
             draft_code = code if code in RESULT_CODES else None
-            if el_res.text:
-                headers["ResultText"] = el_res.text
+            label = _text(el_res)
+            if label:
+                headers["ResultText"] = label
         el_rec = first.get("RecordResult")
         if el_rec is not None:
-            code = (el_rec.text or "").strip()
+            code = _text(el_rec).strip()
             rec_code = code if code in RESULT_CODES else None
         if rec_code is not None:
             game.result = RESULT_CODES[rec_code]
@@ -235,7 +237,7 @@ class CbfLowering:
         # Comment (draft) -> the root's comments.
         el = first.get("Comment")
         if el is not None:
-            text = (el.text or "").strip()
+            text = _text(el).strip()
             if text:
                 game.root.comments.append(text)
 
@@ -267,9 +269,10 @@ class CbfLowering:
                 if p.rule.code.startswith("C3"):
                     self.superseded.add((board_el, "value"))
             self._span(game, "FEN", board_el)
-        fen_text = (fen_el.text or "").strip() if fen_el is not None else ""
+        fen_raw = _text(fen_el) if fen_el is not None else ""
+        fen_text = fen_raw.strip()
         if fen_text:
-            fen_pos, fen_diags = parse_fen(fen_el.text)  # type: ignore[arg-type, union-attr]
+            fen_pos, fen_diags = parse_fen(fen_raw)
             cspan = loc.content(fen_el)  # type: ignore[arg-type]
             for d in fen_diags:
                 if cspan is not None:
@@ -408,6 +411,16 @@ def _child(el: etree._Element, tag: str) -> Optional[etree._Element]:
     return None
 
 
+def _text(el: etree._Element) -> str:
+    """The character data of ``el`` (CDATA included), skipping comments and PIs.
+
+    Text of child elements (a schema error, C201) is not included.
+    """
+    if len(el) == 0:
+        return el.text or ""
+    return "".join([el.text or ""] + [c.tail or "" for c in el])
+
+
 def _comment(el: etree._Element) -> str:
     """A Move's comment: its text (CDATA or not) without surrounding whitespace.
 
@@ -415,8 +428,7 @@ def _comment(el: etree._Element) -> str:
     its own line) and lxml merges it with the CDATA, so the text is stripped;
     an empty comment is no comment.
     """
-    text = el.text
-    return text.strip() if text else ""
+    return _text(el).strip()
 
 
 def _int(text: str) -> Optional[int]:

@@ -374,7 +374,7 @@ START_CONFLICT = Rule(
     "C309",
     "cbf-start-conflict",
     Severity.WARNING,
-    "`Board` and `FEN` give different start positions",
+    "The `Board` and `FEN` elements give different start positions",
     doc=_doc(
         "Reports a Head with both the draft's `Board` and 象棋桥's `FEN` when they describe "
         "different positions.  The reader uses `FEN`.",
@@ -389,7 +389,7 @@ RESULT_CONFLICT = Rule(
     "C310",
     "cbf-result-conflict",
     Severity.WARNING,
-    "`Result` and `RecordResult` give different results",
+    "The `Result` and `RecordResult` elements give different results",
     doc=_doc(
         "Reports a Head with both the draft's `Result value=…` and 象棋桥's `RecordResult` "
         "when the codes differ.  The reader uses `RecordResult`.",

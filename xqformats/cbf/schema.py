@@ -103,19 +103,33 @@ def validate(root: etree._Element, locator: Locator, *, path: Optional[str] = No
 
 # ---------------------------------------------------------------- xmlschema
 
-def _expected(validator: object) -> str:
-    """The schema's hint for the type owning ``validator`` (``xs:appinfo``), if any."""
-    node = validator
-    for _ in range(4):
-        if node is None:
-            break
-        ann = getattr(node, "annotation", None)
-        if ann is not None:
-            for info in getattr(ann, "appinfo", ()) or ():
-                text = "".join(info.itertext()).strip()
-                if text.startswith("expected "):
-                    return text[len("expected ") :]
-        node = getattr(node, "parent", None)
+def _appinfo(xsd_type: object) -> str:
+    ann = getattr(xsd_type, "annotation", None)
+    for info in getattr(ann, "appinfo", None) or ():
+        text = "".join(info.itertext()).strip()
+        if text.startswith("expected "):
+            return text[len("expected ") :]
+    return ""
+
+
+def _expected(tree: etree._ElementTree, el: Optional[etree._Element], attribute: Optional[str], validator: object) -> str:
+    """The schema's hint (``xs:appinfo`` "expected …") for the failing value's type.
+
+    Found through the element's declaration (the path without indices) because
+    a built-in validator (e.g. of ``xs:positiveInteger``) does not know the
+    type that restricts it; failing that, the facet's enumeration.
+    """
+    if el is not None:
+        try:
+            decl = xmlschema_schema().find(re.sub(r"\[\d+\]", "", tree.getpath(el)))
+            xsd_type = getattr(decl, "type", None)
+            if attribute is not None and xsd_type is not None:
+                xsd_type = xsd_type.attributes[attribute].type
+            hint = _appinfo(xsd_type)
+            if hint:
+                return hint
+        except (KeyError, AttributeError, ValueError, TypeError):
+            pass
     enum = getattr(validator, "enumeration", None)
     if enum:
         return "one of " + ", ".join(f"`{v}`" for v in enum)
@@ -204,8 +218,11 @@ def _from_xmlschema(root: etree._Element, locator: Locator, path: Optional[str])
         # A value: of an attribute (reason starts "attribute name=…") or of the text.
         m = _ATTR_VALUE.match(reason)
         attribute = m.group(1) if m else None
-        value = err.obj if isinstance(err.obj, str) else ""
-        hint = _expected(err.validator)
+        if el is not None:
+            value = (el.get(attribute) if attribute else el.text) or ""
+        else:
+            value = err.obj if isinstance(err.obj, str) else ""
+        hint = _expected(tree, el, attribute, err.validator)
         if attribute:
             msg = f"Invalid `{attribute}` `{value}` on `{tag}` at `{where}`"
             span = locator.attribute_value(el, attribute) if el is not None else None

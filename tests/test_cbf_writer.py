@@ -1,0 +1,243 @@
+"""Writing CBF: the exact layout, encodings, escaping, and CBF → model → CBF → model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cbf_helpers import DATA, REPO, draft_examples, real_file, schema_valid
+from xqformats.cbf import read_cbf, unwritten_headers, write_cbf
+from xqformats.cbf.board import decode_move_value
+from xqformats.model import Game, Headers
+from xqformats.position import Position
+
+A, B, C, G = (decode_move_value(v) for v in ("77-47", "70-62", "79-67", "10-22"))
+
+GOLDEN = """\ufeff<?xml version="1.0" encoding="UTF-8"?>
+<ChineseChessRecord Version="1.0">
+ <Head>
+  <Name>示例</Name>
+  <URL />
+  <From />
+  <ContestType />
+  <Contest>杯赛 &amp; 表演</Contest>
+  <Round />
+  <Group />
+  <Table />
+  <Date>2024.01.02</Date>
+  <Site />
+  <TimeRule />
+  <Red>红</Red>
+  <RedTeam />
+  <RedTime />
+  <RedRating>2600</RedRating>
+  <Black>黑</Black>
+  <BlackTeam />
+  <BlackTime />
+  <BlackRating />
+  <Referee />
+  <Recorder />
+  <Commentator>讲评</Commentator>
+  <CommentatorURL />
+  <Creator />
+  <CreatorURL />
+  <DateCreated />
+  <DateModified />
+  <ECCO>A00</ECCO>
+  <RecordType />
+  <RecordKind />
+  <RecordResult>3</RecordResult>
+  <ResultType />
+  <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>
+ </Head>
+ <MoveList>
+  <Move value="00-00"><![CDATA[开局]]></Move>
+  <Move nid="1" value="77-47"><![CDATA[炮二平五]]></Move>
+  <Move nid="2" value="70-62" />
+  <Move nid="3" value="79-67" end="1" />
+  <Move nid="2" value="10-22" end="1"><![CDATA[a ]]]]><![CDATA[> b]]></Move>
+ </MoveList>
+</ChineseChessRecord>
+"""
+
+
+def _sample() -> Game:
+    g = Game(
+        Headers(
+            {
+                "Name": "示例",
+                "Event": "杯赛 & 表演",
+                "Date": "2024.01.02",
+                "Red": "红",
+                "RedElo": "2600",
+                "Black": "黑",
+                "Annotator": "讲评",
+                "ECCO": "A00",
+                "Opening": "中炮",  # no CBF element: not written
+            }
+        ),
+        result="1/2-1/2",
+    )
+    g.root.comments.append("开局")
+    a = g.root.add_variation(A, comments=["炮二平五"])
+    a.add_variation(B).add_variation(C)
+    a.add_variation(G, comments=["a ]]> b"])
+    return g
+
+
+def test_golden_layout() -> None:
+    data = write_cbf(_sample())
+    assert data.decode("utf-8") == GOLDEN
+    assert schema_valid(data)
+
+
+def test_golden_reads_back() -> None:
+    g = _sample()
+    back, diags = read_cbf(write_cbf(g))
+    assert diags == []
+    del g.headers["Opening"]
+    assert back == g
+
+
+def test_unwritten_headers_are_listed() -> None:
+    g = _sample()
+    g.headers["ECCO"] = "b24"  # not the schema's form
+    assert unwritten_headers(g) == ["ECCO", "Opening"]
+    assert b"<ECCO />" in write_cbf(g)
+
+
+def test_gbk_has_no_bom_and_declares_gbk() -> None:
+    data = write_cbf(_sample(), encoding="gbk")
+    assert data.startswith(b'<?xml version="1.0" encoding="GBK"?>\n')
+    assert "示例".encode("gbk") in data
+    assert schema_valid(data)
+    back, diags = read_cbf(data)
+    assert diags == [] and back.headers["Name"] == "示例"
+
+
+def test_utf8_without_bom_on_request() -> None:
+    assert write_cbf(_sample(), bom=False).startswith(b"<?xml")
+    with pytest.raises(ValueError, match="byte order mark"):
+        write_cbf(_sample(), encoding="gbk", bom=True)
+    with pytest.raises(ValueError, match="Unsupported encoding"):
+        write_cbf(_sample(), encoding="latin-1")
+
+
+def test_text_gbk_cannot_hold_is_escaped_and_survives() -> None:
+    g = Game(Headers({"Red": "Ελένη 😀"}))
+    g.root.add_variation(A, comments=["emoji 😀 and ]]> in GBK"])
+    data = write_cbf(g, encoding="gbk")
+    assert b"&#128512;" in data and b"CDATA" not in data.split(b"<MoveList>")[1]
+    assert schema_valid(data)
+    back, diags = read_cbf(data)
+    assert diags == [] and back == g
+
+
+def test_carriage_returns_survive() -> None:
+    g = Game(Headers({"Name": "a\r\nb"}))
+    g.root.add_variation(A, comments=["line 1\r\nline 2"])
+    back, diags = read_cbf(write_cbf(g))
+    assert diags == [] and back == g
+
+
+def test_characters_xml_cannot_hold_are_refused() -> None:
+    g = Game(Headers({"Red": "a\x00b"}))
+    with pytest.raises(ValueError, match="U\\+0000"):
+        write_cbf(g)
+    g = Game()
+    g.root.add_variation(A, comments=["\x1b[0m"])
+    with pytest.raises(ValueError, match="U\\+001B"):
+        write_cbf(g)
+
+
+def test_no_moves_marks_the_root_as_the_end() -> None:
+    data = write_cbf(Game()).decode("utf-8-sig")
+    assert '  <Move value="00-00" end="1" />\n </MoveList>' in data
+    assert schema_valid(data.encode())
+
+
+def test_two_root_comments_use_the_draft_comment() -> None:
+    g = Game()
+    g.root.comments[:] = ["first", "second"]
+    data = write_cbf(g)
+    assert b"<Comment><![CDATA[first]]></Comment>" in data
+    back, _ = read_cbf(data)
+    assert back.root.comments == ["first", "second"]
+
+
+def test_draft_only_headers_round_trip() -> None:
+    g = Game(Headers({"Event": "决赛", "Contest": "杯赛", "Type": "3", "TypeText": "实战残局", "ResultText": "红胜"}), result="1-0")
+    data = write_cbf(g)
+    assert b"<Contest>\xe6\x9d\xaf\xe8\xb5\x9b</Contest>" in data and b"<Event>" in data
+    assert '<Type value="3">实战残局</Type>'.encode() in data
+    assert '<Result value="1">红胜</Result>'.encode() in data
+    assert schema_valid(data)
+    back, diags = read_cbf(data)
+    assert diags == [] and back == g
+
+
+def test_setup_position_and_black_to_move() -> None:
+    fen = "3k5/9/9/9/9/9/9/9/4A4/4K4 b - - 3 40"
+    g = Game(Headers({"FEN": fen}), start=Position(fen))
+    g.root.add_variation(decode_move_value("30-31"))  # d9-d8
+    data = write_cbf(g)
+    assert f"<FEN>{fen}</FEN>".encode() in data
+    back, diags = read_cbf(data)
+    assert diags == [] and back == g and back.start.fullmove_number == 40
+
+
+def test_nags_and_comments_before_have_no_place_but_text_is_kept() -> None:
+    g = Game()
+    n = g.root.add_variation(A, comments=["after"], comments_before=["before"], nags=[1])
+    back, _ = read_cbf(write_cbf(g))
+    assert back.root.children[0].comments == ["before\nafter"]
+    assert back.root.children[0].nags == [] and n.nags == [1]
+
+
+def test_deep_tree_is_written_without_recursion() -> None:
+    g = Game()
+    node = g.root
+    cycle = [decode_move_value(v) for v in ("79-67", "70-62", "67-79", "62-70")]
+    for i in range(4000):
+        node = node.add_variation(cycle[i % 4])
+    back, diags = read_cbf(write_cbf(g))
+    assert diags == [] and back.ply_count() == 4000
+
+
+# ---------------------------------------------------------------- CBF -> model -> CBF -> model
+
+
+def _round_trip(data: bytes) -> None:
+    first, _ = read_cbf(data)
+    assert first is not None
+    for encoding in ("utf-8", "gbk"):
+        written = write_cbf(first, encoding=encoding)
+        assert schema_valid(written)
+        second, diags = read_cbf(written)
+        assert diags == []
+        assert second == first
+        assert write_cbf(second, encoding=encoding) == written  # a fixed point
+
+
+def test_round_trip_draft_examples() -> None:
+    for data in draft_examples():
+        _round_trip(data)
+
+
+@pytest.mark.parametrize("name", ["test.cbf", "test2.cbf"])
+def test_round_trip_real_files(name: str) -> None:
+    _round_trip(real_file(name).read_bytes())
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.cbf")) + sorted((REPO / "corpus").glob("*.cbf")), ids=lambda p: p.name)
+def test_round_trip_test_data_and_samples(path: Path) -> None:
+    _round_trip(path.read_bytes())
+
+
+def test_the_two_shipped_samples_hold_the_same_game() -> None:
+    a, da = read_cbf(REPO / "corpus" / "xu-yinchuan-vs-nie-weiping-1999.cbf")
+    b, db = read_cbf(REPO / "corpus" / "xu-yinchuan-vs-nie-weiping-1999.draft.cbf")
+    assert da == db == []
+    assert a.root.same_content(b.root) and a.start == b.start and a.result == b.result == "1-0"
+    assert a.ply_count() == 75 and sum(len(n.children) > 1 for n in a.root.walk()) == 1
