@@ -18,7 +18,7 @@ from xqformats.notation import rules as R
 from xqformats.notation.rules import EXAMPLE_FENS
 from xqformats.position import STARTING_FEN, Position
 
-C, W, I = Notation.CHINESE, Notation.WXF, Notation.ICCS
+C, W, ICCS = Notation.CHINESE, Notation.WXF, Notation.ICCS
 
 
 def mv(iccs: str) -> Move:
@@ -84,11 +84,11 @@ def test_specification_opening_in_three_notations() -> None:
     for chinese, iccs, wxf in OPENING:
         move = mv(iccs)
         assert decode(chinese, pos, C)[0] == move
-        assert decode(iccs, pos, I) == (move, ())
+        assert decode(iccs, pos, ICCS) == (move, ())
         assert decode(wxf, pos, W) == (move, ())
         assert encode(move, pos, C, fullwidth=True) == chinese
         assert encode(move, pos, W) == wxf
-        assert encode(move, pos, I) == iccs
+        assert encode(move, pos, ICCS) == iccs
         pos.push(move)
 
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from conftest import shared_corpus_path
 from xqformats.core import Move
 from xqformats.diagnostics import Severity

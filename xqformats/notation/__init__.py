@@ -25,7 +25,7 @@ from ..position import Position
 from . import chinese as _chinese  # noqa: F401  (registers the shape builder)
 from . import iccs as _iccs  # noqa: F401
 from . import wxf as _wxf  # noqa: F401
-from .resolve import NO_DIAGNOSTICS, encode_move, resolve
+from .resolve import encode_move, resolve
 from .rules import *  # noqa: F401,F403  (declare the M rules when the package loads)
 from .rules import NOT_A_MOVE, NOTATION_MISMATCH
 from .shape import Notation, shape_of, span

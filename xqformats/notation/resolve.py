@@ -560,10 +560,10 @@ def resolve(shape: Shape, pos: Position, strict: bool) -> tuple[Optional[Move], 
             move, code, multi = _resolve_lead(shape, pos, red, found, strict)
         else:
             ptype, frm, code, multi = _locate(shape, pos, red, found, strict)
-            to = destination(ptype, frm, shape.action, shape.number, red)
-            if to is None:
+            dest = destination(ptype, frm, shape.action, shape.number, red)
+            if dest is None:
                 raise _unreachable(shape, ptype, frm)
-            move = _check_legal(shape, pos, ptype, frm, to, red)
+            move = _check_legal(shape, pos, ptype, frm, dest, red)
     except _Fail as fail:
         found.append(fail.diag)
         found.extend(shape.styles)

@@ -14,16 +14,13 @@ into a :class:`Shape` through small tables of what each character *means*
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import Callable, Optional
 
 from lark import Lark, Tree
 from lark.exceptions import LarkError
 
 from ..diagnostics import Diagnostic, Span
 from ..resources import grammar_path
-
-if TYPE_CHECKING:  # pragma: no cover
-    pass
 
 __all__ = ["Notation", "Shape", "shape_of", "parser_for", "span", "MEMO_LIMIT"]
 
