@@ -130,3 +130,162 @@ def test_machine_formats_have_no_summary(workdir: Path, capsys: pytest.CaptureFi
     _, out, _ = run(capsys, "--isolated", "--format", "sarif", "game.xqf")
     log = json.loads(out)
     assert log["runs"][0]["results"][0]["ruleId"] == "G101"
+
+
+# ---------------------------------------------------------------- with the real readers
+
+GOOD_PGN = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n'
+DATE_PGN = '[Game "Chinese Chess"]\n[Date "1995.5.22"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n'
+# 炮五进九: the cannon on e2 cannot advance nine points (M203), the rest is kept (P301).
+ILLEGAL_PGN = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 2. 炮五进九 *\n'
+CBF = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<ChineseChessRecord Version="1.0">\n <Head>\n  <Date>00-12-31</Date>\n'
+    ' </Head>\n <MoveList>\n  <Move value="00-00"/>\n  <Move value="77-47" end="1"/>\n </MoveList>\n'
+    "</ChineseChessRecord>\n"
+)
+
+
+def files(root: Path, **named: str) -> None:
+    for name, text in named.items():
+        path = root / name.replace("__", "/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def test_clean_file_exits_0(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files(workdir, **{"good.pgn": GOOD_PGN})
+    assert run(capsys, "--isolated", "good.pgn")[:2] == (0, "All checks passed (1 file)\n")
+
+
+def test_warning_exits_0_with_source_and_caret(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files(workdir, **{"a.pgn": DATE_PGN})
+    status, out, _ = run(capsys, "--isolated", "a.pgn")
+    assert status == 0
+    # The tag value's span: the quoted string, columns 7-17 of line 2.
+    assert out.splitlines() == [
+        "a.pgn:2:7: T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+        ' 2 | [Date "1995.5.22"]',
+        "   |       ^^^^^^^^^^^",
+        "",
+        "Found 1 warning in 1 file",
+    ]
+
+
+def test_strict_turns_deviations_into_errors(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files(workdir, **{"a.pgn": DATE_PGN})
+    status, out, _ = run(capsys, "--isolated", "--strict", "--format", "json", "a.pgn")
+    assert status == 1
+    assert [(d["code"], d["severity"]) for d in json.loads(out)] == [("T104", "error")]
+    # strict = true in the config does the same.
+    files(workdir, **{"xqformats.toml": "strict = true\n"})
+    assert run(capsys, "a.pgn")[0] == 1
+
+
+def test_errors_exit_1_in_position_order(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files(workdir, **{"b.pgn": ILLEGAL_PGN})
+    status, out, _ = run(capsys, "--isolated", "--format", "json", "b.pgn")
+    assert status == 1
+    found = [(d["code"], d["line"], d["column"], d["severity"]) for d in json.loads(out)]
+    assert found == [("P301", 4, 17, "info"), ("M203", 4, 20, "error")]
+
+
+def test_stdin_pgn_and_cbf_by_content(
+    workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(ILLEGAL_PGN.encode())))
+    status, out, _ = run(capsys, "--isolated", "--no-source", "-")
+    assert status == 1 and out.splitlines()[1] == "-:4:20: M203 Cannon on e2 cannot advance by `九`"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(CBF.encode())))
+    status, out, _ = run(capsys, "--isolated", "--no-source", "--stdin-filename", "game", "-")
+    # Read as CBF: the free-text CBF Date is still checked (T104); no G105 on stdin.
+    assert (status, out.splitlines()[0]) == (
+        0, "game:4:3: T104 Date `00-12-31` is not `yyyy.mm.dd` (`??` for unknown parts)"  # at the <Date> element
+    )
+
+
+def test_extension_content_mismatch(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files(workdir, **{"x.pgn": CBF})
+    status, out, _ = run(capsys, "--isolated", "--no-source", "--ignore", "T104", "x.pgn")
+    assert status == 0
+    assert out.splitlines()[0] == (
+        "x.pgn: G105 File named `.pgn` holds XML (CBF); read as CBF, expected extension `.cbf`"
+    )
+
+
+def test_sarif_and_github_on_real_findings(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files(workdir, **{"b.pgn": ILLEGAL_PGN})
+    _, out, _ = run(capsys, "--isolated", "--format", "sarif", "b.pgn")
+    results = json.loads(out)["runs"][0]["results"]
+    assert [(r["ruleId"], r["level"]) for r in results] == [("P301", "note"), ("M203", "error")]
+    assert results[1]["locations"][0]["physicalLocation"]["region"] == {
+        "startLine": 4, "startColumn": 20, "endLine": 4, "endColumn": 21
+    }
+    _, out, _ = run(capsys, "--isolated", "--format", "github", "b.pgn")
+    assert out.splitlines()[1] == (
+        "::error title=xqformats (M203),file=b.pgn,line=4,col=20,endLine=4,endColumn=21::"
+        "b.pgn:4:20: M203 Cannon on e2 cannot advance by `九`"
+    )
+
+
+def _tree(root: Path) -> None:
+    files(
+        root,
+        **{
+            "a__good.pgn": GOOD_PGN,
+            "a__date.pgn": DATE_PGN,
+            "b__illegal.pgn": ILLEGAL_PGN * 3,
+            "b__c__game.cbf": CBF,
+            "b__c__mixed.pgn": CBF,
+            "z.pgn": "",
+            "zz.pgn": DATE_PGN + "\n" + ILLEGAL_PGN,
+        },
+    )
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_parallel_equals_serial(workdir: Path, capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    _tree(workdir)
+    serial = run(capsys, "--isolated", "--format", fmt, "-j", "1", ".")
+    parallel = run(capsys, "--isolated", "--format", fmt, "-j", "2", ".")
+    assert serial == parallel
+    assert serial[0] == 1 and serial[1].count("\n") > 5
+
+
+def test_parallel_equals_serial_on_the_corpus(shared_corpus: Path) -> None:
+    from xqformats.lint import LintOptions, discover, run as lint_run
+
+    # The small fixture files of one repository: many formats and faults, quick.
+    folder = shared_corpus / "benckx__elephantchess"
+    targets = [t for t in discover([str(folder)]) if Path(t.path).stat().st_size < 50_000]
+    assert len(targets) >= 3
+    assert lint_run(targets, LintOptions(), jobs=1) == lint_run(targets, LintOptions(), jobs=2)
+
+
+def test_reader_crash_is_reported_not_raised(
+    workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reader bug (readers never raise on bad input) becomes G106 and exit 2; other files still run."""
+    from xqformats.lint import formats
+
+    def broken(data: bytes, display: str, strict: bool) -> formats.ReadResult:
+        raise RuntimeError("boom")
+
+    monkeypatch.setitem(formats.READERS, "cbf", broken)
+    files(workdir, **{"a.cbf": CBF, "b.pgn": DATE_PGN})
+    status, out, _ = run(capsys, "--isolated", "--no-source", "a.cbf", "b.pgn")
+    assert status == 2
+    assert out.splitlines()[:2] == [
+        "a.cbf: G106 The CBF reader failed: RuntimeError: boom",
+        "b.pgn:2:7: T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+    ]
+
+
+def test_no_progress_bar_when_piped(workdir: Path) -> None:
+    import subprocess
+
+    _tree(workdir)
+    proc = subprocess.run(
+        [sys.executable, "-m", "xqformats", "lint", "--isolated", "."], capture_output=True, text=True
+    )
+    assert proc.returncode == 1
+    assert "\r" not in proc.stderr and "files" not in proc.stderr
