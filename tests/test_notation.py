@@ -408,6 +408,12 @@ def test_decode_restores_the_position_on_legality_errors() -> None:
         assert (pos.fen(), list(pos.board), pos.king(True), pos.king(False)) == before
 
 
+def test_notation_may_be_given_as_its_value() -> None:
+    pos = Position()
+    assert decode("C2.5", pos, "wxf") == (mv("H2-E2"), ())  # type: ignore[arg-type]
+    assert encode(mv("H2-E2"), pos, "wxf") == "C2.5"  # type: ignore[arg-type]
+
+
 def test_clean_decode_returns_a_shared_empty_result() -> None:
     pos = Position()
     a = decode("炮二平五", pos)[1]

@@ -73,6 +73,8 @@ def decode(
     diagnostics are a shared empty tuple.  Never raises on bad input and
     leaves ``position`` as it was.
     """
+    if notation is not None and not isinstance(notation, Notation):
+        notation = Notation(notation)  # "wxf" works too
     try:
         shape = shape_of(text)
     except Exception:  # pragma: no cover - a grammar bug must not crash a reader
@@ -84,12 +86,10 @@ def decode(
                 f"WXF ({_EXAMPLES[Notation.WXF]}) or ICCS ({_EXAMPLES[Notation.ICCS]}) notation"
             )
         else:
-            notation = Notation(notation)
             msg = f"Not a {_NAMES[notation]} move `{text}`; expected e.g. {_EXAMPLES[notation]}"
         return None, [Diagnostic.of(NOT_A_MOVE, msg, span(0, len(text)))]
     move, diags = resolve(shape, position, strict)
     if notation is not None and shape.notation is not notation:
-        notation = Notation(notation)
         mismatch = Diagnostic.of(
             NOTATION_MISMATCH,
             f"Move `{text}` is in {_NAMES[shape.notation]} notation; expected {_NAMES[notation]}",
