@@ -6,10 +6,10 @@ spec says nothing about it, and programs write whatever their platform used.
 Detection, in order:
 
 1. a byte-order mark: UTF-8 (``EF BB BF``), UTF-32 and UTF-16 (LE/BE) — certain;
-2. no BOM: the first :data:`SAMPLE_SIZE` bytes decode as strict UTF-8 — taken
-   as UTF-8 (pure ASCII is UTF-8 too), no diagnostic;
-3. otherwise a guess, reported as ``E101`` (info): UTF-16 without BOM when
-   every other byte is NUL, else GB18030 (a superset of GBK and GB2312) or
+2. no BOM, every other byte NUL: UTF-16 without BOM, a guess (``E101``);
+3. the first :data:`SAMPLE_SIZE` bytes decode as strict UTF-8 — taken as
+   UTF-8 (pure ASCII is UTF-8 too), no diagnostic;
+4. otherwise a guess, reported as ``E101`` (info): GB18030 (a superset of GBK and GB2312) or
    Big5, whichever decodes the sample with fewer errors and more of the
    characters common in Chinese text and xiangqi records.
 
@@ -153,15 +153,16 @@ def detect_encoding(data: bytes) -> tuple[str, list[Diagnostic]]:
         if data.startswith(bom):
             return codec, []
     sample = data[:SAMPLE_SIZE]
+    # NUL is valid UTF-8 but never in a text record: BOM-less UTF-16 first.
+    utf16 = _utf16_without_bom(sample) if b"\x00" in sample else None
+    if utf16 is not None:
+        return utf16, [_guessed(utf16, "no byte-order mark; every other byte is NUL")]
     try:
         # final=False: a multi-byte character cut by the sample end is fine.
         codecs.getincrementaldecoder("utf-8")().decode(sample, final=False)
         return "utf-8", []
     except UnicodeDecodeError:
         pass
-    utf16 = _utf16_without_bom(sample)
-    if utf16 is not None:
-        return utf16, [_guessed(utf16, "no byte-order mark; every other byte is NUL")]
     gb_err, gb_common = _decode_score(sample, "gb18030")
     b5_err, b5_common = _decode_score(sample, "big5")
     # Fewer errors wins; on a tie, more common characters; GB18030 by default.

@@ -290,9 +290,16 @@ class _Recovery:
                 f"Malformed tag pair: found `{_short(str(tok))}`; expected {what}",
                 self._tok_span(tok),
             )
-            self._complete_tag(ip, tok)
-            # Read the token again, now in the context after the tag pair.
-            self._rewind(ip, tok)
+            if self._complete_tag(ip, tok):
+                ip.feed_token(tok)
+            else:
+                # Read the token again, now in the context after the tag pair.
+                self._rewind(ip, tok)
+            return True
+        if tok.type == "RESULT" and "RPAR" in expected:
+            # `( … *`: the result ends the game, so the open variations end here.
+            self._close_variations(ip, tok)
+            ip.feed_token(tok)
             return True
         if tok.type == "RPAR":
             self.report(rules.UNMATCHED_PAREN, "Unmatched `)`; no variation is open", self._tok_span(tok))
@@ -392,10 +399,16 @@ class _Recovery:
     def _tok_span(self, tok: Token) -> Span:
         return self.span(tok.start_pos, tok.end_pos, tok.line, tok.column)  # type: ignore[arg-type]
 
-    def _complete_tag(self, ip, at: Token) -> None:
-        """Feed the missing parts of an open tag pair (zero-width, at ``at``)."""
+    def _complete_tag(self, ip, at: Token) -> bool:
+        """Feed the missing parts of an open tag pair (zero-width, at ``at``).
+
+        Stops as soon as ``at`` itself fits (``["Cup"]`` lacks only the name);
+        returns whether it does.
+        """
         for _ in range(3):
             choices = ip.choices()
+            if at.type in choices and at.type in ("TAG_NAME", "TAG_VALUE", "RSQB"):
+                return True
             if "TAG_NAME" in choices:
                 ip.feed_token(Token.new_borrow_pos("TAG_NAME", "", at))
             elif "TAG_VALUE" in choices:
@@ -403,7 +416,8 @@ class _Recovery:
             elif "RSQB" in choices:
                 ip.feed_token(Token.new_borrow_pos("RSQB", "", at))
             else:
-                return
+                return False
+        return False
 
     def _unquoted_value(self, ip, tok: Token) -> bool:
         text = self.text
@@ -432,18 +446,30 @@ class _Recovery:
         lc = state.line_ctr
         end = len(self.text)
         at = Token("RPAR", "", start_pos=end, line=lc.line, column=lc.column, end_line=lc.line, end_column=lc.column, end_pos=end)
+        last = state.last_token
+        if last is not None and last.end_pos is not None:
+            # Close at the end of the last token read, not after trailing blank lines.
+            at = Token("RPAR", "", start_pos=last.end_pos, line=last.end_line, column=last.end_column,
+                       end_line=last.end_line, end_column=last.end_column, end_pos=last.end_pos)
         choices = ip.choices()
         if "TAG_NAME" in choices or "TAG_VALUE" in choices or "RSQB" in choices:
             self.report(rules.UNCLOSED_TAG, "Unclosed tag pair; expected `]` before the end of the game", self.span(end, end, lc.line, lc.column))
             self._complete_tag(ip, at)
+        return self._close_variations(ip, at)
+
+    def _close_variations(self, ip, at: Token) -> bool:
+        """Report every open ``(`` and feed a zero-width ``)`` for each, at ``at``."""
         opened = [v for v in ip.parser_state.value_stack if isinstance(v, Token) and v.type == "LPAR"]
+        where = "the end of the game" if at.type == "RPAR" else f"the result `{at}`"
         for lpar in opened:
-            self.report(rules.UNCLOSED_VARIATION, "Unclosed variation; expected `)` before the end of the game", self._tok_span(lpar))
+            self.report(rules.UNCLOSED_VARIATION, f"Unclosed variation; expected `)` before {where}", self._tok_span(lpar))
+        close = Token("RPAR", "", start_pos=at.start_pos, line=at.line, column=at.column,
+                      end_line=at.line, end_column=at.column, end_pos=at.start_pos)
         # One `)` per open `(` (choices() is not exact here: LALR merges states,
         # so it may list `)` where only a reduction would follow).
         try:
             for _ in opened:
-                ip.feed_token(at)
+                ip.feed_token(close)
         except UnexpectedInput:  # pragma: no cover - the stack holds exactly these
             return False
         return True

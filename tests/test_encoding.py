@@ -1,0 +1,110 @@
+"""Encoding detection and incremental decoding (xqformats.encoding, E1xx)."""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+import pytest
+
+from xqformats import encoding as enc
+from xqformats.diagnostics import Severity
+
+TEXT = '[Game "Chinese Chess"]\n[Event "第24届五羊杯"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n'
+
+
+@pytest.mark.parametrize(
+    ("data", "codec"),
+    [
+        (codecs.BOM_UTF8 + TEXT.encode("utf-8"), "utf-8-sig"),
+        (codecs.BOM_UTF16_LE + TEXT.encode("utf-16-le"), "utf-16"),
+        (codecs.BOM_UTF16_BE + TEXT.encode("utf-16-be"), "utf-16"),
+        (codecs.BOM_UTF32_LE + TEXT.encode("utf-32-le"), "utf-32"),
+        (TEXT.encode("utf-8"), "utf-8"),
+        (b"[Game \"Chinese Chess\"]\n1. h2e2 *\n", "utf-8"),
+    ],
+)
+def test_certain_encodings_are_not_reported(data: bytes, codec: str) -> None:
+    found, diags = enc.detect_encoding(data)
+    assert found == codec
+    assert diags == []
+    text, used, diags = enc.decode_bytes(data)
+    assert text == TEXT or text.startswith("[Game")
+    assert "\ufeff" not in text
+    assert diags == []
+
+
+def test_gbk_is_guessed_and_said_so() -> None:
+    codec, diags = enc.detect_encoding(TEXT.encode("gbk"))
+    assert codec == "gb18030"
+    assert [(d.code, d.severity, d.line, d.column) for d in diags] == [("E101", Severity.INFO, 1, 1)]
+    assert diags[0].message == (
+        "Encoding guessed as `gb18030` (no byte-order mark, not UTF-8; reads best as GB18030/GBK); "
+        "pass the encoding to be sure"
+    )
+    text, _, _ = enc.decode_bytes(TEXT.encode("gbk"))
+    assert text == TEXT
+
+
+def test_big5_is_told_from_gbk() -> None:
+    trad = '[Game "Chinese Chess"]\n[Event "第二十四屆五羊盃全國象棋冠軍邀請賽"]\n1. 炮二平五 馬8進7 2. 馬二進三 車9平8 *\n'
+    codec, diags = enc.detect_encoding(trad.encode("big5"))
+    assert codec == "big5"
+    assert diags[0].code == "E101"
+    assert enc.decode_bytes(trad.encode("big5"))[0] == trad
+
+
+def test_utf16_without_bom_is_guessed() -> None:
+    data = '[Game "Chinese Chess"]\n1. h2e2 *\n'.encode("utf-16-le")
+    codec, diags = enc.detect_encoding(data)
+    assert codec == "utf-16-le"
+    assert diags[0].code == "E101"
+
+
+def test_override_wins_and_unknown_name_is_reported() -> None:
+    data = TEXT.encode("gbk")
+    text, codec, diags = enc.decode_bytes(data, "gbk")
+    assert (text, codec, diags) == (TEXT, "gbk", [])
+    text, codec, diags = enc.decode_bytes(data, "latin-99")
+    assert codec == "gb18030"
+    assert [d.code for d in diags] == ["E103", "E101"]
+    assert diags[0].message == "Unknown encoding `latin-99`; detecting it from the bytes instead"
+
+
+def test_undecodable_bytes_are_replaced_and_located() -> None:
+    data = b'[Game "Chinese Chess"]\n[Event "ab\xffcd"]\n*\n'
+    text, codec, diags = enc.decode_bytes(data, "utf-8")
+    assert text == '[Game "Chinese Chess"]\n[Event "ab\ufffdcd"]\n*\n'
+    assert [(d.code, d.line, d.column, d.end_column) for d in diags] == [("E102", 2, 11, 12)]
+    assert diags[0].message == "Bytes not valid in `utf-8` replaced by `\ufffd`"
+
+
+def test_decode_text_shape() -> None:
+    text, diags = enc.decode_text(TEXT.encode("utf-8"))
+    assert text == TEXT and diags == []
+
+
+def test_open_text_streams_across_blocks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Tiny blocks: multi-byte characters and CRLF pairs are cut between blocks.
+    monkeypatch.setattr(enc, "BLOCK_SIZE", 3)
+    monkeypatch.setattr(enc, "SAMPLE_SIZE", 5)
+    body = TEXT.replace("\n", "\r\n") * 3
+    p = tmp_path / "g.pgn"
+    p.write_bytes(codecs.BOM_UTF8 + body.encode("utf-8"))
+    with enc.open_text(p) as src:
+        lines = list(src)
+        assert src.encoding == "utf-8-sig"
+        assert src.diagnostics == []
+    assert "".join(lines) == body
+    assert all(line.endswith("\r\n") for line in lines)
+    assert len(lines) == body.count("\n")
+
+
+def test_open_text_reports_bad_bytes_with_path_and_line(tmp_path: Path) -> None:
+    p = tmp_path / "bad.pgn"
+    p.write_bytes("第一行\n".encode("utf-8") * 3 + b"x\xff\xfey\n")
+    with enc.open_text(p, "utf-8") as src:
+        text = src.read()
+        diags = src.diagnostics
+    assert text.endswith("x\ufffd\ufffdy\n")
+    assert [(d.code, d.line, d.column, d.path) for d in diags] == [("E102", 4, 2, str(p))]
