@@ -11,6 +11,7 @@ libxml2 gives and falls back to that line when text such as a comment holding
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from typing import Optional
 
@@ -21,6 +22,8 @@ from ..diagnostics import Span
 __all__ = ["Locator"]
 
 _NAME_END = frozenset(" \t\n/>")
+# A start tag up to its ">": quoted attribute values may hold ">" (one C-level match).
+_TAG = re.compile(r"""<(?:[^>"']|"[^"]*"|'[^']*')*>""")
 
 
 class Locator:
@@ -104,20 +107,8 @@ class Locator:
 
     def _tag_end(self, start: int) -> int:
         """Offset just past the ``>`` of the tag starting at ``start`` (quotes respected)."""
-        text = self.text
-        i, n = start + 1, len(text)
-        quote = ""
-        while i < n:
-            ch = text[i]
-            if quote:
-                if ch == quote:
-                    quote = ""
-            elif ch == '"' or ch == "'":
-                quote = ch
-            elif ch == ">":
-                return i + 1
-            i += 1
-        return n
+        m = _TAG.match(self.text, start)
+        return m.end() if m is not None else len(self.text)
 
     # ------------------------------------------------------------ spans
     def start_tag(self, el: etree._Element) -> Optional[Span]:

@@ -27,6 +27,7 @@ previous nid + 1.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from typing import Optional, Union
 
 from lxml import etree
@@ -54,6 +55,9 @@ from .schema import validate
 __all__ = ["read_cbf", "CbfLowering"]
 
 Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
+
+#: The initial position, built once (copied, never changed).
+_INITIAL = Position(STARTING_FEN)
 
 #: Head elements read by special rules rather than as one text header.
 _KNOWN_HEAD = TEXT_ELEMENTS | {"Type", "Result", "Board", "Comment", "RecordResult", "FEN"}
@@ -156,10 +160,10 @@ class CbfLowering:
         root = self.root
         if root.tag != "ChineseChessRecord":
             return None
-        game = Game()
+        game = Game(start=_INITIAL)
         game.span = self.locator.element(root)
         head = _child(root, "Head")
-        start: Optional[Position] = Position(STARTING_FEN)
+        start: Optional[Position] = game.start
         if head is not None:
             start = self._head(head, game)
         if start is not None:
@@ -272,7 +276,7 @@ class CbfLowering:
         fen_raw = _text(fen_el) if fen_el is not None else ""
         fen_text = fen_raw.strip()
         if fen_text:
-            fen_pos, fen_diags = parse_fen(fen_raw)
+            fen_pos, fen_diags = _parse_fen(fen_raw)
             cspan = loc.content(fen_el)  # type: ignore[arg-type]
             for d in fen_diags:
                 if cspan is not None:
@@ -295,7 +299,7 @@ class CbfLowering:
         elif board_el is not None and board_el.get("value") is not None:
             start = board_pos  # None when the Board string is unreadable (C301–C303)
         else:
-            start = Position(STARTING_FEN)
+            start = _INITIAL.copy()
         if start is not None and start.fen() != STARTING_FEN:
             headers["FEN"] = start.fen()
         return start
@@ -402,6 +406,18 @@ class CbfLowering:
             pos.push(move)
             line.append(node)
         game.notation = "cbf"
+
+
+@lru_cache(maxsize=512)
+def _parse_fen_cached(text: str) -> tuple[Optional[Position], tuple[Diagnostic, ...]]:
+    pos, diags = parse_fen(text)
+    return pos, tuple(diags)
+
+
+def _parse_fen(text: str) -> tuple[Optional[Position], tuple[Diagnostic, ...]]:
+    """:func:`parse_fen`, memoised: most files repeat a handful of FENs."""
+    pos, diags = _parse_fen_cached(text)
+    return (pos.copy() if pos is not None else None), diags
 
 
 def _child(el: etree._Element, tag: str) -> Optional[etree._Element]:
