@@ -10,6 +10,11 @@ Contract:
   holds one game, so ``--to cbf -o`` needs exactly one); ``-o -`` writes to
   stdout; ``--out-dir DIR`` writes ``DIR/<input stem>.<ext>`` per input, and
   ``DIR/<stem>-<n>.cbf`` per game when a PGN input holds several games;
+* what the target format cannot hold is named on stderr, never dropped in
+  silence: CBF has no place for some PGN tags (``unwritten_headers``) nor for
+  NAGs;
+* PGN output always starts with ``[Game "Chinese Chess"]`` and carries a
+  ``Result`` tag (the spec requires both; a CBF record has neither);
 * an input is never overwritten: an output that is (or links to) an input
   is refused before anything is written, as are two inputs that would write
   the same output;
@@ -33,7 +38,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from .diagnostics import Diagnostic, Severity
-from .model import Game
+from .model import Game, Headers
 
 __all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "NOTATIONS", "TARGETS"]
 
@@ -55,7 +60,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--to", choices=TARGETS, help="output format (default: from the -o extension)")
     p.add_argument("--notation", choices=NOTATIONS, default=None, help="move notation of PGN output (default: chinese)")
     p.add_argument("--traditional", action="store_true", help="Chinese notation in traditional characters")
-    p.add_argument("--fullwidth", action="store_true", help="fullwidth digits in Chinese or WXF notation")
+    p.add_argument("--fullwidth", action="store_true", help="Chinese notation with fullwidth digits for Black (１…９)")
     p.add_argument("--encoding", default=None, help="output text encoding (default: utf-8; e.g. gbk)")
     p.add_argument("--strict", action="store_true", help="read inputs strictly (spec deviations are errors)")
 
@@ -173,6 +178,43 @@ def _plan(args: argparse.Namespace, target: str) -> None:
                 raise ConvertError(f"Refusing to overwrite input `{other}` with the output of `{inp}`")
 
 
+def _for_pgn(game: Game) -> Game:
+    """``game`` with the tags the PGN spec requires (a view sharing its move tree).
+
+    ``Game`` first, with value ``Chinese Chess``, and a ``Result`` tag equal to
+    the game's result when the game has none (a CBF record keeps its result
+    outside the headers).
+    """
+    headers = game.headers
+    if headers.get("Game") == "Chinese Chess" and next(iter(headers), None) == "Game" and "Result" in headers:
+        return game
+    pairs = [("Game", "Chinese Chess")] + [(k, v) for k, v in headers.items() if k != "Game"]
+    if "Result" not in headers:
+        pairs.append(("Result", game.result))
+    view = Game(Headers(pairs), start=game.start, result=game.result)
+    view.root = game.root
+    return view
+
+
+def _cbf_losses(game: Game) -> list[str]:
+    """What :func:`~xqformats.cbf.write_cbf` cannot keep of ``game``, in words."""
+    from .cbf import unwritten_headers
+
+    # Game and Format describe PGN itself; a standard Result is written as RecordResult.
+    skip = {"Game", "Format"}
+    if game.headers.get("Result") == game.result:
+        skip.add("Result")
+    lost = [h for h in unwritten_headers(game) if h not in skip]
+    out = []
+    if lost:
+        names = ", ".join(f"`{h}`" for h in lost)
+        out.append(f"tag{'s' if len(lost) > 1 else ''} {names} {'have' if len(lost) > 1 else 'has'} no place in CBF")
+    nags = sum(len(n.nags) for n in game.nodes())
+    if nags:
+        out.append(f"{nags} NAG{'s' if nags > 1 else ''} ($1, $2, …) cannot be written in CBF")
+    return out
+
+
 def _render(games: Sequence[Game], args: argparse.Namespace, target: str) -> bytes:
     encoding = args.encoding or "utf-8"
     if target == "cbf":
@@ -181,12 +223,10 @@ def _render(games: Sequence[Game], args: argparse.Namespace, target: str) -> byt
         return write_cbf(games[0], encoding=encoding)
     from .pgn import write_pgn
 
-    kwargs: dict[str, object] = {"notation": args.notation or "chinese"}
-    if args.traditional:
-        kwargs["traditional"] = True
-    if args.fullwidth:
-        kwargs["fullwidth"] = True
-    text = "\n".join(write_pgn(g, **kwargs) for g in games)  # type: ignore[arg-type]
+    text = "\n".join(
+        write_pgn(_for_pgn(g), args.notation or "chinese", traditional=args.traditional, fullwidth=args.fullwidth)
+        for g in games
+    )
     return text.encode(encoding)
 
 
@@ -214,15 +254,19 @@ def run(args: argparse.Namespace) -> int:
         target = ext
     if target == "cbf" and (args.notation or args.traditional or args.fullwidth):
         return usage("--notation, --traditional and --fullwidth apply to PGN output only")
-    if args.traditional and (args.notation or "chinese") != "chinese":
-        return usage("--traditional applies to the Chinese notation only")
-    if args.fullwidth and (args.notation or "chinese") == "iccs":
-        return usage("--fullwidth applies to the Chinese and WXF notations only")
+    if (args.traditional or args.fullwidth) and (args.notation or "chinese") != "chinese":
+        return usage("--traditional and --fullwidth apply to the Chinese notation only")
     if args.encoding:
         try:
             codecs.lookup(args.encoding)
         except LookupError:
             return usage(f"Unknown encoding `{args.encoding}`")
+        if target == "cbf":
+            from .cbf.writer import ENCODINGS
+
+            if args.encoding.lower() not in ENCODINGS:
+                names = ", ".join(f"`{e}`" for e in ENCODINGS)
+                return usage(f"CBF is written in {names}, not `{args.encoding}`")
     try:
         _plan(args, target)
     except ConvertError as exc:
@@ -233,36 +277,75 @@ def run(args: argparse.Namespace) -> int:
     except ConvertError as exc:
         return usage(str(exc))
     for item in items:
+        # Errors and warnings; info findings (style) do not concern a conversion.
         for d in item.diagnostics:
-            print(d.format(), file=sys.stderr)
+            if d.severity >= Severity.WARNING:
+                print(d.format(), file=sys.stderr)
         if not item.failed and not item.games:
             print(f"{item.display}: no game found; nothing converted", file=sys.stderr)
+        elif item.has_errors and item.games:
+            print(f"{item.display}: converted as far as it could be read (errors above)", file=sys.stderr)
+        if target == "cbf":
+            for n, game in enumerate(item.games, start=1):
+                where = item.display if len(item.games) == 1 else f"{item.display} (game {n})"
+                for loss in _cbf_losses(game):
+                    print(f"{where}: warning: {loss}; not written", file=sys.stderr)
 
     status = 2 if any(i.failed for i in items) else (1 if any(i.has_errors for i in items) else 0)
-    try:
-        if args.output is not None:
-            games = [g for i in items for g in i.games]
-            if not games:
-                return status or 1
-            if target == "cbf" and len(games) != 1:
-                return usage(f"A CBF file holds one game but the inputs hold {len(games)}; use --out-dir")
-            _emit(_render(games, args, target), args.output)
-        else:
-            out_dir = Path(args.out_dir)
+
+    # What goes where: (output path or "-", games).
+    jobs: list[tuple[str, list[Game]]] = []
+    if args.output is not None:
+        games = [g for i in items for g in i.games]
+        if not games:
+            return status or 1
+        if target == "cbf" and len(games) != 1:
+            return usage(f"A CBF file holds one game but the inputs hold {len(games)}; use --out-dir")
+        jobs.append((args.output, games))
+    else:
+        out_dir = Path(args.out_dir)
+        for item in items:
+            if not item.games:
+                continue
+            stem = Path(item.path).stem
+            if target == "cbf" and len(item.games) > 1:
+                width = len(str(len(item.games)))
+                for n, g in enumerate(item.games, start=1):
+                    jobs.append((str(out_dir / f"{stem}-{n:0{width}d}.cbf"), [g]))
+            else:
+                jobs.append((str(out_dir / f"{stem}.{target}"), item.games))
+        try:
             out_dir.mkdir(parents=True, exist_ok=True)
-            for item in items:
-                if not item.games:
-                    continue
-                stem = Path(item.path).stem
-                if target == "cbf" and len(item.games) > 1:
-                    width = len(str(len(item.games)))
-                    for n, g in enumerate(item.games, start=1):
-                        _emit(_render([g], args, target), str(out_dir / f"{stem}-{n:0{width}d}.cbf"))
-                else:
-                    _emit(_render(item.games, args, target), str(out_dir / f"{stem}.{target}"))
-    except UnicodeEncodeError as exc:
-        bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else "?"
-        return usage(f"Encoding `{args.encoding}` cannot write `{bad}`; choose another --encoding (e.g. utf-8)")
-    except OSError as exc:
-        return usage(f"Cannot write `{exc.filename or args.output or args.out_dir}`: {exc.strerror or exc}")
+        except OSError as exc:
+            return usage(f"Cannot create `{out_dir}`: {exc.strerror or exc}")
+
+    inputs = [Path(p) for p in args.inputs if p != STDIO]
+    written: set[str] = set()
+    for out, games in jobs:
+        if out != STDIO:
+            # Names made per game (stem-N.cbf) were not in the plan: check again here.
+            key = os.path.normcase(os.path.abspath(out))
+            clash = next((inp for inp in inputs if _same_file(Path(out), inp)), None)
+            if clash is not None or key in written:
+                why = f"it is the input `{clash}`" if clash is not None else "another input wrote it"
+                print(f"xqformats convert: Refusing to write `{out}`: {why}", file=sys.stderr)
+                status = 2
+                continue
+            written.add(key)
+        try:
+            _emit(_render(games, args, target), out)
+        except UnicodeEncodeError as exc:
+            bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else "?"
+            print(
+                f"xqformats convert: Encoding `{args.encoding}` cannot write `{bad}` in `{out}`; "
+                "choose another --encoding (e.g. utf-8)",
+                file=sys.stderr,
+            )
+            status = max(status, 1)
+        except ValueError as exc:  # write_cbf: a character XML cannot hold
+            print(f"xqformats convert: Cannot write `{out}`: {exc}", file=sys.stderr)
+            status = max(status, 1)
+        except OSError as exc:
+            print(f"xqformats convert: Cannot write `{out}`: {exc.strerror or exc}", file=sys.stderr)
+            status = 2
     return status

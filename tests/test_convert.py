@@ -1,0 +1,258 @@
+"""`xqformats convert`: outputs read back, inputs untouched, nothing overwritten or lost."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from xqformats.cli import main
+from xqformats.convert import atomic_write
+
+pytest.importorskip("xqformats.pgn")
+pytest.importorskip("xqformats.cbf")
+
+from xqformats.cbf import read_cbf  # noqa: E402
+from xqformats.pgn import parse_pgn  # noqa: E402
+
+GAME = (
+    '[Game "Chinese Chess"]\n[Event "Test"]\n[Date "2004.01.05"]\n[Result "1-0"]\n\n'
+    "1. 炮二平五 马8进7 2. 马二进三 车9平8 1-0 {黑方认负}\n"
+)
+SECOND = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 兵七进一 *\n'
+# 炮五进九 is illegal (M203); the reader keeps the rest of the line as a comment (P301).
+BROKEN = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 2. 炮五进九 炮2平5 *\n'
+CBF = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<ChineseChessRecord Version="1.0">\n <Head>\n  <Red>吕钦</Red>\n'
+    "  <RecordResult>1</RecordResult>\n </Head>\n <MoveList>\n  <Move value=\"00-00\"/>\n"
+    '  <Move value="77-47"/>\n  <Move value="10-22" end="1"><![CDATA[黑方认负]]></Move>\n </MoveList>\n'
+    "</ChineseChessRecord>\n"
+)
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def digest(*paths: Path) -> dict[str, str]:
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
+
+
+def convert(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["convert", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# ---------------------------------------------------------------- round trips
+
+
+def test_pgn_to_cbf_out_dir_reads_back(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = write(workdir / "in" / "a.pgn", GAME)
+    before = digest(a)
+    status, out, err = convert(capsys, "in/a.pgn", "--out-dir", "out", "--to", "cbf")
+    assert (status, out, err) == (0, "", "")
+    assert digest(a) == before
+    game, diags = read_cbf((workdir / "out" / "a.cbf").read_bytes())
+    assert diags == []
+    (src,), _ = parse_pgn(GAME)
+    assert game is not None and game.mainline_moves() == src.mainline_moves()
+    assert game.result == "1-0" and game.headers["Event"] == "Test"
+    assert game.root.end().comments == ["黑方认负"]
+    # No temporary file left behind.
+    assert sorted(p.name for p in (workdir / "out").iterdir()) == ["a.cbf"]
+
+
+def test_cbf_to_pgn_stdout_has_required_tags(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    c = write(workdir / "g.cbf", CBF)
+    before = digest(c)
+    status, out, _ = convert(capsys, "g.cbf", "-o", "-", "--to", "pgn")
+    assert status == 0 and digest(c) == before
+    lines = out.splitlines()
+    # Game first and a Result tag: the spec requires both, CBF has neither.
+    assert lines[0] == '[Game "Chinese Chess"]'
+    assert '[Result "1-0"]' in lines and '[Red "吕钦"]' in lines
+    assert lines[-1] == "1. 炮二平五 马2进3 {黑方认负} 1-0"
+    games, diags = parse_pgn(out)
+    assert [d.code for d in diags if d.severity >= 2] == []
+    # And it lints clean of the tag rules.
+    from xqformats.lint import LintOptions, lint_bytes
+
+    assert [d.code for d in lint_bytes(out.encode(), "x.pgn", LintOptions()).diagnostics if d.code[0] == "T"] == []
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ((), "1. 炮二平五 马8进7 2. 马二进三 车9平8 1-0"),
+        (("--notation", "wxf"), "1. C2.5 H8+7 2. H2+3 R9.8 1-0"),
+        (("--notation", "iccs"), "1. H2-E2 H9-G7 2. H0-G2 I9-H9 1-0"),
+        (("--traditional",), "1. 炮二平五 馬8進7 2. 傌二進三 車9平8 1-0"),
+        (("--fullwidth",), "1. 炮二平五 马８进７ 2. 马二进三 车９平８ 1-0"),
+    ],
+)
+def test_notation_options(
+    workdir: Path, capsys: pytest.CaptureFixture[str], options: tuple[str, ...], expected: str
+) -> None:
+    write(workdir / "a.pgn", GAME)
+    status, out, _ = convert(capsys, "a.pgn", "-o", "-", "--to", "pgn", *options)
+    assert status == 0
+    assert expected.rsplit(" ", 1)[0] in out
+
+
+def test_output_encoding(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir / "a.pgn", GAME)
+    assert convert(capsys, "a.pgn", "-o", "b.pgn", "--encoding", "gbk")[0] == 0
+    data = (workdir / "b.pgn").read_bytes()
+    assert "炮二平五".encode("gbk") in data
+    with pytest.raises(UnicodeDecodeError):
+        data.decode("utf-8")
+
+
+def test_several_inputs_into_one_pgn(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir / "a.pgn", GAME)
+    write(workdir / "g.cbf", CBF)
+    assert convert(capsys, "a.pgn", "g.cbf", "-o", "all.pgn")[0] == 0  # --to from the extension
+    games, _ = parse_pgn((workdir / "all.pgn").read_text(encoding="utf-8"))
+    assert [g.headers.get("Red") for g in games] == [None, "吕钦"]
+
+
+def test_multi_game_pgn_to_cbf(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir / "two.pgn", GAME + "\n" + SECOND)
+    assert convert(capsys, "two.pgn", "--out-dir", "out", "--to", "cbf")[0] == 0
+    assert sorted(p.name for p in (workdir / "out").iterdir()) == ["two-1.cbf", "two-2.cbf"]
+    # One CBF file holds one game.
+    status, _, err = convert(capsys, "two.pgn", "-o", "x.cbf")
+    assert status == 2 and "A CBF file holds one game but the inputs hold 2; use --out-dir" in err
+    assert not (workdir / "x.cbf").exists()
+
+
+# ---------------------------------------------------------------- errors are reported, not lost
+
+
+def test_game_with_errors_is_converted_up_to_the_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    b = write(workdir / "b.pgn", BROKEN)
+    before = digest(b)
+    status, _, err = convert(capsys, "b.pgn", "-o", "out.pgn")
+    assert status == 1
+    assert "b.pgn:4:20: M203 Cannon on e2 cannot advance by `九`" in err
+    assert "b.pgn: converted as far as it could be read (errors above)" in err
+    assert digest(b) == before
+    text = (workdir / "out.pgn").read_text(encoding="utf-8")
+    # The moves before the error, and the unread rest kept as a comment.
+    assert "1. 炮二平五 马8进7 {炮五进九 炮2平5} *" in text
+
+
+def test_what_cbf_cannot_hold_is_named(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir / "a.pgn", '[Game "Chinese Chess"]\n[Title "第01局"]\n[Result "*"]\n\n1. 炮二平五 $1 *\n')
+    status, _, err = convert(capsys, "a.pgn", "--out-dir", "out", "--to", "cbf")
+    assert status == 0
+    assert err.splitlines() == [
+        "a.pgn: warning: tag `Title` has no place in CBF; not written",
+        "a.pgn: warning: 1 NAG ($1, $2, …) cannot be written in CBF; not written",
+    ]
+
+
+# ---------------------------------------------------------------- never overwrite an input
+
+
+def test_refuses_to_overwrite_its_input(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = write(workdir / "a.pgn", GAME)
+    before = digest(a)
+    status, _, err = convert(capsys, "a.pgn", "-o", "a.pgn")
+    assert status == 2 and err == "xqformats convert: Refusing to overwrite input `a.pgn` with the output\n"
+    # Through another spelling of the path, and through a symbolic link.
+    assert convert(capsys, "a.pgn", "-o", "./sub/../a.pgn")[0] == 2
+    os.symlink(a, workdir / "link.pgn")
+    assert convert(capsys, "a.pgn", "-o", "link.pgn")[0] == 2
+    # --out-dir onto the input's own folder, same format.
+    assert convert(capsys, "a.pgn", "--out-dir", ".", "--to", "pgn")[0] == 2
+    assert digest(a) == before
+
+
+def test_refuses_when_two_inputs_would_write_one_output(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir / "x" / "g.pgn", GAME)
+    write(workdir / "y" / "g.pgn", SECOND)
+    status, _, err = convert(capsys, "x/g.pgn", "y/g.pgn", "--out-dir", "out", "--to", "cbf")
+    assert status == 2 and "would both write" in err
+    assert not (workdir / "out").exists()  # refused before anything was written
+
+
+def test_generated_names_never_clash(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # two.pgn holds two games -> two-1.cbf and two-2.cbf; two-1.pgn -> two-1.cbf as well.
+    write(workdir / "two.pgn", GAME + "\n" + SECOND)
+    one = write(workdir / "two-1.pgn", SECOND)
+    status, _, err = convert(capsys, "two.pgn", "two-1.pgn", "--out-dir", "out", "--to", "cbf")
+    assert status == 2
+    assert err == "xqformats convert: Refusing to write `out/two-1.cbf`: another input wrote it\n"
+    # The first writer's file stands; nothing was overwritten.
+    game, _ = read_cbf((workdir / "out" / "two-1.cbf").read_bytes())
+    (first, _second), _ = parse_pgn(GAME + "\n" + SECOND)
+    assert game is not None and game.mainline_moves() == first.mainline_moves()
+    assert one.read_text(encoding="utf-8") == SECOND
+
+
+# ---------------------------------------------------------------- atomic writes
+
+
+def test_atomic_write_replaces_and_keeps_mode(tmp_path: Path) -> None:
+    target = tmp_path / "out.pgn"
+    atomic_write(target, b"one")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~umask
+    os.chmod(target, 0o640)
+    atomic_write(target, b"two")
+    assert target.read_bytes() == b"two"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["out.pgn"]
+
+
+def test_failed_atomic_write_leaves_the_old_file(tmp_path: Path) -> None:
+    target = tmp_path / "out.pgn"
+    target.write_bytes(b"old")
+    with pytest.raises(TypeError):
+        atomic_write(target, "not bytes")  # type: ignore[arg-type]
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.pgn"]
+
+
+# ---------------------------------------------------------------- usage errors
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["a.pgn", "-o", "out.txt"], "--to pgn|cbf is needed (it cannot be told from the output name)"),
+        (["a.pgn", "-o", "-", "--to", "cbf", "--notation", "wxf"], "--notation, --traditional and --fullwidth apply to PGN output only"),
+        (["a.pgn", "-o", "-", "--notation", "wxf", "--traditional", "--to", "pgn"], "--traditional and --fullwidth apply to the Chinese notation only"),
+        (["a.pgn", "-o", "x.pgn", "--encoding", "klingon"], "Unknown encoding `klingon`"),
+        (["a.pgn", "-o", "x.cbf", "--encoding", "latin-1"], "CBF is written in `utf-8`, `utf8`, `gbk`, `gb18030`, not `latin-1`"),
+        (["-", "--out-dir", "out", "--to", "pgn"], "`-` (stdin) as input needs -o, not --out-dir: it has no file name"),
+    ],
+)
+def test_usage_errors(workdir: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    write(workdir / "a.pgn", GAME)
+    status, out, err = convert(capsys, *args)
+    assert (status, out) == (2, "")
+    assert err == f"xqformats convert: {message}\n"
+
+
+def test_unreadable_input_exits_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir / "a.pgn", GAME)
+    status, _, err = convert(capsys, "missing.pgn", "a.pgn", "-o", "out.pgn")
+    assert status == 2
+    assert "missing.pgn: G102 Cannot read `missing.pgn`" in err
+    # What could be read was still converted.
+    assert parse_pgn((workdir / "out.pgn").read_text(encoding="utf-8"))[0]
