@@ -60,3 +60,17 @@ def test_console_script_runs() -> None:
     assert exe is not None
     out = subprocess.run([exe, "perft", "1"], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "44"
+
+
+def test_every_subpackage_is_installed() -> None:
+    """pyproject.toml lists packages by hand; a forgotten one would be missing here."""
+    import importlib
+
+    names = ["notation", "pgn", "cbf", "lint"]
+    for name in names:
+        mod = importlib.import_module(f"xqformats.{name}")
+        assert Path(mod.__file__).resolve().parent == PKG / name
+    source = Path(__file__).resolve().parents[1] / "xqformats"
+    if source.is_dir():
+        subpackages = {p.parent.name for p in source.glob("*/__init__.py")}
+        assert subpackages <= set(names), f"add {subpackages - set(names)} to pyproject.toml and this test"
