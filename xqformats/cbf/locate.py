@@ -172,22 +172,22 @@ class Locator:
             pos = j + len(name)
 
     def _find_close(self, tag: str, pos: int) -> int:
-        """Offset just past ``</tag>`` after ``pos``, skipping CDATA sections."""
+        """Offset just past ``</tag>`` after ``pos``, skipping CDATA sections (O(n))."""
         text = self.text
         needle = "</" + tag
-        while True:
-            c = text.find(needle, pos)
-            if c < 0:
-                return -1
+        c = text.find(needle, pos)
+        while c >= 0:
             cdata = text.find("<![CDATA[", pos, c)
-            if cdata >= 0:
-                done = text.find("]]>", cdata)
-                if done < 0:
-                    return -1
-                pos = done + 3
-                continue
-            gt = text.find(">", c)
-            return gt + 1 if gt >= 0 else -1
+            if cdata < 0:
+                gt = text.find(">", c)
+                return gt + 1 if gt >= 0 else -1
+            done = text.find("]]>", cdata + 9)
+            if done < 0:
+                return -1
+            pos = done + 3
+            if pos > c:
+                c = text.find(needle, pos)
+        return -1
 
     def _line_only(self, el: etree._Element) -> Optional[Span]:
         # The tag was not found in the text (it should always be): the caller

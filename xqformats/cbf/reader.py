@@ -171,6 +171,7 @@ class CbfLowering:
         moves = _child(root, "MoveList")
         if moves is not None and start is not None:
             self._moves(moves, game)
+        game.notation = "cbf"  # XY-XY coordinates (NOTES.md § CBF)
         return game
 
     # ------------------------------------------------------------ Head
@@ -405,7 +406,6 @@ class CbfLowering:
                 )
             pos.push(move)
             line.append(node)
-        game.notation = "cbf"
 
 
 @lru_cache(maxsize=512)

@@ -67,7 +67,7 @@ SUPPORTED_ENCODINGS: dict[str, str] = {
     "ascii": "ascii",
 }
 
-_DECLARATION = re.compile(rb"<\?xml[^>]{0,200}?encoding\s*=\s*[\"']([A-Za-z0-9._\-]{1,40})[\"']")
+_DECLARATION = re.compile(rb"\s{0,64}<\?xml[^>]{0,200}?encoding\s*=\s*[\"']([A-Za-z0-9._\-]{1,40})[\"']")
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
     (codecs.BOM_UTF16_LE, "utf-16-le"),
@@ -102,7 +102,9 @@ def decode(data: bytes, *, path: Optional[str] = None) -> Decoded:
             break
     declared = None
     if bom_codec in (None, "utf-8"):
-        m = _DECLARATION.match(body, 0, 256) if body.startswith(b"<?xml") else None
+        # Whitespace before the declaration is a C101 error, but the encoding
+        # it names is still the best guess for the bytes.
+        m = _DECLARATION.match(body, 0, 300) if body.lstrip()[:5] == b"<?xml" else None
         if m is not None:
             declared = m.group(1).decode("ascii").lower()
     codec = bom_codec
