@@ -64,9 +64,10 @@ def test_tag_pair_valid_with_escapes() -> None:
 
 
 def test_tag_pair_without_bracket() -> None:
-    # `[Event "Cup"` then a line of moves: the `]` is missing where the line ends.
+    # `[Event "Cup"` then a line of moves: the `]` is missing where the line ends,
+    # after `"Cup"` (columns 8-12).
     games, _ = parse_pgn(G + '[Event "Cup"\n1. 炮二平五 *\n')
-    assert only(G + '[Event "Cup"\n1. 炮二平五 *\n') == [("P105", 3, 1)]
+    assert only(G + '[Event "Cup"\n1. 炮二平五 *\n') == [("P105", 2, 13)]
     assert games[0].headers["Event"] == "Cup" and games[0].ply_count() == 1
 
 

@@ -285,11 +285,21 @@ class _Recovery:
             return True
         if "TAG_NAME" in expected or "TAG_VALUE" in expected or "RSQB" in expected:
             what = " or ".join(_WHAT[t] for t in ("TAG_NAME", "TAG_VALUE", "RSQB") if t in expected)
-            self.report(
-                rules.UNCLOSED_TAG,
-                f"Malformed tag pair: found `{_short(str(tok))}`; expected {what}",
-                self._tok_span(tok),
-            )
+            stack = ip.parser_state.value_stack
+            prev = stack[-1] if stack and isinstance(stack[-1], Token) else None
+            if prev is not None and prev.end_line is not None and prev.end_line < tok.line:
+                # The line ended inside the tag pair: point at where `]` belongs.
+                self.report(
+                    rules.UNCLOSED_TAG,
+                    f"Tag pair not closed at the end of its line; expected {what} after `{_short(str(prev))}`",
+                    self.span(prev.end_pos, prev.end_pos, prev.end_line, prev.end_column),  # type: ignore[arg-type]
+                )
+            else:
+                self.report(
+                    rules.UNCLOSED_TAG,
+                    f"Malformed tag pair: found `{_short(str(tok))}`; expected {what}",
+                    self._tok_span(tok),
+                )
             if self._complete_tag(ip, tok):
                 ip.feed_token(tok)
             else:
