@@ -289,3 +289,16 @@ def test_no_progress_bar_when_piped(workdir: Path) -> None:
     )
     assert proc.returncode == 1
     assert "\r" not in proc.stderr and "files" not in proc.stderr
+
+
+def test_library_api(workdir: Path) -> None:
+    from xqformats.lint import SelectorError, lint_paths
+
+    files(workdir, **{"a.pgn": DATE_PGN, "b__b.pgn": ILLEGAL_PGN})
+    found = lint_paths(["."], ignore=["P3"])
+    assert [(d.path, d.code) for d in found] == [("a.pgn", "T104"), ("b/b.pgn", "M203")]
+    assert [d.code for d in lint_paths(["a.pgn"], strict=True)] == ["T104"]
+    assert lint_paths(["a.pgn"], strict=True)[0].severity == 3
+    assert lint_paths(["."], select=["M"], jobs=2) == [d for d in found if d.code == "M203"]
+    with pytest.raises(SelectorError):
+        lint_paths(["."], select=["nope"])

@@ -175,3 +175,24 @@ def test_progress_only_on_a_terminal_outside_ci() -> None:
     assert progress_allowed(_Stream(True), {"GITHUB_ACTIONS": "true"}) is False  # type: ignore[arg-type]
     assert progress_allowed(_Stream(True), {"CI": "0"}) is True  # type: ignore[arg-type]
     assert progress_allowed(_Stream(True), {"TERM": "dumb"}) is False  # type: ignore[arg-type]
+
+
+def test_progress_bar_draws_after_its_delay_and_erases_itself() -> None:
+    import io
+
+    from xqformats.lint.runner import Progress
+
+    quiet = io.StringIO()
+    p = Progress(3, quiet, delay=60.0)
+    p.advance()
+    p.close()
+    assert quiet.getvalue() == ""  # a short run draws nothing
+    shown = io.StringIO()
+    p = Progress(4, shown, delay=0.0, width=8)
+    for _ in range(4):
+        p.advance()
+    p.close()
+    text = shown.getvalue()
+    assert text.startswith("\r[##------] 1/4 files")
+    assert "\r[########] 4/4 files" in text
+    assert text.endswith("\r\x1b[K")

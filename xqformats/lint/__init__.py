@@ -13,7 +13,7 @@ imports it for the full catalogue.
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Sequence
 
 from ..diagnostics import Diagnostic
 from .catalogue import GROUPS, RuleSelection, SelectorError, group_of, rule_page, rules_markdown
@@ -65,9 +65,3 @@ def lint_paths(
     targets = discover(paths, exclude=exclude)
     results = run(targets, LintOptions(selection, strict), jobs=jobs)
     return [d for res in results for d in res.diagnostics]
-
-
-def lint_file_result(path: str, *, strict: bool = False, selection: Optional[RuleSelection] = None) -> FileResult:
-    """Lint one file; its :class:`FileResult` (findings and the source lines they point at)."""
-    targets = discover([path])
-    return run(targets, LintOptions(selection or RuleSelection(), strict))[0]
