@@ -47,6 +47,7 @@ from .rules import (
     MOVES_AFTER_END,
     NID_SKIP,
     RESULT_CONFLICT,
+    SCHEMA_CONTENT,
     START_CONFLICT,
 )
 from .safexml import decode, parse
@@ -109,8 +110,6 @@ def read_cbf(
             diags.append(err.diagnostic)
     if game is None and not schema_errors and root.tag != "ChineseChessRecord":
         # Reached only when the schema could not run (malformed document).
-        from .rules import SCHEMA_CONTENT
-
         span = locator.start_tag(root)
         diags.append(Diagnostic.of(SCHEMA_CONTENT, f"Root element is `{root.tag}`; expected `ChineseChessRecord`", span, path=path))
     diags.extend(lowering.diagnostics)
