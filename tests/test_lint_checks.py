@@ -224,7 +224,7 @@ def test_unexplained_win() -> None:
     g.headers["Result"] = "1-0"
     g.result = "1-0"
     assert msgs(g, "G103") == [
-        "Result `1-0` (Red wins) but Red is not mated and no comment on the last move "
+        "Result `1-0` (Red wins) but the game does not end in mate, and no comment on the last move "
         "or `Termination` tag says why"
     ]
     assert check_game(g)[0].severity is Severity.INFO

@@ -536,11 +536,10 @@ def _result_vs_board(ctx: _Context) -> None:
         return
     winner = _WINS.get(claimed)
     if winner is not None and not _has_reason(game):
-        to_move = "Red" if end.turn else "Black"
         ctx.sink.report(
             UNEXPLAINED_WIN,
-            f"Result `{claimed}` ({winner} wins) but {to_move} is not mated and no comment on the last move "
-            "or `Termination` tag says why",
+            f"Result `{claimed}` ({winner} wins) but the game does not end in mate, and no comment on "
+            "the last move or `Termination` tag says why",
             ctx.result_anchor(),
         )
 
