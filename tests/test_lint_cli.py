@@ -302,3 +302,13 @@ def test_library_api(workdir: Path) -> None:
     assert lint_paths(["."], select=["M"], jobs=2) == [d for d in found if d.code == "M203"]
     with pytest.raises(SelectorError):
         lint_paths(["."], select=["nope"])
+
+
+def test_per_file_ignores_apply_to_stdin_filename(
+    workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files(workdir, **{"xqformats.toml": '[per-file-ignores]\n"old/*" = ["T104"]\n'})
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(DATE_PGN.encode())))
+    assert run(capsys, "--stdin-filename", "old/a.pgn", "-")[:2] == (0, "All checks passed (1 file)\n")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(DATE_PGN.encode())))
+    assert run(capsys, "--no-source", "--stdin-filename", "new/a.pgn", "-")[1].startswith("new/a.pgn:2:7: T104")

@@ -51,11 +51,13 @@ class LintOptions:
         """The code filter for one file: the selection minus its per-file ignores."""
         extra: tuple[str, ...] = ()
         s = self.settings
-        if s is not None and s.per_file_ignores and s.root is not None and path != STDIN:
+        # Standard input is matched by its --stdin-filename, when it has one.
+        name = display if path == STDIN else path
+        if s is not None and s.per_file_ignores and s.root is not None and name != STDIN:
             try:
-                rel = Path(path).resolve().relative_to(s.root).as_posix()
+                rel = Path(name).resolve().relative_to(s.root).as_posix()
             except ValueError:
-                rel = Path(path).as_posix()
+                rel = Path(name).as_posix()
             extra = s.ignores_for(rel)
         if not extra:
             return self.selection.enabled
