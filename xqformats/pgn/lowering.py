@@ -235,8 +235,8 @@ class PgnLowering:
                 if diags:
                     self.relocate(diags, span.line, span.column)
                 if move is None:
-                    if kind == "UNKNOWN_MOVE" and not diags:  # pragma: no cover - decode always explains
-                        report(rules.UNKNOWN_MOVE, f"Unknown move `{text}`", span)
+                    if not diags:  # pragma: no cover - decode always explains a None
+                        report(rules.SYNTAX, f"Unknown move `{text}`", span)
                     rest = self.source(syntax, el.span.start, f.end).rstrip()
                     report(
                         rules.MOVES_NOT_READ,

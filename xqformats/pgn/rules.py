@@ -16,7 +16,6 @@ __all__ = [
     "UNMATCHED_PAREN",
     "UNCLOSED_COMMENT",
     "UNCLOSED_TAG",
-    "UNKNOWN_MOVE",
     "MISSING_SEPARATOR",
     "TAG_IN_MOVETEXT",
     "COMMENT_SPLITS_MOVE",
@@ -134,25 +133,6 @@ UNCLOSED_TAG = Rule(
     fixed='[Game "Chinese Chess"]\n[Event "Cup"]\n1. 炮二平五 *\n',
     example_kind="pgn",
 )
-UNKNOWN_MOVE = Rule(
-    "P106",
-    "unknown-move",
-    Severity.ERROR,
-    "Text where a move should be is no move in any notation",
-    doc=_doc(
-        "Reports a word in the movetext that is not a move in Chinese, WXF or ICCS notation, "
-        "nor a move number, NAG or result (`Che2` from WinBoard's SAN, a typo). The game keeps "
-        "the moves before it; the text from there to the end of its line of play is kept as a "
-        "comment.",
-        "The moves after it cannot be placed on the board.",
-        "A move in the notation the `Format` tag names.",
-        f"{_SPEC} §三(3); {_GRAMMAR} terminal `UNKNOWN_MOVE`.",
-    ),
-    example=_G + "1. 炮二平五 Nc6 *\n",
-    fixed=_G + "1. 炮二平五 马8进7 *\n",
-    example_kind="pgn",
-)
-
 # ---------------------------------------------------------------- P2xx deviations
 MISSING_SEPARATOR = Rule(
     "P201",
@@ -480,7 +460,7 @@ MOVES_NOT_READ = Rule(
         f"{_CHESS} §3-2 (illegal moves may appear only in comments).",
     ),
     example=_G + "1. 炮二平五 马8进7 2. 车一进五 *\n",
-    fixed=_G + "1. 炮二平五 马8进7 2. 车一平二 *\n",
+    fixed=_G + "1. 炮二平五 马8进7 2. 马二进三 *\n",
     example_kind="pgn",
 )
 BAD_FEN_TAG = Rule(

@@ -1,0 +1,204 @@
+"""Writing PGN, and the round trip write → read (xqformats.pgn.write_pgn)."""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xqformats.diagnostics import Severity
+from xqformats.model import Game, Headers
+from xqformats.pgn import parse_pgn, read_pgn, write_pgn
+from xqformats.pgn.writer import output_headers
+from xqformats.position import Position
+
+REPO = Path(__file__).resolve().parents[1]
+SAMPLES = sorted((REPO / "corpus").glob("*.pgn"))
+NOTATIONS = ("chinese", "wxf", "iccs")
+
+
+def width(line: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in line)
+
+
+def expected(game: Game, notation: str) -> Game:
+    """``game`` with the headers write_pgn writes (Format names the notation; FEN set)."""
+    out = Game(Headers(output_headers(game, notation)), game.start, game.result)
+    out.root = game.root
+    return out
+
+
+def roundtrip(game: Game, notation: str, **kw: object) -> None:
+    text = write_pgn(game, notation, **kw)  # type: ignore[arg-type]
+    games, diags = parse_pgn(text)
+    problems = [d for d in diags if d.severity is not Severity.INFO]
+    assert problems == [], text
+    assert len(games) == 1
+    assert games[0] == expected(game, notation), text
+
+
+# ---------------------------------------------------------------- output form
+def test_tags_in_standard_order_escaped() -> None:
+    g = Game({"Result": "1-0", "Annotator": 'He said "hi" \\o/', "Red": "许银川", "Game": "Chinese Chess", "Event": "杯"})
+    g.result = "1-0"
+    assert write_pgn(g).splitlines() == [
+        '[Game "Chinese Chess"]',
+        '[Event "杯"]',
+        '[Red "许银川"]',
+        '[Result "1-0"]',
+        '[Annotator "He said \\"hi\\" \\\\o/"]',
+        "",
+        "1-0",
+    ]
+
+
+def test_format_and_fen_tags_follow_the_output() -> None:
+    start = Position("4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 0 30")
+    g = Game({"Game": "Chinese Chess"}, start=start)
+    g.root.add_variation(next(iter(start.legal_moves())))
+    lines = write_pgn(g, "wxf").splitlines()
+    assert lines[:3] == ['[Game "Chinese Chess"]', '[FEN "4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 0 30"]', '[Format "WXF"]']
+    assert lines[4].startswith("30. ... ")
+    assert "Format" not in write_pgn(g, "chinese")
+
+
+def test_movetext_wraps_at_80_columns_and_keeps_numbers_with_moves() -> None:
+    (g,) = list(read_pgn(REPO / "corpus" / "xu-yinchuan-vs-nie-weiping-1999.pgn"))
+    text = write_pgn(g)
+    body = text.split("\n\n", 1)[1]
+    inside = False
+    for line in body.splitlines():
+        # Comment text is never rewrapped (that would change it): only lines
+        # without comment text are held to the limit.
+        if not inside and "{" not in line:
+            assert width(line) <= 80, line
+        if line.count("{") > line.count("}"):
+            inside = True
+        elif line.count("}") > line.count("{"):
+            inside = False
+        assert not line.rstrip().endswith(".")
+
+
+def test_sample_with_variations_is_written_as_the_spec_writes() -> None:
+    (g,) = list(read_pgn(REPO / "corpus" / "xu-yinchuan-vs-nie-weiping-1999-variations.pgn"))
+    body = write_pgn(g).split("\n\n", 1)[1]
+    assert "炮2进7 (7. ... 炮2平3 8. 帅五平六" in body  # spec §五's `7. ...`
+    assert "(12. 马八进六 $2) 12. ... 炮1进4 $1 {不变作和})" in body
+    assert body.rstrip().endswith("炮1退4 $2 *")
+
+
+def test_braces_in_comments_become_fullwidth() -> None:
+    g = Game({"Game": "Chinese Chess"})
+    n = g.root.add_variation(Position().legal_moves()[0])
+    n.comments.append("a {b} c")
+    assert "{a ｛b｝ c}" in write_pgn(g)
+    games, diags = parse_pgn(write_pgn(g))
+    assert diags == [] and games[0].root.next().comments == ["a ｛b｝ c"]
+
+
+@pytest.mark.parametrize("options", [{}, {"traditional": True}, {"fullwidth": True}, {"traditional": True, "fullwidth": True}])
+def test_chinese_spellings_round_trip(options: dict) -> None:
+    for path in SAMPLES:
+        for g in read_pgn(path):
+            roundtrip(g, "chinese", **options)
+
+
+@pytest.mark.parametrize("notation", NOTATIONS)
+def test_samples_round_trip(notation: str) -> None:
+    for path in SAMPLES:
+        for g in read_pgn(path):
+            assert g.diagnostics == []
+            roundtrip(g, notation)
+
+
+# ---------------------------------------------------------------- random games
+COMMENT = st.text(alphabet=st.sampled_from(list("评注好棋 abc123;()[]\n\t!?*.")), max_size=12)
+
+
+def random_game(rng: random.Random, comments: list[str]) -> Game:
+    """A random playout with random variations, comments and NAGs (a tree)."""
+    fen_choice = rng.random()
+    if fen_choice < 0.15:
+        start = Position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1")
+    elif fen_choice < 0.25:
+        start = Position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1")
+    else:
+        start = None
+    game = Game({"Game": "Chinese Chess", "Event": rng.choice(["", "杯", 'a "q" \\ b']), "Result": "*"}, start=start)
+    game.result = rng.choice(["1-0", "0-1", "1/2-1/2", "*"])
+    pick = iter(comments * 50).__next__ if comments else (lambda: "c")
+    if rng.random() < 0.3:
+        game.root.comments.append(pick())
+    # (node, position) frontier: extend lines, sometimes branching.
+    frontier = [(game.root, game.start.copy())]
+    budget = rng.randint(0, 60)
+    while frontier and budget > 0:
+        node, pos = frontier.pop(rng.randrange(len(frontier)))
+        for _ in range(rng.randint(1, 12)):
+            moves = pos.legal_moves()
+            if not moves or budget <= 0:
+                break
+            budget -= 1
+            used = {c.move for c in node.children}
+            free = [m for m in moves if m not in used]
+            if not free:
+                break
+            mv = rng.choice(free)
+            child = node.add_variation(mv)
+            if len(node.children) > 1 and rng.random() < 0.3:
+                child.comments_before.append(pick())
+            if rng.random() < 0.2:
+                child.comments.append(pick())
+            if rng.random() < 0.15:
+                child.nags.extend(rng.sample(range(0, 256), rng.randint(1, 2)))
+            if rng.random() < 0.25:
+                frontier.append((node, pos.copy()))  # branch here later
+            pos.push(mv)
+            node = child
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), comments=st.lists(COMMENT, max_size=5), notation=st.sampled_from(NOTATIONS))
+def test_random_games_round_trip(seed: int, comments: list[str], notation: str) -> None:
+    game = random_game(random.Random(seed), comments)
+    roundtrip(game, notation)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_games_round_trip_in_every_notation_and_spelling(seed: int) -> None:
+    game = random_game(random.Random(seed), ["c"])
+    for notation in NOTATIONS:
+        roundtrip(game, notation)
+    roundtrip(game, "chinese", traditional=True, fullwidth=True)
+
+
+# ---------------------------------------------------------------- the shared corpus
+def test_corpus_games_round_trip(shared_corpus: Path) -> None:
+    """Every game of the corpus PGN files that reads without errors survives write → read."""
+    rows = [line.rstrip("\n").split("\t") for line in (shared_corpus / "MANIFEST.tsv").open(encoding="utf-8")][1:]
+    checked = 0
+    for row in rows:
+        if row[4] not in ("pgn", "pgn-variant"):
+            continue
+        games, _ = parse_pgn((shared_corpus / row[0]).read_bytes())
+        # The two databases of 1,100+ games: every 10th game (the suite's time budget).
+        if len(games) > 100:
+            games = games[::10]
+        for g in games:
+            if any(d.severity is Severity.ERROR for d in g.diagnostics):
+                continue
+            # Every game in its own notation; the first few of each file in all three.
+            notations = NOTATIONS if checked % 50 == 0 else ((g.notation or "chinese"),)
+            for notation in notations:
+                text = write_pgn(g, notation)
+                again, diags = parse_pgn(text)
+                assert [d for d in diags if d.severity is Severity.ERROR] == [], (row[0], text)
+                assert again == [expected(g, notation)] or again[0] == expected(g, notation), (row[0], notation)
+            checked += 1
+    assert checked > 300
