@@ -112,6 +112,9 @@ def test_sarif_structure() -> None:
     assert loc["region"] == {"startLine": 3, "startColumn": 9, "endLine": 3, "endColumn": 13}
     # No position: no region.
     assert "region" not in res[2]["locations"][0]["physicalLocation"]
+    # Nothing found: still a valid log.
+    empty = json.loads(render_sarif([FileResult("c.pgn")]))
+    assert empty["runs"][0]["results"] == [] and empty["runs"][0]["tool"]["driver"]["rules"]
 
 
 GITHUB = re.compile(
