@@ -122,21 +122,17 @@ def _finish(
     *,
     failed: bool = False,
 ) -> FileResult:
-    kept = sorted((d if d.path == display else _with_path(d, display) for d in diags if enabled(d.code)), key=_sort_key)
+    """Keep the enabled findings, put them in position order, fetch their source lines."""
+    kept = sorted((d if d.path == display else d.with_path(display) for d in diags if enabled(d.code)), key=_sort_key)
     lines: dict[int, str] = {}
     wanted = {d.line for d in kept if d.line is not None}
     text = source() if (source is not None and wanted) else None
     if text is not None:
-        if wanted:
-            all_lines = text.split("\n")
-            for n in wanted:
-                if 1 <= n <= len(all_lines):
-                    lines[n] = all_lines[n - 1]
+        all_lines = text.split("\n")
+        for n in wanted:
+            if 1 <= n <= len(all_lines):
+                lines[n] = all_lines[n - 1]
     return FileResult(display, tuple(kept), lines, failed)
-
-
-def _with_path(d: Diagnostic, display: str) -> Diagnostic:
-    return d.with_path(display)
 
 
 def _file_diag(rule: Rule, message: str, display: str, strict: bool) -> Diagnostic:
@@ -145,16 +141,16 @@ def _file_diag(rule: Rule, message: str, display: str, strict: bool) -> Diagnost
 
 
 def lint_bytes(data: bytes, display: str, options: LintOptions, *, name: Optional[str] = None, path: str = STDIN) -> FileResult:
-    """Lint one input held in memory.
+    """Lint one input held in memory; never raises on bad content.
 
     ``name`` decides the format by its extension (default ``display``);
-    ``path == "-"`` marks standard input, whose format may come from the
-    content alone.  Findings carry ``display`` as their path.
+    ``path`` is the file the bytes came from, ``"-"`` for standard input or
+    bytes from memory, whose format comes from the content when ``name`` has
+    no extension.  Findings carry ``display`` as their path.
     """
     name = name if name is not None else display
-    stdin = path == STDIN
     enabled = options.enabled_for(display, path)
-    fmt, mismatch = detect_format(name if not (stdin and name == STDIN) else STDIN, data[:_HEAD], stdin=stdin)
+    fmt, mismatch = detect_format(name, data[:_HEAD], stdin=path == STDIN)
     diags: list[Diagnostic] = []
     if fmt is None:
         suffix = Path(name).suffix or "(none)"
