@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -312,3 +313,34 @@ def test_per_file_ignores_apply_to_stdin_filename(
     assert run(capsys, "--stdin-filename", "old/a.pgn", "-")[:2] == (0, "All checks passed (1 file)\n")
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(DATE_PGN.encode())))
     assert run(capsys, "--no-source", "--stdin-filename", "new/a.pgn", "-")[1].startswith("new/a.pgn:2:7: T104")
+
+
+@pytest.mark.skipif(sys.platform == "win32" or (hasattr(os, "geteuid") and os.geteuid() == 0),
+                    reason="needs POSIX permissions that apply to this user (root reads everything)")
+def test_unlistable_folder_exits_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files(workdir, **{"d__ok.pgn": GOOD_PGN, "d__locked__x.pgn": GOOD_PGN})
+    locked = workdir / "d" / "locked"
+    locked.chmod(0)
+    try:
+        status, out, _ = run(capsys, "--isolated", "d")
+    finally:
+        locked.chmod(0o755)
+    assert status == 2
+    assert "d/locked: G102 Cannot read `d/locked`: Permission denied" in out
+
+
+def test_unlistable_folder_is_reported(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same path through os.walk's error hook, whoever runs the tests (root reads everything)."""
+    from xqformats.lint import discovery
+
+    files(workdir, **{"d__ok.pgn": GOOD_PGN})
+    real_walk = os.walk
+
+    def walk(top, onerror=None, **kw):  # type: ignore[no-untyped-def]
+        if onerror is not None:
+            onerror(PermissionError(13, "Permission denied", str(Path(top) / "locked")))
+        return real_walk(top, onerror=onerror, **kw)
+
+    monkeypatch.setattr(discovery.os, "walk", walk)
+    targets = discovery.discover(["d"])
+    assert [(t.display, t.error) for t in targets] == [("d/ok.pgn", None), ("d/locked", "Permission denied")]

@@ -45,13 +45,16 @@ SKIPPED_DIRS = frozenset(
 class Target:
     """One input: ``path`` to open (``"-"`` for stdin) and ``display`` for reports.
 
-    ``missing`` is set for a command-line path that does not exist, so it is
-    reported (``G102``) in its place in the order rather than dropped.
+    ``missing`` is set for a command-line path that does not exist and
+    ``error`` for a folder that could not be listed, so each is reported
+    (``G102``) in its place in the order rather than dropped.
     """
 
     path: str
     display: str
     missing: bool = False
+    #: Why a folder could not be searched (permissions); reported as G102.
+    error: Optional[str] = None
 
 
 def _display(path: Path, cwd: Path) -> str:
@@ -121,7 +124,10 @@ def discover(
         p = Path(arg)
         if p.is_dir():
             found: list[Path] = []
-            for dirpath, dirnames, filenames in os.walk(p):
+            unlisted: list[OSError] = []
+            # os.walk skips folders it cannot list unless told: a CI run must not
+            # pass because a folder was unreadable.
+            for dirpath, dirnames, filenames in os.walk(p, onerror=unlisted.append):
                 base = Path(dirpath)
                 dirnames[:] = sorted(
                     d
@@ -137,6 +143,9 @@ def discover(
             # One order for the whole tree: by path components, as a listing would show it.
             for fp in sorted(found, key=lambda f: f.relative_to(p).parts):
                 add(fp)
+            for err in unlisted:
+                where = Path(err.filename) if err.filename else p
+                out.append(Target(str(where), _display(where, cwd), error=err.strerror or str(err)))
         elif p.exists():
             add(p)
         else:

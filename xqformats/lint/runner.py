@@ -210,8 +210,12 @@ def lint_target(target: Target, options: LintOptions, stdin_name: Optional[str] 
         display = stdin_name or STDIN
         return lint_bytes(data, display, options, name=stdin_name or STDIN, path=STDIN)
     enabled = options.enabled_for(target.display, target.path)
-    if target.missing:
-        diag = _file_diag(UNREADABLE_FILE, f"No such file or folder `{target.display}`", target.display, options.strict)
+    if target.missing or target.error:
+        if target.error:
+            msg = f"Cannot read `{target.display}`: {target.error}"
+        else:
+            msg = f"No such file or folder `{target.display}`"
+        diag = _file_diag(UNREADABLE_FILE, msg, target.display, options.strict)
         return _finish(target.display, [diag], None, enabled, failed=True)
     try:
         with open(target.path, "rb") as fh:
