@@ -262,8 +262,14 @@ class PgnLowering:
                             f"Move `{text}` is in {_FORMAT_TAG[mv_notation]} notation; the game's moves are in {_FORMAT_TAG[notation]}",
                             span,
                         )
-                self._check_number(f, pos, text, span)
-                node = node.add_variation(move, span=span, text=text)
+                num = f.number
+                if num is not None and pos.turn and num.number == pos.fullmove_number and not num.ellipsis:
+                    f.number = None  # the common case, checked inline
+                elif num is not None or pos.turn or not f.played:
+                    self._check_number(f, pos, text, span)
+                child = Node(move, node, span=span, text=text)
+                node.children.append(child)
+                node = child
                 if el.suffix is not None:
                     node.nags.append(SUFFIX_NAGS[el.suffix])
                 if not f.played:
