@@ -21,6 +21,7 @@ from ..encoding import TextSource, decode_bytes, open_text
 from ..model import Game
 from .grammar import parse_chunk
 from .lowering import PgnLowering
+from .rules import SYNTAX
 from .splitter import Chunk, iter_lines, split_games
 
 __all__ = ["parse_pgn", "read_pgn", "PgnReader", "read_game_chunk"]
@@ -36,7 +37,12 @@ def read_game_chunk(chunk: Chunk, sink: DiagnosticSink) -> Game:
         sink.report(rule, message, span)
 
     syntax = parse_chunk(chunk.text, report, offset=chunk.offset, line=chunk.line)
-    game = PgnLowering(sink).lower(syntax)
+    try:
+        game = PgnLowering(sink).lower(syntax)
+    except Exception as exc:  # pragma: no cover - a lowering bug must not end the file
+        sink.report(SYNTAX, f"Game could not be read ({type(exc).__name__}); skipped", syntax.span)
+        game = Game()
+        game.span = syntax.span
     game.diagnostics = sink.items[start:]
     return game
 
