@@ -30,7 +30,7 @@ def _usage_error(cmd: str, message: str) -> int:
 def write_stdout(text: str, *, utf8: bool = False) -> None:
     """Write ``text`` to stdout; never fails on characters the terminal cannot show.
 
-    Machine formats (``utf8=True``: JSON, SARIF) are always UTF-8 bytes;
+    Machine formats (``utf8=True``: JSON, SARIF, GitHub commands) are always UTF-8;
     human text uses the stream's encoding with replacement characters.
     """
     stream = sys.stdout
@@ -128,7 +128,7 @@ def run_lint(args: argparse.Namespace) -> int:
 
     out = render(fmt, results, show_source=not args.no_source)
     if out:
-        write_stdout(out, utf8=fmt in ("json", "sarif"))
+        write_stdout(out, utf8=fmt in ("json", "sarif", "github"))
     if any(r.failed for r in results):
         return 2
     return 1 if any(r.has_errors for r in results) else 0
