@@ -80,7 +80,7 @@ def _lint_arguments(p: argparse.ArgumentParser) -> None:
 
 def run_lint(args: argparse.Namespace) -> int:
     from .diagnostics import all_rules
-    from .lint.catalogue import RuleSelection, SelectorError
+    from .lint.catalogue import OPT_IN, RuleSelection, SelectorError
     from .lint.config import ConfigError, Settings, find_config, load_config
     from .lint.discovery import discover
     from .lint.output import render
@@ -97,10 +97,11 @@ def run_lint(args: argparse.Namespace) -> int:
         except ConfigError as exc:
             return _usage_error("lint", str(exc))
 
-    select = _selectors(args.select) or settings.select or ("ALL",)
-    select = select + settings.extend_select + _selectors(args.extend_select)
+    chosen = _selectors(args.select) or settings.select
+    select = (chosen or ("ALL",)) + settings.extend_select + _selectors(args.extend_select)
     ignore = settings.ignore + _selectors(args.ignore)
-    selection = RuleSelection(select, ignore)
+    # `ALL` named by the user reaches the opt-in style rules too; the default does not.
+    selection = RuleSelection(select, ignore, () if chosen and "ALL" in chosen else OPT_IN)
     codes = [r.code for r in all_rules()]
     try:
         selection.validate(codes)

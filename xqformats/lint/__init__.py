@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..diagnostics import Diagnostic
-from .catalogue import GROUPS, RuleSelection, SelectorError, group_of, rule_page, rules_markdown
+from .catalogue import GROUPS, OPT_IN, RuleSelection, SelectorError, group_of, rule_page, rules_markdown
 from .checks import GAME_RULES, TAG_RULES, check_game
 from .discovery import Target, discover
 from .runner import FileResult, LintOptions, lint_bytes, run
@@ -44,7 +44,7 @@ __all__ = [
 def lint_paths(
     paths: Iterable[str],
     *,
-    select: Sequence[str] = ("ALL",),
+    select: Sequence[str] | None = None,
     ignore: Sequence[str] = (),
     strict: bool = False,
     jobs: int = 1,
@@ -52,7 +52,9 @@ def lint_paths(
 ) -> list[Diagnostic]:
     """Lint files and folders (recursively; ``"-"`` is stdin); every finding in report order.
 
-    ``select``/``ignore`` are code prefixes (``"ALL"``, ``"T1"``, ``"G103"``);
+    ``select``/``ignore`` are code prefixes (``"ALL"``, ``"T1"``, ``"G103"``;
+    the default, ``None``, means ``ALL`` but leaves out the opt-in M4 style rules, which a
+    selector such as ``"M4"`` turns on);
     ``strict`` turns spec deviations into errors; ``jobs`` > 1 lints in worker
     processes with the same result.  No configuration file is read: pass
     settings explicitly.  Raises :class:`SelectorError` for a selector that
@@ -60,7 +62,10 @@ def lint_paths(
     """
     from ..diagnostics import all_rules
 
-    selection = RuleSelection(RuleSelection.parse(select), RuleSelection.parse(ignore))
+    chosen = RuleSelection.parse(select) if select else ("ALL",)
+    # `ALL` named by the caller reaches the opt-in style rules too; the default does not.
+    opt_in = () if select and "ALL" in chosen else OPT_IN
+    selection = RuleSelection(chosen, RuleSelection.parse(ignore), opt_in)
     selection.validate(r.code for r in all_rules())
     targets = discover(paths, exclude=exclude)
     results = run(targets, LintOptions(selection, strict), jobs=jobs)

@@ -8,7 +8,7 @@ wins over ``pyproject.toml``, and a ``pyproject.toml`` without a
 
 Keys (kebab-case, as in ruff)::
 
-    select = ["ALL"]            # code prefixes to report
+    select = ["ALL"]            # code prefixes to report (the default leaves out M4)
     extend-select = []          # added to select
     ignore = ["G103"]           # code prefixes to drop
     strict = false              # every spec deviation is an error
