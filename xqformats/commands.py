@@ -70,6 +70,7 @@ def _lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--extend-select", action="append", metavar="CODES", help="code prefixes added to select")
     p.add_argument("--ignore", action="append", metavar="CODES", help="code prefixes not to report (added to the config's ignore)")
     p.add_argument("--strict", action="store_true", default=None, help="report every deviation from the spec as an error")
+    p.add_argument("--encoding", metavar="ENC", default=None, help="text encoding of PGN inputs, e.g. gbk (default: detected from the bytes; CBF files declare theirs)")
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="lint N files at a time in worker processes (0: one per CPU)")
     p.add_argument("--config", metavar="FILE", help="read settings from FILE (xqformats.toml or pyproject.toml)")
     p.add_argument("--isolated", action="store_true", help="ignore configuration files")
@@ -124,7 +125,7 @@ def run_lint(args: argparse.Namespace) -> int:
     progress = None
     if not args.no_progress and len(targets) > 1 and progress_allowed(sys.stderr):
         progress = Progress(len(targets), sys.stderr)
-    options = LintOptions(selection, strict, settings)
+    options = LintOptions(selection, strict, settings, args.encoding)
     results = run(targets, options, jobs=jobs, progress=progress, stdin_name=args.stdin_filename)
 
     out = render(fmt, results, show_source=not args.no_source)

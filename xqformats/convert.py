@@ -35,7 +35,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Optional, Sequence
 
 from .diagnostics import Diagnostic, Severity
 from .model import Game, Headers
@@ -63,6 +63,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--fullwidth", action="store_true", help="Chinese notation with fullwidth digits for Black (１…９)")
     p.add_argument("--encoding", default=None, help="output text encoding (default: utf-8; e.g. gbk)")
     p.add_argument("--strict", action="store_true", help="read inputs strictly (spec deviations are errors)")
+    p.add_argument("--input-encoding", metavar="ENC", default=None, help="text encoding of PGN inputs (default: detected from the bytes)")
 
 
 @dataclass(slots=True)
@@ -116,7 +117,7 @@ def atomic_write(path: Path, data: bytes) -> None:
         raise
 
 
-def _read_input(path: str, strict: bool) -> _Input:
+def _read_input(path: str, strict: bool, encoding: Optional[str] = None) -> _Input:
     from .lint.checks import UNREADABLE_FILE, UNSUPPORTED_FORMAT
     from .lint.discovery import detect_format
     from .lint.formats import ReaderUnavailable, read_games
@@ -143,7 +144,7 @@ def _read_input(path: str, strict: bool) -> _Input:
         item.failed = True
         return item
     try:
-        read = read_games(fmt, data, display, strict=strict)
+        read = read_games(fmt, data, display, strict=strict, encoding=encoding)
     except ReaderUnavailable as exc:
         raise ConvertError(str(exc)) from None
     item.games = read.games
@@ -273,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
         return usage(str(exc))
 
     try:
-        items = [_read_input(p, args.strict) for p in args.inputs]
+        items = [_read_input(p, args.strict, args.input_encoding) for p in args.inputs]
     except ConvertError as exc:
         return usage(str(exc))
     for item in items:

@@ -45,12 +45,15 @@ def _import(module: str, what: str) -> Any:
         raise ReaderUnavailable(f"The {what} reader (`{module}`) is not available in this installation") from None
 
 
-def _read_pgn(data: bytes, display: str, strict: bool) -> ReadResult:
-    """Decode once here (the reader would too) so the text is at hand for carets."""
+def _read_pgn(data: bytes, display: str, strict: bool, encoding: Optional[str] = None) -> ReadResult:
+    """Decode once here (the reader would too) so the text is at hand for carets.
+
+    ``encoding`` overrides detection (``--encoding``).
+    """
     pgn = _import("xqformats.pgn", "PGN")
     from ..encoding import decode_bytes
 
-    text, _codec, enc_diags = decode_bytes(data)
+    text, _codec, enc_diags = decode_bytes(data, encoding)
     if text.startswith("\ufeff"):  # positions count from after the BOM, as in parse_pgn
         text = text[1:]
     games, diags = pgn.parse_pgn(text, strict=strict, path=display)
@@ -58,7 +61,9 @@ def _read_pgn(data: bytes, display: str, strict: bool) -> ReadResult:
     return ReadResult(list(games), file_level + list(diags), lambda: text)
 
 
-def _read_cbf(data: bytes, display: str, strict: bool) -> ReadResult:
+def _read_cbf(data: bytes, display: str, strict: bool, encoding: Optional[str] = None) -> ReadResult:
+    # A CBF file declares its encoding in the XML declaration; ``encoding`` is
+    # for text formats only.
     cbf = _import("xqformats.cbf", "CBF")
     game, diags = cbf.read_cbf(data, strict=strict, path=display)
     games = [game] if game is not None else []
@@ -70,9 +75,14 @@ def _read_cbf(data: bytes, display: str, strict: bool) -> ReadResult:
 
     return ReadResult(games, list(diags), source)
 #: Format name -> adapter ``(data, display path, strict) -> ReadResult``.
-READERS: dict[str, Callable[[bytes, str, bool], ReadResult]] = {"pgn": _read_pgn, "cbf": _read_cbf}
+READERS: dict[str, Callable[[bytes, str, bool, Optional[str]], ReadResult]] = {"pgn": _read_pgn, "cbf": _read_cbf}
 
 
-def read_games(fmt: str, data: bytes, display: str, *, strict: bool = False) -> ReadResult:
-    """Read ``data`` as ``fmt``; raises :class:`ReaderUnavailable` when the reader is missing."""
-    return READERS[fmt](data, display, strict)
+def read_games(
+    fmt: str, data: bytes, display: str, *, strict: bool = False, encoding: Optional[str] = None
+) -> ReadResult:
+    """Read ``data`` as ``fmt``; raises :class:`ReaderUnavailable` when the reader is missing.
+
+    ``encoding`` overrides the detected text encoding of PGN input.
+    """
+    return READERS[fmt](data, display, strict, encoding)

@@ -46,6 +46,8 @@ class LintOptions:
     selection: RuleSelection = RuleSelection()
     strict: bool = False
     settings: Optional[Settings] = None
+    #: Text encoding of PGN inputs; ``None`` detects it from the bytes.
+    encoding: Optional[str] = None
 
     def enabled_for(self, display: str, path: str) -> Callable[[str], bool]:
         """The code filter for one file: the selection minus its per-file ignores."""
@@ -175,7 +177,7 @@ def lint_bytes(data: bytes, display: str, options: LintOptions, *, name: Optiona
             )
         )
     try:
-        read = read_games(fmt, data, display, strict=options.strict)
+        read = read_games(fmt, data, display, strict=options.strict, encoding=options.encoding)
     except ReaderUnavailable as exc:
         diags.append(_file_diag(INTERNAL_ERROR, str(exc), display, options.strict))
         return _finish(display, diags, None, enabled, failed=True)
