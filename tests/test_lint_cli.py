@@ -268,7 +268,7 @@ def test_reader_crash_is_reported_not_raised(
     """A reader bug (readers never raise on bad input) becomes G106 and exit 2; other files still run."""
     from xqformats.lint import formats
 
-    def broken(data: bytes, display: str, strict: bool) -> formats.ReadResult:
+    def broken(data: bytes, display: str, strict: bool, encoding: object = None) -> formats.ReadResult:
         raise RuntimeError("boom")
 
     monkeypatch.setitem(formats.READERS, "cbf", broken)
