@@ -54,6 +54,43 @@ GRAMMAR_FILE = "pgn.lark"
 _UNESCAPE = re.compile(r"\\([\"\\])")
 
 
+# ---------------------------------------------------------------- nodes
+# What a token's text means in the AST, shared by the Lark builder below and
+# the fast path (:mod:`.fastpath`), so both build equal nodes from equal text.
+
+
+def tag_pair_node(name: str, raw: str, span: Span, name_span: Span, value_span: Span) -> TagPair:
+    """``[name raw]``: ``raw`` is the TAG_VALUE text, quotes included (when present)."""
+    if len(raw) >= 2 and raw[0] == '"' and raw[-1] == '"':
+        inner = raw[1:-1]
+    elif raw[:1] == '"':
+        inner = raw[1:]
+    else:
+        inner = raw
+    text = _UNESCAPE.sub(r"\1", inner) if "\\" in inner else inner
+    return TagPair(name, text, inner, span, name_span, value_span)
+
+
+def move_number_node(number: str, ellipsis: Optional[str], span: Span) -> MoveNumber:
+    """``MOVE_NUMBER ELLIPSIS?``: ``7.``, ``7...``, ``7. ...`` (``ellipsis`` the second token)."""
+    if ellipsis is not None:
+        return MoveNumber(int(number.rstrip(".")), True, number + " " + ellipsis, span)
+    if number.endswith("..."):
+        return MoveNumber(int(number[:-3]), True, number, span)
+    return MoveNumber(int(number[:-1]), False, number, span)
+
+
+def comment_node(text: str, line: bool, span: Span) -> Comment:
+    """``{…}`` (``line`` False; an unclosed one runs to the end) or ``;…`` (``line`` True)."""
+    if line:
+        return Comment(text[1:].rstrip("\r"), True, span)
+    return Comment(text[1:-1] if text.endswith("}") else text[1:], False, span)
+
+
+def nag_node(text: str, span: Span) -> Nag:
+    return Nag(int(text[1:]), span)
+
+
 class _Builder(Transformer):
     """Reductions → AST nodes.  ``off``/``ln`` shift token positions into the file."""
 
@@ -76,22 +113,7 @@ class _Builder(Transformer):
     # ---------------------------------------------------------------- tags
     def tag_pair(self, ch: list) -> TagPair:
         lsqb, name, value, rsqb = ch
-        raw = str(value)
-        if len(raw) >= 2 and raw[0] == '"' and raw[-1] == '"':
-            inner = raw[1:-1]
-        elif raw[:1] == '"':
-            inner = raw[1:]
-        else:
-            inner = raw
-        text = _UNESCAPE.sub(r"\1", inner) if "\\" in inner else inner
-        return TagPair(
-            str(name),
-            text,
-            inner,
-            self._join(lsqb, rsqb),
-            self._span(name),
-            self._span(value),
-        )
+        return tag_pair_node(str(name), str(value), self._join(lsqb, rsqb), self._span(name), self._span(value))
 
     def misplaced_tag(self, ch: list) -> MisplacedTag:
         return MisplacedTag(ch[0])
@@ -99,12 +121,9 @@ class _Builder(Transformer):
     # ---------------------------------------------------------------- movetext
     def move_number(self, ch: list) -> MoveNumber:
         t = ch[0]
-        s = str(t)
         if len(ch) == 2:
-            return MoveNumber(int(s.rstrip(".")), True, s + " " + str(ch[1]), self._join(t, ch[1]))
-        if s.endswith("..."):
-            return MoveNumber(int(s[:-3]), True, s, self._span(t))
-        return MoveNumber(int(s[:-1]), False, s, self._span(t))
+            return move_number_node(str(t), str(ch[1]), self._join(t, ch[1]))
+        return move_number_node(str(t), None, self._span(t))
 
     def move(self, ch: list) -> MoveToken:
         t = ch[0]
@@ -115,16 +134,13 @@ class _Builder(Transformer):
 
     def comment(self, ch: list) -> Comment:
         t = ch[0]
-        s = str(t)
-        if t.type == "LINE_COMMENT":
-            return Comment(s[1:].rstrip("\r"), True, self._span(t))
-        return Comment(s[1:-1] if s.endswith("}") else s[1:], False, self._span(t))
+        return comment_node(str(t), t.type == "LINE_COMMENT", self._span(t))
 
     trailing_comment = comment
 
     def nag(self, ch: list) -> Nag:
         t = ch[0]
-        return Nag(int(str(t)[1:]), self._span(t))
+        return nag_node(str(t), self._span(t))
 
     def variation(self, ch: list) -> Variation:
         lpar = ch[0]
@@ -528,7 +544,11 @@ def _assemble(parts: tuple, text: str, offset: int, line: int) -> GameSyntax:
             result = p
         else:
             trailer.append(p)
-    # The chunk's span: from its first to its last non-blank character.
+    return GameSyntax(tuple(tags), movetext, result, tuple(trailer), chunk_span(text, offset, line), text, offset)
+
+
+def chunk_span(text: str, offset: int, line: int) -> Span:
+    """The span of a chunk: from its first to its last non-blank character."""
     start = len(text) - len(text.lstrip())
     end = len(text.rstrip())
     if end < start:
@@ -537,8 +557,7 @@ def _assemble(parts: tuple, text: str, offset: int, line: int) -> GameSyntax:
     c1 = start - (text.rfind("\n", 0, start) + 1) + 1
     l2 = line + text.count("\n", 0, end)
     c2 = end - (text.rfind("\n", 0, end) + 1) + 1
-    span = Span(offset + start, offset + end, l1, c1, l2, c2)
-    return GameSyntax(tuple(tags), movetext, result, tuple(trailer), span, text, offset)
+    return Span(offset + start, offset + end, l1, c1, l2, c2)
 
 
 def diagnostic(rule: Rule, message: str, span: Span) -> Diagnostic:

@@ -19,6 +19,7 @@ from typing import Callable, Iterable, Iterator, Optional, Union
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Span
 from ..encoding import TextSource, decode_bytes, open_text
 from ..model import Game
+from .fastpath import parse_fast
 from .grammar import parse_chunk
 from .lowering import PgnLowering
 from .rules import SYNTAX
@@ -36,7 +37,11 @@ def read_game_chunk(chunk: Chunk, sink: DiagnosticSink) -> Game:
     def report(rule: Rule, message: str, span: Span) -> None:
         sink.report(rule, message, span)
 
-    syntax = parse_chunk(chunk.text, report, offset=chunk.offset, line=chunk.line)
+    # A well-formed chunk takes the fast path (the same AST, no diagnostics);
+    # anything else the Lark parse with its error recovery.
+    syntax = parse_fast(chunk.text, chunk.offset, chunk.line)
+    if syntax is None:
+        syntax = parse_chunk(chunk.text, report, offset=chunk.offset, line=chunk.line)
     try:
         game = PgnLowering(sink).lower(syntax)
     except Exception as exc:  # pragma: no cover - a lowering bug must not end the file
