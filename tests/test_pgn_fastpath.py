@@ -1,0 +1,302 @@
+"""The PGN fast path (xqformats/pgn/fastpath.py) against the Lark parse of grammars/pgn.lark.
+
+The Lark parse is the oracle: for any text, each game chunk either makes the
+fast path decline (``None``) or gives an AST equal to the Lark parse's (same
+elements, texts, kinds, spans with line/column/end), with no syntax
+diagnostic; and ``parse_pgn`` gives the same games (moves, spans, comments,
+NAGs, tags and their spans, result) and the same diagnostics with the fast
+path off and on.
+
+Inputs: random games written by ``write_pgn`` in every notation and spelling
+(comments, NAGs, variations), rewritten into other valid forms (suffixes,
+``7...``, CRLF, lone CR, tabs, U+3000, the ideographic ellipsis), then
+mutated at random (characters deleted, duplicated or inserted: brackets,
+braces, quotes, results, line ends, fullwidth text; tokens glued); and every
+PGN file of ../shared/corpus.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xqformats.diagnostics import Span
+from xqformats.encoding import decode_bytes
+from xqformats.model import Game
+from xqformats.pgn import fastpath, parse_pgn, write_pgn
+from xqformats.pgn.ast import Comment, GameSyntax, MoveNumber, MoveToken, Nag, Result, Variation
+from xqformats.pgn.grammar import parse_chunk
+from xqformats.pgn.splitter import iter_lines, split_games
+from xqformats.position import Position
+
+NOTATIONS = ("chinese", "wxf", "iccs")
+
+
+# ---------------------------------------------------------------- the two parses
+def lark_parse(text: str, offset: int = 0, line: int = 1) -> tuple[GameSyntax, list[tuple]]:
+    reports: list[tuple] = []
+    syntax = parse_chunk(text, lambda rule, msg, span: reports.append((rule.code, msg, span)), offset=offset, line=line)
+    return syntax, reports
+
+
+def check_chunks(text: str) -> int:
+    """Every chunk of ``text``: the fast path declines or equals Lark.  Returns how many it took."""
+    taken = 0
+    for chunk in split_games(iter_lines(text)):
+        fast = fastpath.parse_fast(chunk.text, chunk.offset, chunk.line)
+        if fast is None:
+            continue
+        taken += 1
+        slow, reports = lark_parse(chunk.text, chunk.offset, chunk.line)
+        assert reports == [], (chunk.text, reports)
+        assert fast == slow, chunk.text
+    return taken
+
+
+def snapshot(game: Game) -> tuple:
+    """Everything the reader puts in a game, spans included (nodes walked with a stack)."""
+    nodes = []
+    stack = [game.root]
+    while stack:
+        node = stack.pop()
+        nodes.append((node.move, node.text, node.span, tuple(node.comments_before), tuple(node.comments), tuple(node.nags), len(node.children)))
+        stack.extend(reversed(node.children))
+    return (
+        tuple(game.headers.in_standard_order()),
+        tuple(game.tag_spans.items()),
+        game.start.fen(),
+        game.result,
+        game.result_span,
+        game.span,
+        game.notation,
+        tuple(game.diagnostics),
+        tuple(nodes),
+    )
+
+
+def read_both(text: str | bytes, strict: bool = False) -> None:
+    """``parse_pgn`` with the fast path off and on: the same games and diagnostics."""
+    assert fastpath.ENABLED
+    fastpath.ENABLED = False
+    try:
+        games_off, diags_off = parse_pgn(text, strict=strict)
+    finally:
+        fastpath.ENABLED = True
+    games_on, diags_on = parse_pgn(text, strict=strict)
+    assert diags_on == diags_off
+    assert [snapshot(g) for g in games_on] == [snapshot(g) for g in games_off]
+
+
+# ---------------------------------------------------------------- generated texts
+def random_game(rng: random.Random) -> Game:
+    """A random playout, sometimes from Black's move, with variations, comments and NAGs."""
+    start = Position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1") if rng.random() < 0.2 else None
+    game = Game({"Game": "Chinese Chess", "Event": rng.choice(["", "杯", 'a "q" \\ b']), "Result": "*"}, start=start)
+    game.result = rng.choice(["1-0", "0-1", "1/2-1/2", "*"])
+    comments = ["评注", "a b", "x\ny", "(1. 炮二平五)", "; no", "[Tag \"v\"]", "1-0"]
+    if rng.random() < 0.2:
+        game.root.comments.append(rng.choice(comments))
+    frontier = [(game.root, game.start.copy())]
+    budget = rng.randint(0, 40)
+    while frontier and budget > 0:
+        node, pos = frontier.pop(rng.randrange(len(frontier)))
+        for _ in range(rng.randint(1, 10)):
+            used = {c.move for c in node.children}
+            free = [m for m in pos.legal_moves() if m not in used]
+            if not free or budget <= 0:
+                break
+            budget -= 1
+            mv = rng.choice(free)
+            child = node.add_variation(mv)
+            if len(node.children) > 1 and rng.random() < 0.3:
+                child.comments_before.append(rng.choice(comments))
+            if rng.random() < 0.2:
+                child.comments.append(rng.choice(comments))
+            if rng.random() < 0.15:
+                child.nags.append(rng.randint(0, 255))
+            if rng.random() < 0.3:
+                frontier.append((node, pos.copy()))
+            pos.push(mv)
+            node = child
+    return game
+
+
+def written(rng: random.Random) -> str:
+    """One or two games as ``write_pgn`` writes them, in a random notation and spelling."""
+    out = []
+    for _ in range(rng.randint(1, 2)):
+        notation = rng.choice(NOTATIONS)
+        options = {"traditional": rng.random() < 0.5, "fullwidth": rng.random() < 0.5} if notation == "chinese" else {}
+        out.append(write_pgn(random_game(rng), notation, columns=rng.choice([80, 30]), **options))  # type: ignore[arg-type]
+    return "\n".join(out)
+
+
+def variant(rng: random.Random, text: str) -> str:
+    """Other valid spellings of the same games: suffixes, `7...`, other separators."""
+    if rng.random() < 0.5:
+        for n, s in (("$1", "!"), ("$2", "?"), ("$3", "!!"), ("$4", "??"), ("$5", "!?"), ("$6", "?!")):
+            text = text.replace(" " + n + " ", s + " ") if rng.random() < 0.5 else text.replace(" " + n + " ", " " + s + " ")
+    if rng.random() < 0.3:
+        text = text.replace(". ...", "...")
+    if rng.random() < 0.2:
+        text = text.replace("...", "…")
+    if rng.random() < 0.3:
+        text = text.replace("\n", "\r\n")
+    elif rng.random() < 0.2:
+        text = text.replace("\n", "\r")
+    if rng.random() < 0.3:
+        text = text.replace(" ", rng.choice(["\u3000", "\t", "  ", " \n"]))
+    if rng.random() < 0.2:
+        text = "\ufeff" + text if rng.random() < 0.5 else text.replace("\n\n", "\n\n; line comment\n", 1)
+    return text
+
+
+INSERTS = ["(", ")", "{", "}", "[", "]", "*", '"', ";", "\n", "\r", "\r\n", "\u3000", " ", "!", "?", "…", "...",
+           "1-0", "1/2-1/2", "$", "$12", "1.", "23. ...", "ＡＢ", "炮二平五", "兵五", "C2.5", "h2e2", "\\", "\t", "x"]
+
+
+def mutate(rng: random.Random, text: str) -> str:
+    """One to three random edits: delete, duplicate or insert characters, glue tokens."""
+    for _ in range(rng.randint(1, 3)):
+        if not text:
+            break
+        i = rng.randrange(len(text))
+        r = rng.random()
+        if r < 0.25:
+            text = text[:i] + text[i + 1 :]
+        elif r < 0.4:
+            text = text[:i] + text[i] + text[i:]
+        elif r < 0.55:
+            j = text.find(" ", i)
+            if j >= 0:
+                text = text[:j] + text[j + 1 :]  # glue two tokens
+        else:
+            text = text[:i] + rng.choice(INSERTS) + text[i:]
+    return text
+
+
+# ---------------------------------------------------------------- properties
+def test_the_grammar_allows_the_fast_path() -> None:
+    """Every parser state is covered by one of the fast path's scanners (else it turns itself off)."""
+    assert fastpath.disabled_reason() == ""
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_written_games_take_the_fast_path_and_equal_lark(seed: int) -> None:
+    rng = random.Random(seed)
+    text = written(rng)
+    # Well-formed games always take the fast path: the comparison below is not vacuous.
+    assert check_chunks(text) == len(list(split_games(iter_lines(text))))
+    text = variant(rng, text)
+    check_chunks(text)
+    read_both(text)
+
+
+@settings(max_examples=250, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), strict=st.booleans())
+def test_mutated_games_decline_or_equal_lark(seed: int, strict: bool) -> None:
+    rng = random.Random(seed)
+    text = mutate(rng, variant(rng, written(rng)))
+    check_chunks(text)
+    read_both(text, strict)
+
+
+@settings(max_examples=150, deadline=None)
+@given(parts=st.lists(st.sampled_from(INSERTS + ["炮", "二", "平", "五", "进", "0", "9", "e", "-", "+", ".", "[Event \"x\"]\n"]), max_size=40))
+def test_token_soup_declines_or_equals_lark(parts: list[str]) -> None:
+    text = "".join(parts)
+    check_chunks(text)
+    read_both(text)
+
+
+def test_corpus_files_decline_or_equal_lark(shared_corpus: Path) -> None:
+    """Every PGN file of the shared corpus, chunk by chunk and through parse_pgn."""
+    rows = [line.rstrip("\n").split("\t") for line in (shared_corpus / "MANIFEST.tsv").open(encoding="utf-8")][1:]
+    taken = 0
+    for row in rows:
+        if row[4] not in ("pgn", "pgn-variant") and not row[0].lower().endswith((".pgn", ".wxf")):
+            continue
+        data = (shared_corpus / row[0]).read_bytes()
+        text = decode_bytes(data, None)[0].removeprefix("\ufeff")
+        chunks = list(split_games(iter_lines(text)))
+        if len(chunks) > 100:
+            # The two databases of 1,100+ games: every 10th game (the suite's time budget).
+            text = "".join(c.text for c in chunks[::10])
+            taken += check_chunks(text)
+            read_both(text)
+        else:
+            taken += check_chunks(text)
+            read_both(data)
+    assert taken > 300  # the corpus is mostly well-formed: the fast path reads it
+
+
+# ---------------------------------------------------------------- by hand
+def span(start: int, end: int, line: int, column: int, end_line: int, end_column: int) -> Span:
+    return Span(start, end, line, column, end_line, end_column)
+
+
+def test_spans_counted_as_lark_counts_them() -> None:
+    # Line 1 `[Event "a"]` CR LF; line 2 `1.` U+3000 `炮二平五!` `{x` LF `y}`; line 3 tab `1-0`.
+    # A lone CR is no line end (`1... ` follows it on the same line).
+    text = '[Event "a"]\r\n1.\u3000炮二平五! {x\ny}\t(1... 炮八平五\r1. ... 马2进3) 1-0 ;end\n'
+    fast = fastpath.parse_fast(text, 100, 7)
+    assert fast is not None and fast == lark_parse(text, 100, 7)[0]
+    (tag,) = fast.tags
+    assert tag.span == span(100, 111, 7, 1, 7, 12) and tag.value == "a"
+    num, move, comment, variation = fast.movetext
+    assert num == MoveNumber(1, False, "1.", span(113, 115, 8, 1, 8, 3))
+    assert move == MoveToken("炮二平五", "CHINESE_MOVE", span(116, 120, 8, 4, 8, 8), "!", span(120, 121, 8, 8, 8, 9))
+    assert comment == Comment("x\ny", False, span(122, 127, 8, 10, 9, 3))
+    # `(` at column 4 of line 9; the lone CR counts as a character of that line.
+    assert variation.span == span(128, 151, 9, 4, 9, 27)
+    assert variation.elements[0] == MoveNumber(1, True, "1...", span(129, 133, 9, 5, 9, 9))
+    assert variation.elements[2] == MoveNumber(1, True, "1. ...", span(139, 145, 9, 15, 9, 21))
+    assert fast.result == Result("1-0", span(152, 155, 9, 28, 9, 31))
+    assert fast.trailer == (Comment("end", True, span(156, 160, 9, 32, 9, 36)),)
+
+
+def test_nested_variations_nags_and_suffixes() -> None:
+    text = "1. 炮二平五 $1 (1. 相三进五 (1. 马二进三)) 1... 马8进7?! *\n"
+    fast = fastpath.parse_fast(text)
+    assert fast is not None and fast == lark_parse(text)[0]
+    assert type(fast.movetext[2]) is Nag and fast.movetext[2].value == 1
+    inner = fast.movetext[3]
+    assert type(inner) is Variation and type(inner.elements[2]) is Variation
+    assert fast.movetext[5].suffix == "?!"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1. 炮二平五 Che2 *",  # UNKNOWN_MOVE
+        "1. 炮二平五 [Event \"x\"] 马8进7 *",  # a tag inside the movetext (P202)
+        "1. 炮二平五 * ====",  # text after the result (P204)
+        "1. 炮二平五 ) 马8进7 *",  # `)` closing nothing (P103)
+        "1. 炮二平五 (1. 相三进五 *",  # a result inside a variation (P102)
+        "1. 炮二平五 (1. 相三进五",  # a variation left open (P102)
+        "1. 炮二平五 {open",  # an unclosed comment (P104)
+        "[Event Cup]\n1. 炮二平五 *",  # an unquoted tag value (P105)
+        "[Event \"Cup\"\n1. 炮二平五 *",  # a tag pair without `]`
+        "1. 炮二平五 {c} ! *",  # a suffix after a comment
+        "1. ... ... 马8进7 *",  # a second ellipsis
+        "1. 炮二平五 !!! *",  # a suffix after a suffix
+        "1. 炮二平五 * 1-0",  # a second result
+        "1. 炮二平五 @ *",  # a character no terminal matches where a move may stand
+    ],
+)
+def test_declines_what_needs_the_recovery_or_an_error_production(text: str) -> None:
+    assert fastpath.parse_fast(text) is None
+    read_both(text)
+
+
+def test_switched_off_it_always_declines() -> None:
+    fastpath.ENABLED = False
+    try:
+        assert fastpath.parse_fast("1. 炮二平五 *") is None
+    finally:
+        fastpath.ENABLED = True
+    assert fastpath.parse_fast("1. 炮二平五 *") is not None
