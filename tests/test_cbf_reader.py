@@ -172,20 +172,24 @@ def test_ccbridge_form_headers_are_mapped_to_pgn_names() -> None:
     assert game.root.children[0].children[0].comments == ["屏风马。"]
 
 
-def test_nid_that_skips_is_reported_and_its_continuation_skipped() -> None:
+def test_nid_that_skips_is_reported_and_its_continuation_kept_as_a_comment() -> None:
     data = draft(nid_moves([(1, "77-47"), (3, "79-67"), (4, "80-70"), (2, "70-62")]))
     game, diags = read_cbf(data)
-    assert codes(diags) == ["C305"]
-    assert diags[0].message == "Move `nid` 3 skips: the current line has 1 move; expected `nid` 2 or less"
+    assert codes(diags) == ["C311", "C305"]  # same line: the start tag, then the nid value
+    assert diags[1].message == "Move `nid` 3 skips: the current line has 1 move; expected `nid` 2 or less"
     assert where(diags, "C305") == [(8, 14)]  # the nid value
+    assert where(diags, "C311") == [(8, 3)]
+    assert diags[0].message == "Moves from here to the end of the line, 2 in all, are kept as a comment on `77-47` at ply 1"
     assert lines(game) == [["H2-E2", "H9-G7"]]
+    assert game.root.children[0].comments == ["CBF moves not read: 3:79-67 4:80-70"]
 
 
 def test_first_move_must_have_nid_1() -> None:
     game, diags = read_cbf(draft(nid_moves([(2, "77-47")])))
-    assert codes(diags) == ["C305"]
-    assert "expected `nid` 1 or less" in diags[0].message
+    assert codes(diags) == ["C311", "C305"]
+    assert "expected `nid` 1 or less" in diags[1].message
     assert lines(game) == [[]]
+    assert game.root.comments == ["CBF moves not read: 2:77-47"]
 
 
 def test_illegal_move_keeps_the_moves_before_it_and_later_alternatives() -> None:
@@ -193,11 +197,15 @@ def test_illegal_move_keeps_the_moves_before_it_and_later_alternatives() -> None
     # then an alternative third move, H0-G2, is read.
     data = draft(nid_moves([(1, "77-47"), (2, "70-62"), (3, "47-17"), (4, "80-70"), (3, "79-67")]))
     game, diags = read_cbf(data)
-    assert codes(diags) == ["C306"]
+    assert codes(diags) == ["C306", "C311"]
     d = diags[0]
     assert d.message == "Illegal move `47-17` (`E2-B2`): the cannon on e2 cannot move to b2"
     assert (d.line, d.column, d.end_column) == (9, 3, 32)
+    kept = diags[1]
+    assert (kept.severity, kept.line, kept.column, kept.end_column) == (Severity.INFO, 9, 3, 32)
+    assert kept.message == "Moves from here to the end of the line, 2 in all, are kept as a comment on `70-62` at ply 2"
     assert lines(game) == [["H2-E2", "H9-G7", "H0-G2"]]
+    assert game.root.children[0].children[0].comments == ["CBF moves not read: 3:47-17 4:80-70"]
 
 
 @pytest.mark.parametrize(
@@ -209,7 +217,10 @@ def test_illegal_move_keeps_the_moves_before_it_and_later_alternatives() -> None
 )
 def test_illegal_move_messages_say_why(moves, message) -> None:  # type: ignore[no-untyped-def]
     _, diags = read_cbf(draft(nid_moves(moves)))
-    assert [d.message for d in diags] == [message]
+    assert [d.message for d in diags] == [
+        message,
+        "Moves from here to the end of the line, 1 in all, are kept as a comment before the first move",
+    ]
 
 
 def test_move_leaving_the_king_in_check_is_illegal() -> None:
@@ -217,7 +228,8 @@ def test_move_leaving_the_king_in_check_is_illegal() -> None:
     board = "4jw70J8W4-r1"  # 4 e9 f9, 3 + 63 + 4 empty, e1, 4 + 4 empty, e0, 4
     assert Position("4rk3/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1") == read_cbf(draft("", board=board))[0].start
     _, diags = read_cbf(draft(nid_moves([(1, "48-38")]), board=board))
-    assert [d.message for d in diags] == ["Illegal move `48-38` (`E1-D1`): it leaves Red's king in check"]
+    assert [d.code for d in diags] == ["C306", "C311"]
+    assert diags[0].message == "Illegal move `48-38` (`E1-D1`): it leaves Red's king in check"
 
 
 def test_duplicate_sibling_is_merged_with_its_comment() -> None:
@@ -233,13 +245,15 @@ def test_duplicate_sibling_is_merged_with_its_comment() -> None:
     assert strict[0].severity is Severity.ERROR
 
 
-def test_moves_after_end_without_nid_are_skipped_once() -> None:
+def test_moves_after_end_without_nid_are_reported_once_and_kept_as_a_comment() -> None:
     moves = '  <Move value="77-47"/>\n  <Move value="70-62" end="1"/>\n  <Move value="10-22"/>\n  <Move value="79-67"/>\n'
     game, diags = read_cbf(cbf(moves=moves))
-    assert codes(diags) == ["C308"]
-    assert where(diags, "C308") == [(9, 3)]
+    assert codes(diags) == ["C308", "C311"]
+    assert where(diags, "C308") == where(diags, "C311") == [(9, 3)]
     assert "line 8" in diags[0].message
+    assert diags[1].message == "Moves without `nid` from here on, 2 in all, are kept as a comment on `70-62` at ply 2"
     assert lines(game) == [["H2-E2", "H9-G7"]]
+    assert game.root.children[0].children[0].comments == ["CBF moves not read: 10-22 79-67"]
 
 
 def test_end_is_redundant_when_nid_is_given() -> None:
@@ -263,9 +277,13 @@ def test_end_is_redundant_when_nid_is_given() -> None:
 )
 def test_bad_move_values_supersede_the_schema_error(value: str, message: str) -> None:
     game, diags = read_cbf(cbf(moves=f'  <Move value="77-47"/>\n  <Move value="{value}"/>\n'))
-    assert [(d.code, d.message) for d in diags] == [("C304", message)]
-    assert (diags[0].line, diags[0].column, diags[0].end_column) == (8, 16, 16 + len(value))
+    assert [(d.code, d.message) for d in diags] == [
+        ("C311", "Moves from here to the end of the line, 1 in all, are kept as a comment on `77-47` at ply 1"),
+        ("C304", message),
+    ]
+    assert (diags[1].line, diags[1].column, diags[1].end_column) == (8, 16, 16 + len(value))
     assert lines(game) == [["H2-E2"]]
+    assert game.root.children[0].comments == [f"CBF moves not read: {value}"]
 
 
 # ---------------------------------------------------------------- start position
@@ -294,10 +312,12 @@ def test_empty_board_is_the_initial_position_and_black_may_start() -> None:
 def test_board_errors_point_at_the_character() -> None:
     board = START_BOARD.replace("W", "K", 1)
     game, diags = read_cbf(draft(nid_moves([(1, "77-47")]), board=board))
-    assert codes(diags) == ["C302"]
+    assert codes(diags) == ["C302", "C311"]
     col = diags[0].column
     assert col == len('  <Board value="') + board.index("K") + 1
-    assert game.root.children == []  # no start position: moves are not read
+    assert game.root.children == []  # no start position: moves are kept as text
+    assert game.root.comments == ["CBF moves not read: 1:77-47"]
+    assert diags[1].message == "The start position is unknown: the moves, 1 in all, are kept as a comment before the first move"
     assert "C203" not in codes(diags)  # superseded
 
 
@@ -311,9 +331,10 @@ def test_board_with_unreachable_position_reports_fen_rules() -> None:
 def test_fen_errors_are_positioned_inside_the_fen_element() -> None:
     fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNQ w - - 0 1"
     game, diags = read_cbf(cbf(f"  <FEN>{fen}</FEN>\n", '  <Move value="77-47"/>\n'))
-    assert codes(diags) == ["F102"]
+    assert codes(diags) == ["F102", "C311"]
     assert (diags[0].line, diags[0].column) == (4, len("  <FEN>") + fen.index("Q") + 1)
     assert game.headers["FEN"] == fen and game.root.children == []
+    assert game.root.comments == ["CBF moves not read: 77-47"]
 
 
 def test_board_and_fen_disagree() -> None:
@@ -475,9 +496,11 @@ def test_truncated_file_keeps_the_moves_before_the_break() -> None:
     full = cbf(moves=nid_moves([(1, "77-47"), (2, "70-62"), (3, "79-67")]))
     data = full[: full.index(b'<Move nid="3"') + 10]
     game, diags = read_cbf(data)
-    assert diags and set(codes(diags)) == {"C101"}
+    assert diags and set(codes(diags)) == {"C101", "C311"}
     assert diags[0].line is not None and diags[0].column is not None
     assert lines(game) == [["H2-E2", "H9-G7"]]
+    # libxml2's recovery keeps the cut start tag `<Move nid=` as a Move without attributes.
+    assert game.root.children[0].children[0].comments == ["CBF moves not read: :"]
 
 
 def test_tag_mismatch_position() -> None:
@@ -507,10 +530,11 @@ def test_path_argument_and_diagnostic_paths(tmp_path: Path) -> None:
     f.write_bytes(cbf(moves='  <Move value="77-17"/>\n'))
     for source in (f, str(f)):
         game, diags = read_cbf(source)
-        assert [d.path for d in diags] == [str(f)]
+        assert [d.path for d in diags] == [str(f), str(f)]
         assert game.diagnostics == diags
     _, diags = read_cbf(f.read_bytes(), path="named.cbf")
     assert diags[0].format().startswith("named.cbf:7:3: C306 ")
+    assert diags[1].format().startswith("named.cbf:7:3: C311 ")
 
 
 def test_missing_file_raises_oserror(tmp_path: Path) -> None:
@@ -521,7 +545,7 @@ def test_missing_file_raises_oserror(tmp_path: Path) -> None:
 def test_diagnostics_are_sorted_by_position() -> None:
     moves = nid_moves([(1, "77-47"), (3, "70-62")]) + '  <Move nid="1" value="97-47"/>\n'
     _, diags = read_cbf(cbf('  <Opening>x</Opening>\n', moves))
-    assert codes(diags) == ["C201", "C305", "C304"]
+    assert codes(diags) == ["C201", "C311", "C305", "C311", "C304"]
     assert [d.line for d in diags] == sorted(d.line for d in diags)
 
 

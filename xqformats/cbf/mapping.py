@@ -20,7 +20,8 @@ Lowered into the game, not the headers:
   :data:`RESULT_CODES`; the draft's label text (``和棋``) -> header ``ResultText``.
 * ``Board@value`` (draft) and ``FEN`` (象棋桥) -> ``Game.start``; header ``FEN``
   (normalised ``Position.fen()``) only when the start is not the initial
-  position, as in PGN.
+  position, as in PGN.  An unreadable start is kept as written: header ``FEN``
+  (the ``FEN`` text) or ``Board`` (the Board string), so nothing read is lost.
 * ``Comment`` (draft Head) and the text of the root move ``00-00`` (象棋桥) ->
   ``Game.root.comments``.
 * ``Type@value`` (draft) -> header ``Type`` (the code, :data:`TYPE_CODES`); its
@@ -99,7 +100,7 @@ TABLE: tuple[Row, ...] = (
     Row("Type (text)", "draft", "headers['TypeText']", ""),
     Row("Result@value", "draft", "Game.result", "Result", "RESULT_CODES"),
     Row("Result (text)", "draft", "headers['ResultText']", ""),
-    Row("Board@value", "draft", "Game.start; headers['FEN'] unless initial", "FEN"),
+    Row("Board@value", "draft", "Game.start; headers['FEN'] unless initial", "FEN", "headers['Board'] verbatim when unreadable"),
     Row("Comment", "draft", "Game.root.comments[0]", "", "comment before the first move"),
     Row("Move 00-00 (text)", "象棋桥", "Game.root.comments", "", "comment before the first move"),
 )

@@ -37,7 +37,7 @@ from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Span
 from ..fen import parse_fen
 from ..model import Game, Headers, Node
 from ..position import STARTING_FEN, Position
-from .board import ROOT_VALUE, decode_board, decode_move_value
+from .board import ROOT_VALUE, decode_board, decode_move_value, encode_move_value
 from .locate import Locator
 from .mapping import RESULT_CODES, TEXT_ELEMENTS, header_names
 from .rules import (
@@ -45,6 +45,7 @@ from .rules import (
     ILLEGAL_MOVE,
     MOVE_VALUE,
     MOVES_AFTER_END,
+    MOVES_NOT_READ,
     NID_SKIP,
     RESULT_CONFLICT,
     SCHEMA_CONTENT,
@@ -52,6 +53,7 @@ from .rules import (
 )
 from .safexml import decode, parse
 from .schema import validate
+from .unread import render_item, render_unread
 
 __all__ = ["read_cbf", "CbfLowering"]
 
@@ -168,8 +170,8 @@ class CbfLowering:
         if start is not None:
             game.start = start
         moves = _child(root, "MoveList")
-        if moves is not None and start is not None:
-            self._moves(moves, game)
+        if moves is not None:
+            self._moves(moves, game, start)
         game.notation = "cbf"  # XY-XY coordinates (NOTES.md § CBF)
         return game
 
@@ -298,6 +300,8 @@ class CbfLowering:
             start: Optional[Position] = fen_pos
         elif board_el is not None and board_el.get("value") is not None:
             start = board_pos  # None when the Board string is unreadable (C301–C303)
+            if start is None:
+                headers["Board"] = board_el.get("value")  # type: ignore[assignment]  # kept as written
         else:
             start = _INITIAL.copy()
         if start is not None and start.fen() != STARTING_FEN:
@@ -305,7 +309,7 @@ class CbfLowering:
         return start
 
     # ------------------------------------------------------------ MoveList
-    def _moves(self, move_list: etree._Element, game: Game) -> None:
+    def _moves(self, move_list: etree._Element, game: Game, start: Optional[Position]) -> None:
         loc = self.locator
         els = [el for el in move_list if el.tag == "Move"]
         i = 0
@@ -318,34 +322,53 @@ class CbfLowering:
                 game.root.comments.append(comment)
             i = 1
 
-        pos = game.start.copy()
+        if start is None:
+            # No start position (C301–C303, F1xx reported): no move can be
+            # placed, so all of them are kept as text before the first move.
+            if i < len(els):
+                unread = _Unread(game.root, els[i], "start")
+                for el in els[i:]:
+                    unread.add(el)
+                self._keep(unread)
+            return
+
+        pos = start.copy()
         line: list[Node] = [game.root]  # line[k]: the node at ply k of the current line
-        dead = False  # the current line broke at ply len(line): skip what continues it
+        dead = False  # the current line broke at ply len(line): what continues it is unread
+        unread: Optional[_Unread] = None  # the moves being kept as text, and where they go
         prev_nid = 0
         after_end: Optional[etree._Element] = None  # a move marked end="1" just before
-        skipped_after_end = False
+        prev_after_end = False  # the previous Move was itself an unplaceable move after the end
         for el in els[i:]:
             nid_text = el.get("nid")
             if nid_text is None:
                 if after_end is not None:
-                    if not skipped_after_end:
-                        skipped_after_end = True
+                    if not prev_after_end:
+                        prev_after_end = True
                         self.report(
                             MOVES_AFTER_END,
                             f"Move without `nid` after the end of the line (`end=\"1\"` on line {after_end.sourceline}); "
-                            "where it branches is unknown, so it and the later moves without `nid` are skipped",
+                            "where it branches is unknown, so it and the later moves without `nid` are kept as a comment",
                             loc.start_tag(el),
                             el,
                         )
+                    if unread is None:  # else: it follows moves already kept; it joins them
+                        unread = _Unread(line[-1], el, "end")
+                    unread.add(el)
                     continue
                 nid = prev_nid + 1
             else:
                 nid = _int(nid_text)
                 if nid is None:  # not a positive integer: reported by the schema (C203)
+                    if unread is None:
+                        unread = _Unread(line[-1], el, "line")
+                    unread.add(el)
                     dead = True
+                    prev_after_end = False
                     after_end = el if el.get("end") == "1" else None
                     continue
             prev_nid = nid
+            prev_after_end = False
             after_end = el if el.get("end") == "1" else None
 
             if nid > len(line):
@@ -359,6 +382,8 @@ class CbfLowering:
                         el,
                     )
                     dead = True
+                    unread = self._start_unread(unread, line[-1], el)
+                unread.add(el)  # type: ignore[union-attr]  # set whenever dead is
                 continue
             while len(line) > nid:
                 line.pop()
@@ -367,24 +392,27 @@ class CbfLowering:
             parent = line[-1]
 
             value = el.get("value")
-            if value is None:  # reported by the schema (C202)
+            move = decode_move_value(value) if value is not None else None
+            if move is None or move.from_square == move.to_square or not pos.is_legal(move):
+                if value is None:  # reported by the schema (C202)
+                    pass
+                elif move is None or move.from_square == move.to_square:
+                    self.report(MOVE_VALUE, _bad_value(value), loc.attribute_value(el, "value"), el)
+                    self.superseded.add((el, "value"))
+                else:
+                    self.report(
+                        ILLEGAL_MOVE,
+                        f"Illegal move `{value}` (`{move.iccs()}`): {_why_illegal(pos, move)}",
+                        loc.start_tag(el),
+                        el,
+                    )
                 dead = True
+                unread = self._start_unread(unread, parent, el)
+                unread.add(el)
                 continue
-            move = decode_move_value(value)
-            if move is None or move.from_square == move.to_square:
-                self.report(MOVE_VALUE, _bad_value(value), loc.attribute_value(el, "value"), el)
-                self.superseded.add((el, "value"))
-                dead = True
-                continue
-            if not pos.is_legal(move):
-                self.report(
-                    ILLEGAL_MOVE,
-                    f"Illegal move `{value}` (`{move.iccs()}`): {_why_illegal(pos, move)}",
-                    loc.start_tag(el),
-                    el,
-                )
-                dead = True
-                continue
+            if unread is not None:
+                self._keep(unread)
+                unread = None
             comment = _comment(el)
             node = parent.variation(move)
             if node is not None:
@@ -405,6 +433,51 @@ class CbfLowering:
                 )
             pos.push(move)
             line.append(node)
+        if unread is not None:
+            self._keep(unread)
+
+    def _start_unread(self, unread: Optional["_Unread"], target: Node, el: etree._Element) -> "_Unread":
+        """Close the moves kept so far (if any) and start keeping from ``el``, for ``target``."""
+        if unread is not None:
+            self._keep(unread)
+        return _Unread(target, el, "line")
+
+    def _keep(self, unread: "_Unread") -> None:
+        """Append the kept moves to their node's comments and report C311 at the first."""
+        target = unread.target
+        target.comments.append(render_unread(unread.items))
+        n = len(unread.items)
+        count = "1 in all" if n == 1 else f"{n} in all"
+        if target.move is None:
+            where = "before the first move"
+        else:
+            where = f"on `{target.text or encode_move_value(target.move)}` at ply {target.ply()}"
+        if unread.kind == "start":
+            message = f"The start position is unknown: the moves, {count}, are kept as a comment {where}"
+        elif unread.kind == "end":
+            message = f"Moves without `nid` from here on, {count}, are kept as a comment {where}"
+        else:
+            message = f"Moves from here to the end of the line, {count}, are kept as a comment {where}"
+        self.report(MOVES_NOT_READ, message, self.locator.start_tag(unread.first), unread.first)
+
+
+class _Unread:
+    """Consecutive ``Move`` elements the reader cannot place, kept as one comment on ``target``.
+
+    ``kind``: ``"line"`` (a broken line and what continues it), ``"end"``
+    (moves without ``nid`` after ``end="1"``), ``"start"`` (no start position).
+    """
+
+    __slots__ = ("target", "first", "kind", "items")
+
+    def __init__(self, target: Node, first: etree._Element, kind: str) -> None:
+        self.target = target
+        self.first = first
+        self.kind = kind
+        self.items: list[str] = []
+
+    def add(self, el: etree._Element) -> None:
+        self.items.append(render_item(el.get("nid"), el.get("value"), _comment(el)))
 
 
 @lru_cache(maxsize=512)

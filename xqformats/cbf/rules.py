@@ -2,7 +2,8 @@
 
 Ranges (common brief): ``C1xx`` XML, well-formedness and safety; ``C2xx`` the
 schema (``schemas/cbf.xsd``); ``C3xx`` semantics the schema cannot state (the
-Board string, move values, the ``nid`` tree, legality, merged duplicates).
+Board string, move values, the ``nid`` tree, legality, merged duplicates,
+moves kept as a comment).
 
 ``example``/``fixed`` are whole CBF documents (``example_kind="cbf"``): read
 with :func:`xqformats.cbf.read_cbf` after :func:`example_bytes` (the text in
@@ -36,6 +37,7 @@ __all__ = [
     "MOVES_AFTER_END",
     "START_CONFLICT",
     "RESULT_CONFLICT",
+    "MOVES_NOT_READ",
 ]
 
 _DECLARED = re.compile(r'<\?xml[^>]*encoding="([^"]+)"')
@@ -286,8 +288,8 @@ MOVE_VALUE = Rule(
     doc=_doc(
         "Reports a `Move` value that is not `XY-XY` with X a file 0–8 and Y a row 0–9, or "
         "`00-00` anywhere but as the first `Move` (the root).",
-        "The move cannot be decoded; the reader keeps the moves before it and skips the "
-        "rest of that line.",
+        "The move cannot be decoded; the reader keeps the moves before it and keeps it and "
+        "the rest of that line as a comment (C311).",
         f"{_NOTES} (`77-47` = `H2-E2` = 炮二平五).",
     ),
     example=_cbf(moves='  <Move value="97-47"/>\n'),
@@ -304,8 +306,8 @@ NID_SKIP = Rule(
         "one more than the previous move's, and starts an alternative to the move with the "
         "same `nid` on the current line when it is not greater.  Reports a `nid` more than "
         "one greater than the previous (or a first move whose `nid` is not 1).",
-        "There is no move for it to follow; the reader skips it and the moves that continue "
-        "it.",
+        "There is no move for it to follow; the reader keeps it and the moves that continue "
+        "it as a comment (C311).",
         f"{_DRAFT}, post of 2007-12-30 9:17 (example `1A 2B 3C 4D 5E 6F 4G 2H 3I 4J 5K`).",
     ),
     example=_draft(moves='  <Move nid="1" value="77-47"/>\n  <Move nid="3" value="79-67"/>\n'),
@@ -321,8 +323,8 @@ ILLEGAL_MOVE = Rule(
         "Replays every line from the start position and reports a move that does not move "
         "a piece of the side to move by the rules, or leaves its own king attacked (the "
         "flying general included).",
-        "The record is wrong from this point; the reader keeps the moves before it and skips "
-        "the rest of that line.",
+        "The record is wrong from this point; the reader keeps the moves before it and keeps "
+        "it and the rest of that line as a comment (C311).",
         "`xqformats/position.py` (the rules); " + _NOTES + ".",
     ),
     example=_cbf(moves='  <Move value="77-17"/>\n'),
@@ -361,8 +363,8 @@ MOVES_AFTER_END = Rule(
     doc=_doc(
         "象棋桥's files mark the last move of the line with `end=\"1\"` and write no `nid`.  "
         "A move after it without `nid` cannot be placed in the tree: the files available "
-        "show no variation, so where such a move branches is unknown.  The reader skips "
-        "it and every later move without `nid`.",
+        "show no variation, so where such a move branches is unknown.  The reader keeps "
+        "it and every later move without `nid` as a comment (C311).",
         "The moves would otherwise be read as a continuation and most likely be illegal.",
         f"{_NOTES}; `docs/cbf.md` § Variations.",
     ),
@@ -398,5 +400,25 @@ RESULT_CONFLICT = Rule(
     ),
     example=_cbf('  <Result value="1">红胜</Result>\n  <RecordResult>2</RecordResult>\n'),
     fixed=_cbf('  <Result value="2">黑胜</Result>\n  <RecordResult>2</RecordResult>\n'),
+    example_kind="cbf",
+)
+MOVES_NOT_READ = Rule(
+    "C311",
+    "cbf-moves-not-read",
+    Severity.INFO,
+    "Moves after an unreadable or misplaced move are kept as a comment",
+    doc=_doc(
+        "Accompanies the first move the reader cannot place (C304, C305, C306, C308, a `Move` "
+        "without `value` or with a `nid` that is no number, or every move when the start "
+        "position is unreadable): that move and every move that continues it (its line and "
+        "the variations inside it) are kept, in document order, as one comment on the last "
+        "move read before it (before the first move when there is none), in the compact form "
+        "`CBF moves not read: nid:value \"text\" …` (`docs/cbf.md` § Moves not read).  A "
+        "converter carries the comment over, so nothing is lost.",
+        "Those moves are not in the move tree.  Fix the move reported with it.",
+        f"{_NOTES}; `docs/cbf.md` § Moves not read; the PGN reader's P301 does the same.",
+    ),
+    example=_cbf(moves='  <Move value="77-47"/>\n  <Move value="70-63"/>\n  <Move value="79-67"/>\n'),
+    fixed=_cbf(moves='  <Move value="77-47"/>\n  <Move value="70-62"/>\n  <Move value="79-67"/>\n'),
     example_kind="cbf",
 )
