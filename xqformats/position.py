@@ -135,6 +135,102 @@ def _build_tables() -> None:
 
 _build_tables()
 
+#: The pieces a sliding path applies to (rooks and cannons of both sides).
+_SLIDERS = frozenset("RrCc")
+
+
+def _build_paths() -> dict[str, list]:
+    """PATHS[piece][frm * 90 + to]: what ``piece`` needs to go frm→to, from the tables above.
+
+    ``None``: never (not the piece's geometry); for rooks and cannons, the
+    slice of the board between the two squares (a file or a rank); for the
+    others, the square that must be empty (the horse's leg, the elephant's
+    eye) or -1 when nothing must be.  One lookup answers the geometry, so
+    :meth:`Position.reaches` tests one path instead of generating every target.
+    """
+    slide: list = [None] * 8100
+    for frm in range(90):
+        for to in range(90):
+            if frm == to:
+                continue
+            lo, hi = min(frm, to), max(frm, to)
+            if frm % 9 == to % 9:
+                slide[frm * 90 + to] = slice(lo + 9, hi, 9)
+            elif frm // 9 == to // 9:
+                slide[frm * 90 + to] = slice(lo + 1, hi)
+    paths: dict[str, list] = {"R": slide, "r": slide, "C": slide, "c": slide}
+    horse: list = [None] * 8100
+    for frm in range(90):
+        for to, leg in HORSE_MOVES[frm]:
+            horse[frm * 90 + to] = leg
+    paths["N"] = paths["n"] = horse
+    for color in (RED, BLACK):
+        for letter, table in (("K", KING_MOVES), ("A", ADVISOR_MOVES), ("P", PAWN_MOVES)):
+            steps: list = [None] * 8100
+            for frm in range(90):
+                for to in table[color][frm]:
+                    steps[frm * 90 + to] = -1
+            paths[letter if color else letter.lower()] = steps
+        eyes: list = [None] * 8100
+        for frm in range(90):
+            for to, eye in ELEPHANT_MOVES[color][frm]:
+                eyes[frm * 90 + to] = eye
+        paths["B" if color else "b"] = eyes
+    return paths
+
+
+PATHS = _build_paths()
+
+#: RAYS_FROM[sq]: the non-empty rays of ROOK_RAYS[sq] (the attack test loops over fewer).
+RAYS_FROM: list[tuple[tuple[int, ...], ...]] = [tuple(r for r in rays if r) for rays in ROOK_RAYS]
+#: Attacking piece letters by side: (rook, cannon, horse, king, pawn).
+_ATTACKERS = {RED: ("R", "C", "N", "K", "P"), BLACK: ("r", "c", "n", "k", "p")}
+
+
+def _attacked(b: list, sq: Square, by: Color) -> bool:
+    """:meth:`Position.is_attacked` on a bare board (one attribute lookup less on the hot path)."""
+    rook, cannon, horse, king, pawn = _ATTACKERS[by]
+    for ray in RAYS_FROM[sq]:
+        screened = False
+        for s in ray:
+            p = b[s]
+            if p is None:
+                continue
+            if not screened:
+                # Kings share a file only (palaces are on different ranks):
+                # a king first in any ray means the generals face.
+                if p == rook or p == king:
+                    return True
+                screened = True
+            else:
+                if p == cannon:
+                    return True
+                break
+    for frm, leg in HORSE_ATTACKERS[sq]:
+        if b[frm] == horse and b[leg] is None:
+            return True
+    for frm in PAWN_ATTACKERS[by][sq]:
+        if b[frm] == pawn:
+            return True
+    return False
+
+
+def _reaches(b: list, p: str, frm: Square, to: Square) -> bool:
+    """Whether piece ``p``, standing on ``frm`` of board ``b``, can go to ``to`` (see PATHS)."""
+    need = PATHS[p][frm * 90 + to]
+    if need is None:
+        return False
+    q = b[to]
+    if q is not None and (q < "a") == (p < "a"):
+        return False  # a piece of the mover's own side
+    if p in _SLIDERS:
+        between = b[need]
+        screens = len(between) - between.count(None)
+        if p == "R" or p == "r" or q is None:
+            return screens == 0
+        return screens == 1  # a cannon captures over exactly one screen
+    return need < 0 or b[need] is None
+
 
 class Outcome:
     """How a game ended on the board: ``winner`` is the side that can still move."""
@@ -276,34 +372,7 @@ class Position:
         first on any ray counts as attacking (the generals facing).  For other
         squares the answer can be wrong.
         """
-        b = self.board
-        if by:
-            rook, cannon, horse, king, pawn = "R", "C", "N", "K", "P"
-        else:
-            rook, cannon, horse, king, pawn = "r", "c", "n", "k", "p"
-        for ray in ROOK_RAYS[sq]:
-            screened = False
-            for s in ray:
-                p = b[s]
-                if p is None:
-                    continue
-                if not screened:
-                    # Kings share a file only (palaces are on different ranks):
-                    # a king first in any ray means the generals face.
-                    if p == rook or p == king:
-                        return True
-                    screened = True
-                else:
-                    if p == cannon:
-                        return True
-                    break
-        for frm, leg in HORSE_ATTACKERS[sq]:
-            if b[frm] == horse and b[leg] is None:
-                return True
-        for frm in PAWN_ATTACKERS[by][sq]:
-            if b[frm] == pawn:
-                return True
-        return False
+        return _attacked(self.board, sq, by)
 
     def is_check(self) -> bool:
         """Whether the side to move has its king attacked."""
@@ -388,12 +457,14 @@ class Position:
         b = self.board
         piece = b[frm]
         captured = b[to]
-        color = piece.isupper()  # type: ignore[union-attr]
+        color = piece < "a"  # type: ignore[operator]  # upper case: Red
         b[to] = piece
         b[frm] = None
-        kings = self._kings
-        k = to if piece == ("K" if color else "k") else kings[color]
-        safe = k < 0 or not self.is_attacked(k, not color)
+        if piece == "K" or piece == "k":
+            safe = not _attacked(b, to, not color)
+        else:
+            k = self._kings[color]
+            safe = k < 0 or not _attacked(b, k, not color)
         b[frm] = piece
         b[to] = captured
         return safe
@@ -415,17 +486,51 @@ class Position:
         safe = self._leaves_king_safe
         return any(safe(m.from_square, m.to_square) for m in self.pseudo_legal_moves())
 
-    def is_pseudo_legal(self, move: Move) -> bool:
-        p = self.board[move.from_square]
-        if p is None or p.isupper() != self.turn:
+    def reaches(self, frm: Square, to: Square) -> bool:
+        """Whether the piece on ``frm`` can go to ``to`` by its movement rule alone.
+
+        The same answer as ``to in self.pseudo_targets(frm)`` (False for an
+        empty ``frm``), but tests the one path: the horse's leg, the elephant's
+        eye, the squares a rook slides over or a cannon jumps, and the target
+        not holding a piece of the mover's own side.  Ignores whose turn it is
+        and the mover's king.  Squares outside 0–89 are never reached.
+        Complexity is O(1) (a slice of at most one file for rooks and cannons).
+        """
+        if not (0 <= frm < 90 and 0 <= to < 90):
             return False
-        return move.to_square in self.pseudo_targets(move.from_square)
+        b = self.board
+        p = b[frm]
+        return p is not None and _reaches(b, p, frm, to)
+
+    def is_pseudo_legal(self, move: Move) -> bool:
+        """Whether ``move`` is the side to move's piece going where its rule allows."""
+        frm, to = move
+        if not (0 <= frm < 90 and 0 <= to < 90):
+            return False
+        b = self.board
+        p = b[frm]
+        return p is not None and (p < "a") == self.turn and _reaches(b, p, frm, to)
+
+    def can_move(self, frm: Square, to: Square) -> bool:
+        """Whether moving the piece on ``frm`` to ``to`` is legal for the side to move.
+
+        ``is_legal(Move(frm, to))`` without building the move, for squares
+        known to be on the board (0–89; no range check): one path test and,
+        when it passes, one attack test on the mover's king.
+        """
+        b = self.board
+        p = b[frm]
+        return (
+            p is not None
+            and (p < "a") == self.turn
+            and _reaches(b, p, frm, to)
+            and self._leaves_king_safe(frm, to)
+        )
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` is legal for the side to move (one attack test)."""
-        return self.is_pseudo_legal(move) and self._leaves_king_safe(
-            move.from_square, move.to_square
-        )
+        """Whether ``move`` is legal for the side to move (one path test, one attack test)."""
+        frm, to = move
+        return 0 <= frm < 90 and 0 <= to < 90 and self.can_move(frm, to)
 
     def leaves_king_in_check(self, move: Move) -> bool:
         """For a pseudo-legal move: whether it exposes the mover's king.
