@@ -59,6 +59,16 @@ _KIND = {"CHINESE_MOVE": Notation.CHINESE, "WXF_MOVE": Notation.WXF, "ICCS_MOVE"
 #: Chess PGN suffix annotations and the NAGs they stand for.
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
+_INITIAL: list[Position] = []
+
+
+def _initial() -> Position:
+    """The standard start position, parsed once (``Game`` copies it)."""
+    if not _INITIAL:
+        _INITIAL.append(Position())
+    return _INITIAL[0]
+
+
 def _point(span: Span) -> Span:
     """The zero-width span at the end of ``span``."""
     return Span(span.end, span.end, span.end_line, span.end_column, span.end_line, span.end_column)
@@ -102,7 +112,7 @@ class PgnLowering:
 
     # ---------------------------------------------------------------- entry
     def lower(self, syntax: GameSyntax) -> Game:
-        game = Game()
+        game = Game(None, _initial())  # a copy: no FEN parse per game
         game.span = syntax.span
         headers = game.headers
         for tag in syntax.tags:
@@ -184,143 +194,167 @@ class PgnLowering:
 
     # ---------------------------------------------------------------- movetext
     def _movetext(self, game: Game, syntax: GameSyntax, pos: Position, format_notation: Optional[Notation]) -> Node:
-        """Read the movetext; return the last node of the main line."""
+        """Read the movetext; return the last node of the main line.
+
+        The state of the line being read (``_Frame``'s fields) lives in local
+        variables while its elements are read, and goes back into its frame
+        when a variation is entered (the hot loop of the reader).
+        """
         elements = syntax.movetext
         end = elements[-1].span.end if elements else syntax.span.start
         root = game.root
         frames = [_Frame(elements, end, None, 0)]
         node = root
         notation: Optional[Notation] = None  # of the game's first move
+        notation_kind = ""  # its terminal: later moves of that kind need no check
         mixed_reported = False
         strict = self.strict
         report = self.report
+        push = pos.push
         main_last = root
         while frames:
             f = frames[-1]
             els = f.elements
-            if f.i >= len(els):
+            i = f.i
+            n = len(els)
+            played = f.played
+            number = f.number
+            prev = f.prev
+            prev_end = prev.span.end if prev is not None else -1  # type: ignore[attr-defined]
+            while i < n:
+                el = els[i]
+                i += 1
+                t = type(el)
+                span = el.span
+                if prev_end == span.start:
+                    self._separator(prev, el)
+                prev = el
+                prev_end = span.end
+                if t is MoveToken:
+                    text = el.text
+                    kind = el.kind
+                    if kind == "UNKNOWN_MOVE":
+                        joined = self._split_move(els, i, el)
+                        if joined is not None:
+                            text, span, kind, els = joined
+                            n = len(els)
+                            prev = None
+                            prev_end = -1
+                    move, diags = decode(text, pos, None, strict=strict)
+                    if diags:
+                        self.relocate(diags, span.line, span.column)
+                    if move is None:
+                        if not diags:  # pragma: no cover - decode always explains a None
+                            report(rules.SYNTAX, f"Unknown move `{text}`", span)
+                        rest = self.source(syntax, el.span.start, f.end).rstrip()
+                        report(
+                            rules.MOVES_NOT_READ,
+                            "Moves from here to the end of the line are kept as a comment" if f.saved_node is None
+                            else "Moves from here to the end of the variation are kept as a comment",
+                            el.span,
+                        )
+                        (node.comments if played else f.before).append(rest)
+                        number = None
+                        i = n
+                        continue
+                    if kind != notation_kind:
+                        # Notation and Format tag (once per game).
+                        mv_notation = _KIND.get(kind)
+                        if mv_notation is not None:
+                            if notation is None:
+                                notation = mv_notation
+                                notation_kind = kind
+                                game.notation = notation
+                                self._check_format(game, format_notation, notation, span)
+                            elif mv_notation is not notation and not mixed_reported:
+                                mixed_reported = True
+                                report(
+                                    rules.MIXED_NOTATION,
+                                    f"Move `{text}` is in {_FORMAT_TAG[mv_notation]} notation; the game's moves are in {_FORMAT_TAG[notation]}",
+                                    span,
+                                )
+                    if number is not None:
+                        if not (pos.turn and number.number == pos.fullmove_number and not number.ellipsis):
+                            self._check_number(number, played, pos, text, span)
+                        number = None  # the common case above, checked inline
+                    elif pos.turn or not played:
+                        self._check_number(None, played, pos, text, span)
+                    child = Node(move, node, span=span, text=text)
+                    node.children.append(child)
+                    node = child
+                    if el.suffix is not None:
+                        node.nags.append(SUFFIX_NAGS[el.suffix])
+                    if not played:
+                        played = True
+                        if f.before:
+                            if f.saved_node is None:
+                                root.comments.extend(f.before)
+                            else:
+                                node.comments_before.extend(f.before)
+                            f.before = []
+                    push(move)
+                elif t is MoveNumber:
+                    if number is not None:
+                        self._dangling_number(number)
+                    number = el
+                elif t is Comment:
+                    if played:
+                        node.comments.append(el.text)
+                    elif f.saved_node is None:
+                        root.comments.append(el.text)
+                    else:
+                        f.before.append(el.text)
+                    if not el.line and "{" in el.text:
+                        self._brace_in_comment(el)
+                elif t is Nag:
+                    if played:
+                        node.nags.append(el.value)
+                    else:
+                        report(rules.SYNTAX, f"NAG `${el.value}` before any move of its line; dropped", span)
+                elif t is Variation:
+                    if number is not None:
+                        self._dangling_number(number)
+                        number = None
+                    if not played:
+                        report(rules.VARIATION_WITHOUT_MOVE, "Variation before any move of its line; kept as a comment", span)
+                        f.before.append(self.source(syntax, span.start, span.end))
+                        continue
+                    if not el.elements or not any(type(x) is MoveToken for x in el.elements):
+                        report(rules.EMPTY_VARIATION, "Empty variation; expected at least one move", span)
+                        for x in el.elements:
+                            if type(x) is Comment:
+                                node.comments.append(x.text)
+                        continue
+                    # The variation replaces `node`'s move: step back one ply.
+                    pos.pop()
+                    # This line goes on after the variation: keep where it is.
+                    f.elements = els
+                    f.i = i
+                    f.played = played
+                    f.number = number
+                    f.prev = prev
+                    content_end = span.end - 1 if el.closed else span.end
+                    frames.append(_Frame(el.elements, content_end, node, len(pos._stack)))
+                    node = node.parent  # type: ignore[assignment]
+                    break
+                elif t is MisplacedTag:
+                    self._add_tag(game, el.tag, misplaced=True)
+            else:
                 # End of a line of play.
-                if f.number is not None:
-                    self._dangling_number(f.number)
-                    f.number = None
+                if number is not None:
+                    self._dangling_number(number)
                 frames.pop()
                 if f.saved_node is None:
                     main_last = node
                     if f.before:
                         root.comments.extend(f.before)
                     continue
-                if not f.played:
+                if not played:
                     f.saved_node.comments.extend(f.before)
                 while len(pos._stack) > f.depth:
                     pos.pop()
                 node = f.saved_node
-                pos.push(node.move)  # type: ignore[arg-type]
-                continue
-            el = els[f.i]
-            f.i += 1
-            t = type(el)
-            prev = f.prev
-            if prev is not None and prev.span.end == el.span.start:  # type: ignore[attr-defined]
-                self._separator(prev, el)
-            f.prev = el
-            if t is MoveToken:
-                text = el.text
-                span = el.span
-                kind = el.kind
-                if kind == "UNKNOWN_MOVE":
-                    joined = self._split_move(f, el)
-                    if joined is not None:
-                        text, span, kind = joined
-                move, diags = decode(text, pos, None, strict=strict)
-                if diags:
-                    self.relocate(diags, span.line, span.column)
-                if move is None:
-                    if not diags:  # pragma: no cover - decode always explains a None
-                        report(rules.SYNTAX, f"Unknown move `{text}`", span)
-                    rest = self.source(syntax, el.span.start, f.end).rstrip()
-                    report(
-                        rules.MOVES_NOT_READ,
-                        "Moves from here to the end of the line are kept as a comment" if f.saved_node is None
-                        else "Moves from here to the end of the variation are kept as a comment",
-                        el.span,
-                    )
-                    (node.comments if f.played else f.before).append(rest)
-                    f.number = None
-                    f.i = len(els)
-                    continue
-                # Notation and Format tag (once per game).
-                mv_notation = _KIND.get(kind)
-                if mv_notation is not None:
-                    if notation is None:
-                        notation = mv_notation
-                        game.notation = notation
-                        self._check_format(game, format_notation, notation, span)
-                    elif mv_notation is not notation and not mixed_reported:
-                        mixed_reported = True
-                        report(
-                            rules.MIXED_NOTATION,
-                            f"Move `{text}` is in {_FORMAT_TAG[mv_notation]} notation; the game's moves are in {_FORMAT_TAG[notation]}",
-                            span,
-                        )
-                num = f.number
-                if num is not None and pos.turn and num.number == pos.fullmove_number and not num.ellipsis:
-                    f.number = None  # the common case, checked inline
-                elif num is not None or pos.turn or not f.played:
-                    self._check_number(f, pos, text, span)
-                child = Node(move, node, span=span, text=text)
-                node.children.append(child)
-                node = child
-                if el.suffix is not None:
-                    node.nags.append(SUFFIX_NAGS[el.suffix])
-                if not f.played:
-                    f.played = True
-                    if f.before:
-                        if f.saved_node is None:
-                            root.comments.extend(f.before)
-                        else:
-                            node.comments_before.extend(f.before)
-                        f.before = []
-                pos.push(move)
-            elif t is MoveNumber:
-                if f.number is not None:
-                    self._dangling_number(f.number)
-                f.number = el
-            elif t is Comment:
-                if f.played:
-                    node.comments.append(el.text)
-                elif f.saved_node is None:
-                    root.comments.append(el.text)
-                else:
-                    f.before.append(el.text)
-                if not el.line and "{" in el.text:
-                    self._brace_in_comment(el)
-            elif t is Nag:
-                if f.played:
-                    node.nags.append(el.value)
-                else:
-                    report(rules.SYNTAX, f"NAG `${el.value}` before any move of its line; dropped", el.span)
-            elif t is Variation:
-                if f.number is not None:
-                    self._dangling_number(f.number)
-                    f.number = None
-                if not f.played:
-                    report(rules.VARIATION_WITHOUT_MOVE, "Variation before any move of its line; kept as a comment", el.span)
-                    txt = self.source(syntax, el.span.start, el.span.end)
-                    f.before.append(txt)
-                    continue
-                if not el.elements or not any(type(x) is MoveToken for x in el.elements):
-                    report(rules.EMPTY_VARIATION, "Empty variation; expected at least one move", el.span)
-                    for x in el.elements:
-                        if type(x) is Comment:
-                            node.comments.append(x.text)
-                    continue
-                # The variation replaces `node`'s move: step back one ply.
-                pos.pop()
-                content_end = el.span.end - 1 if el.closed else el.span.end
-                frames.append(_Frame(el.elements, content_end, node, len(pos._stack)))
-                node = node.parent  # type: ignore[assignment]
-            elif t is MisplacedTag:
-                self._add_tag(game, el.tag, misplaced=True)
+                push(node.move)  # type: ignore[arg-type]
         return main_last
 
     # ---------------------------------------------------------------- checks
@@ -343,10 +377,13 @@ class PgnLowering:
                 _point(prev.span),  # type: ignore[attr-defined]
             )
 
-    def _split_move(self, f: _Frame, first: MoveToken) -> Optional[tuple[str, Span, str]]:
-        """``兵五{…}平四``: join the halves around a comment into one move (P203)."""
-        els = f.elements
-        i = f.i
+    def _split_move(self, els: Sequence, i: int, first: MoveToken) -> Optional[tuple[str, Span, str, Sequence]]:
+        """``兵五{…}平四``: join the halves around a comment into one move (P203).
+
+        ``els[i]`` follows ``first``.  Returns the joined text, span and
+        terminal, and the elements with the second half taken out (the
+        comment is read right after the joined move).
+        """
         if i + 1 >= len(els):
             return None
         c, second = els[i], els[i + 1]
@@ -368,10 +405,8 @@ class PgnLowering:
         span = Span(
             first.span.start, second.span.end, first.span.line, first.span.column, second.span.end_line, second.span.end_column
         )
-        # The joined move is read now and the comment right after it.
-        f.elements = tuple(els[:i]) + (c,) + tuple(els[i + 2 :])
-        f.prev = None
-        return text, span, {Notation.CHINESE: "CHINESE_MOVE", Notation.WXF: "WXF_MOVE", Notation.ICCS: "ICCS_MOVE"}[notation]
+        rest = tuple(els[:i]) + (c,) + tuple(els[i + 2 :])
+        return text, span, {Notation.CHINESE: "CHINESE_MOVE", Notation.WXF: "WXF_MOVE", Notation.ICCS: "ICCS_MOVE"}[notation], rest
 
     def _check_format(self, game: Game, format_notation: Optional[Notation], notation: Notation, span: Span) -> None:
         value = game.headers.get("Format")
@@ -390,9 +425,8 @@ class PgnLowering:
                 game.tag_spans.get("Format"),
             )
 
-    def _check_number(self, f: _Frame, pos: Position, text: str, span: Span) -> None:
-        num = f.number
-        f.number = None
+    def _check_number(self, num: Optional[MoveNumber], played: bool, pos: Position, text: str, span: Span) -> None:
+        """The move number ``num`` (None: none) before the move ``text``; ``played``: not the line's first move."""
         expected = pos.fullmove_number
         if pos.turn:  # Red
             if num is None:
@@ -403,7 +437,7 @@ class PgnLowering:
                     f"Move number `{num.text}` before Red's move `{text}`; expected `{expected}.`",
                     num.span,
                 )
-        elif not f.played:
+        elif not played:
             if num is None or not num.ellipsis:
                 self.report(
                     rules.BLACK_WITHOUT_ELLIPSIS,
