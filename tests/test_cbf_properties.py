@@ -3,6 +3,10 @@
 * random games with random variations, comments and headers survive
   write → read unchanged (model equality), and every written document is valid
   against ``schemas/cbf.xsd`` (both validators);
+* games whose headers and comments hold *any* text (controls, lone surrogates,
+  U+FFFE …) are written without raising, validate, and read back as the game
+  with exactly the characters :func:`replaced_characters` names turned into
+  U+FFFD (and the documented comment folding);
 * any bytes, and any mangling of a valid document, never make the reader
   raise; a game read without errors can be written again;
 * Board strings and move values encode and decode to the same thing.
@@ -10,17 +14,19 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
 from cbf_helpers import schema_valid
-from xqformats.cbf import read_cbf, write_cbf
+from xqformats.cbf import read_cbf, replaced_characters, write_cbf
 from xqformats.cbf.board import decode_board, decode_move_value, encode_board, encode_move_value
 from xqformats.cbf.schema import xmlschema_schema
 from xqformats.core import Move
 from xqformats.diagnostics import Severity
-from xqformats.model import RESULTS, Game, Headers
+from xqformats.model import RESULTS, Game, Headers, Node
 from xqformats.position import STARTING_FEN, Position
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -51,7 +57,8 @@ def _playout(draw, pos: Position, plies: int) -> Position:  # type: ignore[no-un
 
 
 @st.composite
-def games(draw) -> Game:  # type: ignore[no-untyped-def]
+def games(draw, texts=texts, comments=comments, before=None) -> Game:  # type: ignore[no-untyped-def]
+    """A random game; ``texts`` for header values, ``comments`` after moves, ``before`` for comments_before."""
     start = _playout(draw, Position(STARTING_FEN), draw(st.integers(0, 12)))
     headers: dict[str, str] = {}
     for name in draw(st.lists(st.sampled_from(TEXT_HEADERS), unique=True, max_size=8)):
@@ -83,6 +90,8 @@ def games(draw) -> Game:  # type: ignore[no-untyped-def]
         child = node.add_variation(draw(st.sampled_from(moves)))
         if draw(st.integers(0, 3)) == 0:
             child.comments.append(draw(comments))
+        if before is not None and draw(st.integers(0, 3)) == 0:
+            child.comments_before.append(draw(before))
         nodes.append(child)
     return game
 
@@ -102,6 +111,60 @@ def test_random_games_round_trip_and_validate(game: Game, encoding: str) -> None
 def test_written_documents_satisfy_xmlschema_too(game: Game) -> None:
     tree = etree.fromstring(write_cbf(game)).getroottree()
     assert xmlschema_schema().is_valid(tree)
+
+
+# Any code point, with the ones XML cannot hold (and whitespace) made likely.
+_any_char = st.integers(0, 0x10FFFF).map(chr) | st.sampled_from(
+    ["\x00", "\x01", "\x1b", "\x1c", "\x7f", "\ud800", "\udfff", "\ufffe", "\uffff", "\U0001fffe", "\r", "\n", " ", "]]>", "炮"]
+)
+any_text = st.lists(_any_char, max_size=8).map("".join)
+#: XML 1.0 §2.2 ``Char``: what XML can hold (written independently of the writer's copy).
+_BAD = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _clean(text: str) -> str:
+    return _BAD.sub("\ufffd", text)
+
+
+def _expected_after_cbf(game: Game, clean=_clean) -> Game:  # type: ignore[no-untyped-def]
+    """``game`` as CBF gives it back (``docs/cbf.md``): characters XML cannot hold as
+    U+FFFD, empty headers gone (a lone ``Contest`` then reads as ``Event``), comments stripped, ``comments_before`` and several
+    comments folded into one per move, the third and later root comments joined
+    to the second (the first goes to ``Head/Comment``)."""
+    headers = {k: clean(v) for k, v in game.headers.items() if v}
+    if "Contest" in headers and "Event" not in headers:  # the Contest element reads as Event (mapping table)
+        headers["Event"] = headers.pop("Contest")
+    out = Game(Headers(headers), start=game.start, result=game.result)
+    root = [clean(c.strip()) for c in game.root.comments_before + game.root.comments if c.strip()]
+    out.root.comments = root[:1] + (["\n".join(root[1:])] if len(root) > 1 else [])
+    stack: list[tuple[Node, Node]] = [(game.root, out.root)]
+    while stack:
+        src, dst = stack.pop()
+        for child in src.children:
+            parts = [clean(c.strip()) for c in child.comments_before + child.comments if c.strip()]
+            copy = dst.add_variation(child.move, comments=["\n".join(parts)] if parts else None)  # type: ignore[arg-type]
+            stack.append((child, copy))
+    return out
+
+
+def _replacement_chars(game: Game) -> int:
+    texts = list(game.headers.values()) + [c for n in game.root.walk() for c in n.comments_before + n.comments]
+    return sum(t.count("\ufffd") for t in texts)
+
+
+@SETTINGS
+@given(games(texts=any_text, comments=any_text, before=any_text), st.sampled_from(["utf-8", "gbk"]))
+def test_any_text_is_written_valid_and_read_back_with_replacements(game: Game, encoding: str) -> None:
+    data = write_cbf(game, encoding=encoding)  # never raises
+    assert schema_valid(data)
+    back, diags = read_cbf(data)
+    assert diags == []
+    assert back == _expected_after_cbf(game)
+    replaced = replaced_characters(game)
+    assert all(_BAD.fullmatch(r.character) for r in replaced)
+    # Exactly one listed character per U+FFFD the writer introduced.
+    unchanged = _expected_after_cbf(game, clean=lambda t: t)
+    assert len(replaced) == _replacement_chars(back) - _replacement_chars(unchanged)
 
 
 @SETTINGS
@@ -145,11 +208,7 @@ def test_mangled_documents_never_raise_and_clean_games_can_be_written(data: byte
         assert d.line is None or d.line >= 1
         assert d.column is None or d.column >= 1
     if game is not None and not any(d.severity is Severity.ERROR for d in diags):
-        try:
-            out = write_cbf(game)
-        except ValueError:  # a character XML cannot hold, read from a character reference
-            return
-        assert schema_valid(out)
+        assert schema_valid(write_cbf(game))
 
 
 @SETTINGS

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cbf_helpers import DATA, REPO, draft_examples, real_file, schema_valid
-from xqformats.cbf import read_cbf, unwritten_headers, write_cbf
+from xqformats.cbf import Replacement, read_cbf, replaced_characters, unwritten_headers, write_cbf
 from xqformats.cbf.board import decode_move_value
 from xqformats.model import Game, Headers
 from xqformats.position import Position
@@ -141,14 +141,39 @@ def test_carriage_returns_survive() -> None:
     assert diags == [] and back == g
 
 
-def test_characters_xml_cannot_hold_are_refused() -> None:
-    g = Game(Headers({"Red": "a\x00b"}))
-    with pytest.raises(ValueError, match="U\\+0000"):
-        write_cbf(g)
+def test_characters_xml_cannot_hold_are_replaced_and_listed() -> None:
+    g = Game(Headers({"Red": "a\x00b", "Opening": "\x01", "TypeText": "\x02"}))  # no Type: TypeText is written
+    g.root.comments.append("\ud800 first")
+    g.root.add_variation(A, comments=["\x1b[0m"]).add_variation(B, comments_before=["\uffff"], comments=["ok"])
+    data = write_cbf(g)
+    assert schema_valid(data)
+    back, diags = read_cbf(data)
+    assert diags == []
+    assert back.headers["Red"] == "a\ufffdb" and back.headers["TypeText"] == "\ufffd"
+    assert "Opening" not in back.headers  # no CBF element (unwritten_headers), so nothing to replace
+    assert back.root.comments == ["\ufffd first"]
+    assert [n.comments for n in back.nodes()] == [["\ufffd[0m"], ["\ufffd\nok"]]
+    assert replaced_characters(g) == [
+        Replacement("header `Red`", "\x00"),
+        Replacement("header `TypeText`", "\x02"),
+        Replacement("the comment before the first move", "\ud800"),
+        Replacement("the comment on ply 1 (`77-47`)", "\x1b"),
+        Replacement("the comment on ply 2 (`70-62`)", "\uffff"),
+    ]
+    assert write_cbf(g, encoding="gbk").decode("gbk").count("\ufffd") == 0  # GBK lacks it: a reference
+    assert read_cbf(write_cbf(g, encoding="gbk"))[0] == back
+
+
+def test_whitespace_controls_stripped_from_comments_are_not_listed() -> None:
     g = Game()
-    g.root.add_variation(A, comments=["\x1b[0m"])
-    with pytest.raises(ValueError, match="U\\+001B"):
-        write_cbf(g)
+    g.root.add_variation(A, comments=["\x1cx\x1d"])  # str.strip() takes U+001C-U+001F as whitespace
+    assert replaced_characters(g) == []
+    assert read_cbf(write_cbf(g))[0].root.children[0].comments == ["x"]
+
+
+def test_nothing_is_replaced_in_games_read_from_files() -> None:
+    for path in sorted(DATA.glob("*.cbf")) + sorted((REPO / "corpus").glob("*.cbf")):
+        assert replaced_characters(read_cbf(path)[0]) == []
 
 
 def test_no_moves_marks_the_root_as_the_end() -> None:
@@ -241,3 +266,18 @@ def test_the_two_shipped_samples_hold_the_same_game() -> None:
     assert da == db == []
     assert a.root.same_content(b.root) and a.start == b.start and a.result == b.result == "1-0"
     assert a.ply_count() == 75 and sum(len(n.children) > 1 for n in a.root.walk()) == 1
+
+
+def test_convert_pgn_with_control_characters_to_cbf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from xqformats.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    pgn = '[Game "Chinese Chess"]\n[Red "a\x01b"]\n[Result "*"]\n\n{\x01start} 1. 炮二平五 {x\x02y} 马8进7 *\n'
+    (tmp_path / "a.pgn").write_text(pgn, encoding="utf-8")
+    assert main(["convert", "a.pgn", "-o", "a.cbf"]) == 0  # converted, not refused
+    data = (tmp_path / "a.cbf").read_bytes()
+    assert schema_valid(data)
+    game, diags = read_cbf(data)
+    assert diags == []
+    assert game.headers["Red"] == "a\ufffdb"
+    assert game.root.comments == ["\ufffdstart"] and game.root.children[0].comments == ["x\ufffdy"]

@@ -3,7 +3,8 @@
 Public API::
 
     game, diagnostics = read_cbf(path_or_bytes, path=None)   # Game | None
-    data = write_cbf(game, encoding="utf-8")                   # bytes
+    data = write_cbf(game, encoding="utf-8")                   # bytes, never raises on content
+    unwritten_headers(game), replaced_characters(game)         # what the writer could not keep
 
 ``schemas/cbf.xsd`` is the reference for the syntax (both the draft's form and
 the form 象棋桥 writes); ``docs/cbf.md`` describes the format, the variation
@@ -13,7 +14,7 @@ C1xx XML and safety, C2xx schema, C3xx semantics (:mod:`xqformats.cbf.rules`).
 Modules, one job each: :mod:`.safexml` (decoding, hardened parsing),
 :mod:`.schema` (validation), :mod:`.locate` (line/column of elements),
 :mod:`.board` (Board strings, move values), :mod:`.mapping` (headers, codes),
-:mod:`.reader`, :mod:`.writer`.
+:mod:`.reader`, :mod:`.unread` (moves kept as a comment), :mod:`.writer`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,18 @@ from __future__ import annotations
 from . import rules
 from .mapping import RESULT_CODES, TABLE, TYPE_CODES
 from .reader import read_cbf
-from .writer import unwritten_headers, write_cbf
+from .unread import parse_unread
+from .writer import Replacement, replaced_characters, unwritten_headers, write_cbf
 
-__all__ = ["read_cbf", "write_cbf", "unwritten_headers", "rules", "TABLE", "RESULT_CODES", "TYPE_CODES"]
+__all__ = [
+    "read_cbf",
+    "write_cbf",
+    "unwritten_headers",
+    "replaced_characters",
+    "Replacement",
+    "parse_unread",
+    "rules",
+    "TABLE",
+    "RESULT_CODES",
+    "TYPE_CODES",
+]

@@ -26,20 +26,26 @@ values the schema would reject (an ECCO code like ``b24``, a non-numeric
 ``RecordType``) and headers with no CBF element are left out —
 :func:`unwritten_headers` lists them so a converter can warn.  NAGs have no
 place in CBF.  ``comments_before`` are written in front of the move's own
-comment.  Raises ``ValueError`` for characters XML cannot hold (U+0000 …) and
-unsupported encodings.
+comment.
+
+Characters XML 1.0 cannot hold at all (§2.2 ``Char``: U+0000, the other C0
+controls but tab, line feed and carriage return, lone surrogates, U+FFFE,
+U+FFFF) are written as U+FFFD REPLACEMENT CHARACTER, so any game can be
+written; :func:`replaced_characters` lists each one and where it was, so a
+converter can warn.  Only an unsupported ``encoding`` (or a BOM asked for with
+GBK) raises ``ValueError``: that is a wrong call, not content.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from ..model import Game, Node
 from .board import ROOT_VALUE, encode_move_value
 from .mapping import CCBRIDGE_HEAD, RESULT_TO_CODE, TYPE_CODES, element_for_header
 
-__all__ = ["write_cbf", "unwritten_headers", "ENCODINGS"]
+__all__ = ["write_cbf", "unwritten_headers", "replaced_characters", "Replacement", "REPLACEMENT", "ENCODINGS"]
 
 #: Accepted ``encoding`` values -> (declared name, Python codec).
 ENCODINGS: dict[str, tuple[str, str]] = {
@@ -49,16 +55,35 @@ ENCODINGS: dict[str, tuple[str, str]] = {
     "gb18030": ("GB18030", "gb18030"),
 }
 
+#: Any character outside XML 1.0's ``Char`` production (§2.2).
 _INVALID_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+#: What is written in place of such a character.
+REPLACEMENT = "\ufffd"
 # Head element -> the schema's pattern for its text (schemas/cbf.xsd types
 # EccoCode, Digits); values that do not fit are not written.
 _PATTERNS = {"ECCO": re.compile(r"([A-E][0-9][0-9])?\Z"), "RecordType": re.compile(r"[0-9]*\Z")}
 
 
-def _check(text: str, what: str) -> None:
-    m = _INVALID_XML.search(text)
-    if m:
-        raise ValueError(f"Cannot write {what}: character U+{ord(m.group()):04X} is not allowed in XML")
+class Replacement(NamedTuple):
+    """A character :func:`write_cbf` wrote as U+FFFD, and where it was."""
+
+    where: str  #: "header `Red`", "the comment before the first move", "the comment on ply 3 (`77-47`)"
+    character: str  #: the character itself (``f"U+{ord(r.character):04X}"`` names it)
+
+
+class _Cleaner:
+    """Replaces the characters XML cannot hold, remembering each one."""
+
+    __slots__ = ("replaced",)
+
+    def __init__(self) -> None:
+        self.replaced: list[Replacement] = []
+
+    def __call__(self, text: str, where: str) -> str:
+        if _INVALID_XML.search(text) is None:  # the usual case: one scan, no copy
+            return text
+        self.replaced.extend(Replacement(where, ch) for ch in _INVALID_XML.findall(text))
+        return _INVALID_XML.sub(REPLACEMENT, text)
 
 
 def _escape(text: str) -> str:
@@ -78,10 +103,10 @@ def _content(text: str, codec: str) -> str:
     return _escape(text)
 
 
-def _head_texts(game: Game) -> dict[str, str]:
-    """Head element -> text for every header that has a CBF element."""
+def _head_texts(game: Game) -> dict[str, tuple[str, str]]:
+    """Head element -> (header name, text) for every header that has a CBF element."""
     headers = game.headers
-    texts: dict[str, str] = {}
+    texts: dict[str, tuple[str, str]] = {}
     for name, value in headers.items():
         element = element_for_header(name, headers)
         if element is None or element in texts or not value:
@@ -89,7 +114,7 @@ def _head_texts(game: Game) -> dict[str, str]:
         pattern = _PATTERNS.get(element)
         if pattern is not None and not pattern.match(value):
             continue
-        texts[element] = value
+        texts[element] = (name, value)
     return texts
 
 
@@ -108,7 +133,7 @@ def unwritten_headers(game: Game) -> list[str]:
         if name in ("TypeText", "ResultText"):
             continue
         element = element_for_header(name, game.headers)
-        if element is None or element not in written or texts.get(element) != value:
+        if element is None or element not in written or texts[element] != (name, value):
             out.append(name)
     return out
 
@@ -118,13 +143,28 @@ def _comment_text(node: Node) -> str:
     return "\n".join(p.strip() for p in parts)
 
 
+def replaced_characters(game: Game) -> list[Replacement]:
+    """The characters :func:`write_cbf` writes as U+FFFD: headers, then comments in document order.
+
+    Only text that is written counts: a header with no CBF element (see
+    :func:`unwritten_headers`) is not, and comments are stripped first, as the
+    writer does.  Empty for any game read from a file.  O(size of the game):
+    it lays the document out as :func:`write_cbf` does.
+    """
+    cleaner = _Cleaner()
+    _document(game, "UTF-8", "utf-8", cleaner)
+    return cleaner.replaced
+
+
 def write_cbf(game: Game, *, encoding: str = "utf-8", bom: Optional[bool] = None) -> bytes:
     """The game as a CBF document in 象棋桥's form (see the module docstring).
 
     ``encoding`` is ``"utf-8"`` (default; with a BOM unless ``bom=False``) or
     ``"gbk"`` (also ``"gb18030"``; never a BOM).  Characters the encoding lacks
     are written as character references (CDATA cannot hold those, so such
-    comments are escaped text).  O(number of nodes).
+    comments are escaped text); characters XML cannot hold as U+FFFD
+    (:func:`replaced_characters` lists them).  Never raises on the game's
+    content; ``ValueError`` for an unsupported ``encoding``.  O(number of nodes).
     """
     enc = ENCODINGS.get(encoding.lower())
     if enc is None:
@@ -134,11 +174,15 @@ def write_cbf(game: Game, *, encoding: str = "utf-8", bom: Optional[bool] = None
         bom = codec == "utf-8"
     elif bom and codec != "utf-8":
         raise ValueError("A byte order mark is written only with UTF-8")
+    text = _document(game, declared, codec, _Cleaner())
+    data = text.encode(codec, "xmlcharrefreplace")
+    return (b"\xef\xbb\xbf" + data) if bom else data
 
+
+def _document(game: Game, declared: str, codec: str, clean: _Cleaner) -> str:
+    """The document's text, declared as ``declared``; ``codec`` decides CDATA or escaped text."""
     headers = game.headers
-    for name, value in headers.items():
-        _check(value, f"header {name!r}")
-    texts = _head_texts(game)
+    texts = {element: clean(value, f"header `{name}`") for element, (name, value) in _head_texts(game).items()}
     out: list[str] = [
         f'<?xml version="1.0" encoding="{declared}"?>',
         '<ChineseChessRecord Version="1.0">',
@@ -160,13 +204,17 @@ def write_cbf(game: Game, *, encoding: str = "utf-8", bom: Optional[bool] = None
     type_text = headers.get("TypeText", "")
     if type_code in TYPE_CODES or (type_code is None and type_text):
         code = type_code or "0"
+        type_text = clean(type_text, "header `TypeText`")
         out.append(f'  <Type value="{code}">{_escape(type_text)}</Type>' if type_text else f'  <Type value="{code}" />')
     if headers.get("ResultText"):
         code = RESULT_TO_CODE.get(game.result, "0")
-        out.append(f'  <Result value="{code}">{_escape(headers["ResultText"])}</Result>')
-    root_comments = [c.strip() for c in game.root.comments_before + game.root.comments if c and c.strip()]
-    for c in root_comments:
-        _check(c, "a comment")
+        result_text = clean(headers["ResultText"], "header `ResultText`")
+        out.append(f'  <Result value="{code}">{_escape(result_text)}</Result>')
+    root_comments = [
+        clean(c.strip(), "the comment before the first move")
+        for c in game.root.comments_before + game.root.comments
+        if c and c.strip()
+    ]
     if len(root_comments) >= 2:
         out.append(f"  <Comment>{_content(root_comments[0], codec)}</Comment>")
         root_comment = "\n".join(root_comments[1:])
@@ -186,16 +234,16 @@ def write_cbf(game: Game, *, encoding: str = "utf-8", bom: Optional[bool] = None
         node, ply = stack.pop()
         assert node.move is not None
         end = "" if node.children else ' end="1"'
-        head = f'  <Move nid="{ply}" value="{encode_move_value(node.move)}"{end}'
+        value = encode_move_value(node.move)
+        head = f'  <Move nid="{ply}" value="{value}"{end}'
         comment = _comment_text(node)
         if comment:
-            _check(comment, "a comment")
+            comment = clean(comment, f"the comment on ply {ply} (`{value}`)")
             out.append(f"{head}>{_content(comment, codec)}</Move>")
         else:
             out.append(head + " />")
         stack.extend((c, ply + 1) for c in reversed(node.children))
     out.append(" </MoveList>")
     out.append("</ChineseChessRecord>")
-    data = ("\n".join(out) + "\n").encode(codec, "xmlcharrefreplace")
-    return (b"\xef\xbb\xbf" + data) if bom else data
+    return "\n".join(out) + "\n"
 
