@@ -50,8 +50,9 @@ compare both ways).
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 from ..diagnostics import Span
 from .ast import GameSyntax, MoveToken, Result, Variation
@@ -66,6 +67,7 @@ ENABLED = True
 _MOVES = frozenset({"CHINESE_MOVE", "WXF_MOVE", "ICCS_MOVE"})
 _WITNESS = {"movetext": "MOVE_NUMBER", "after": "STRAY_TEXT", "name": "TAG_NAME", "value": "TAG_VALUE", "close": "RSQB"}
 _END = "$END"
+_UNMATCHED = "unmatched"  # not a terminal name: Lark's are upper case
 
 
 class _Tables:
@@ -82,6 +84,67 @@ class _Tables:
         self.ignore = ignore
         self.newline_types = newline_types
 
+
+# ---------------------------------------------------------------- node makers
+# Spans and moves are most of the nodes made per ply.  A frozen dataclass's
+# generated __init__ sets each field through object.__setattr__ by name; these
+# makers set the slots through their descriptors (half the time).  They are
+# used only when the class is what they assume (checked once, below): frozen,
+# slotted, these fields in this order, no __post_init__; else the class itself.
+
+
+def _slot_setters(cls: type, names: tuple[str, ...]) -> Optional[list]:
+    """The slot descriptors' setters of ``cls``, if it is a plain frozen slotted dataclass of ``names``."""
+    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__"):
+        return None
+    fields = dataclasses.fields(cls)
+    if tuple(f.name for f in fields) != names or getattr(cls, "__slots__", None) != names:
+        return None
+    if not cls.__dataclass_params__.frozen or any(not f.init for f in fields):  # type: ignore[attr-defined]
+        return None
+    return [cls.__dict__[n].__set__ for n in names]
+
+
+def _span_maker() -> Callable[..., Span]:
+    setters = _slot_setters(Span, ("start", "end", "line", "column", "end_line", "end_column"))
+    if setters is None:  # pragma: no cover - Span changed: use its constructor
+        return Span
+    s0, s1, s2, s3, s4, s5 = setters
+
+    def span(start: int, end: int, line: int, column: int, end_line: int, end_column: int, _new=object.__new__, _cls=Span, _s0=s0, _s1=s1, _s2=s2, _s3=s3, _s4=s4, _s5=s5) -> Span:  # noqa: E501
+        o = _new(_cls)
+        _s0(o, start)
+        _s1(o, end)
+        _s2(o, line)
+        _s3(o, column)
+        _s4(o, end_line)
+        _s5(o, end_column)
+        return o
+
+    return span if span(1, 2, 3, 4, 5, 6) == Span(1, 2, 3, 4, 5, 6) else Span
+
+
+def _move_maker() -> Callable[[str, str, Span], MoveToken]:
+    setters = _slot_setters(MoveToken, ("text", "kind", "span", "suffix", "suffix_span"))
+    if setters is None:  # pragma: no cover - MoveToken changed: use its constructor
+        return MoveToken
+    s0, s1, s2, s3, s4 = setters
+
+    def move(text: str, kind: str, span: Span, _new=object.__new__, _cls=MoveToken, _s0=s0, _s1=s1, _s2=s2, _s3=s3, _s4=s4) -> MoveToken:  # noqa: E501
+        o = _new(_cls)
+        _s0(o, text)
+        _s1(o, kind)
+        _s2(o, span)
+        _s3(o, None)
+        _s4(o, None)
+        return o
+
+    sample = Span(1, 2, 3, 4, 5, 6)
+    return move if move("a", "K", sample) == MoveToken("a", "K", sample) else MoveToken
+
+
+_SPAN = _span_maker()
+_MOVE = _move_maker()
 
 _tables_cache: Optional[_Tables] = None
 _reason: Optional[str] = None  # why the fast path is off ("" once built)
@@ -125,6 +188,10 @@ def _build() -> tuple[Optional[_Tables], str]:
                 if rt.pattern.type == "re" and rt.priority == st.priority and re.fullmatch(rt.pattern.to_regexp(), st.pattern.value):
                     return None, f"{rt.name} matches the string terminal {st.name}"
         pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in ordered)
+        if context in ("movetext", "after"):
+            # Last, any one character: where Lark's lexer would fail, the scan
+            # stops here (and declines) instead of searching further on.
+            pattern += f"|(?P<{_UNMATCHED}>(?s:.))"
         scanners[context] = re.compile(pattern, lark.options.g_regex_flags)
     return _Tables(scanners, ignore, newline_types), ""
 
@@ -163,6 +230,8 @@ def parse_fast(text: str, offset: int = 0, line: int = 1) -> Optional[GameSyntax
     ls = 0  # offset of the first character of line `ln` (in the chunk)
     ignore = tb.ignore
     newline_types = tb.newline_types
+    Span = _SPAN  # noqa: N806 - the maker stands for the class
+    Move = _MOVE  # noqa: N806
 
     # ------------------------------------------------------------ tag pairs
     tags = []
@@ -219,14 +288,13 @@ def parse_fast(text: str, offset: int = 0, line: int = 1) -> Optional[GameSyntax
     last = 0  # 1 after a move (SUFFIX may follow), 2 after a move number (ELLIPSIS may)
     result = None
     if m is not None:
+        # Every character is matched (by a terminal or by `unmatched`), so the
+        # matches are contiguous and the loop ends at the end of the text.
         for m in tb.movetext.finditer(text, pos):
-            s = m.start()
-            if s != pos:
-                return None  # characters no terminal matches
-            pos = e = m.end()
             kind = m.lastgroup
             if kind in ignore:
                 continue
+            s, e = m.span()
             while nl < s:
                 ln += 1
                 ls = nl + 1
@@ -243,7 +311,7 @@ def parse_fast(text: str, offset: int = 0, line: int = 1) -> Optional[GameSyntax
                 el = ln
                 ec = col + e - s
             if kind in _MOVES:
-                cur.append(MoveToken(m.group(), kind, Span(s + offset, e + offset, ln, col, el, ec)))
+                cur.append(Move(m.group(), kind, Span(s + offset, e + offset, ln, col, el, ec)))
                 last = 1
             elif kind == "MOVE_NUMBER":
                 cur.append(move_number_node(m.group(), None, Span(s + offset, e + offset, ln, col, el, ec)))
@@ -282,9 +350,12 @@ def parse_fast(text: str, offset: int = 0, line: int = 1) -> Optional[GameSyntax
                 if stack:
                     return None  # a result inside a variation: the recovery closes it
                 result = Result(m.group(), Span(s + offset, e + offset, ln, col, el, ec))
+                pos = e
                 break
             else:
-                return None  # UNKNOWN_MOVE, a tag inside the movetext, …
+                return None  # UNKNOWN_MOVE, a tag inside the movetext, no terminal, …
+        else:
+            pos = n
     if stack:
         return None  # unclosed variation
 
