@@ -11,8 +11,10 @@ Public API::
     encode(move, position, notation=Notation.CHINESE, *, traditional=False, fullwidth=False) -> str
     detect_notation(text) -> Notation | None
 
-Speed: each distinct spelling is parsed once (memoized); decoding a seen
-spelling costs a dict lookup, a scan of one file and one legality test.
+Speed: each distinct spelling is parsed once (memoized) and compiled into a
+plan (plan.py); decoding a seen, unambiguous spelling costs a dict lookup, a
+count on one file (on each file for a 前/后 marker) and one legality test.  Anything else -- a marker, an error,
+a deviation -- takes the slow path (resolve.py), which explains it.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from ..position import Position
 from . import chinese as _chinese  # noqa: F401  (registers the shape builder)
 from . import iccs as _iccs  # noqa: F401
 from . import wxf as _wxf  # noqa: F401
-from .resolve import encode_move, resolve
+from .plan import _PLANS, NO_PLAN, plan_for_text
+from .resolve import NO_DIAGNOSTICS, encode_move, resolve
 from .rules import *  # noqa: F401,F403  (declare the M rules when the package loads)
 from .rules import NOT_A_MOVE, NOTATION_MISMATCH
 from .shape import Notation, shape_of, span
@@ -73,6 +76,24 @@ def decode(
     diagnostics are a shared empty tuple.  Never raises on bad input and
     leaves ``position`` as it was.
     """
+    # Fast path: a plan returns a move only when the slow path would return it
+    # with no diagnostics but the shape's style findings (plan.py).
+    try:
+        plan = _PLANS.get(text) or plan_for_text(text)
+    except TypeError:  # not a string at all: the slow path says so
+        plan = NO_PLAN
+    run = plan[1] if position.turn else plan[2]
+    if run is not None and (notation is None or notation is plan[0]):
+        move = run(position)
+        if move is not None:
+            return move, (list(plan[3]) if plan[3] else NO_DIAGNOSTICS)
+    return _decode_slow(text, position, notation, strict)
+
+
+def _decode_slow(
+    text: str, position: Position, notation: Optional[Notation], strict: bool
+) -> tuple[Optional[Move], Sequence[Diagnostic]]:
+    """:func:`decode` by full resolution, every diagnostic explained (the reference)."""
     if notation is not None and not isinstance(notation, Notation):
         notation = Notation(notation)  # "wxf" works too
     try:

@@ -1,0 +1,203 @@
+"""Plans: the common case of decoding, compiled once per spelling.
+
+Most moves in real records are canonical and unambiguous: one piece of the
+named type on the named file, or a front/rear marker where one file holds two
+of the piece, or an ICCS from-square holding the mover's piece; and the move
+is legal.  For those, everything :func:`.resolve.resolve` does to *explain* a
+failure is wasted work.  A plan is what a spelling means for each side reduced
+to tables: the piece letter, and for every square the piece could stand on,
+the move it would make from there (``None`` where the geometry forbids it).
+Running one costs a slice and a count per file looked at and one
+:meth:`Position.can_move` test.
+
+The contract, which ``tests/test_position_fast.py`` checks against the slow
+path: a plan returns a move only when ``resolve`` would return the same move
+with no diagnostic of its own (the shape's style findings aside); otherwise
+it returns ``None`` and ``decode`` takes the slow path, which finds and
+explains the problem.  A plan never decides a failure.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from ..core import Move
+from ..diagnostics import Diagnostic
+from ..position import Position
+from .resolve import _file_index, _geometric, _marker_index, destination
+from .shape import Notation, Shape, shape_of
+
+__all__ = ["Plan", "Runner", "NO_PLAN", "plan_of", "plan_for_text", "PLAN_LIMIT"]
+
+#: The move a spelling denotes in a position, or None when the slow path must decide.
+Runner = Callable[[Position], Optional[Move]]
+#: (notation, runner when Red moves, runner when Black moves, the shape's style findings).
+#: A side's runner is None when the spelling always needs the slow path for that
+#: side (a Chinese move written with the other side's numbers, say).
+Plan = tuple[Notation, Optional[Runner], Optional[Runner], tuple[Diagnostic, ...]]
+
+#: The plan of a spelling with no fast path (markers, WXF digit leads, text no
+#: grammar accepts): no runner for either side.
+NO_PLAN: Plan = (Notation.CHINESE, None, None, ())
+#: text → plan.  Bounded like the shape memo.
+_PLANS: dict[str, Plan] = {}
+PLAN_LIMIT = 50_000
+
+
+def _file_runner(shape: Shape, red: bool) -> Runner:
+    """Runner of a plain move (piece, file, action, number) for one side."""
+    ptype = shape.piece
+    assert ptype is not None and shape.file is not None
+    piece = ptype if red else ptype.lower()
+    fi = _file_index(shape.file, red)
+    # moves[r]: the move of a piece on rank r of the file, where the action
+    # and number lead to a square its movement rule allows on an empty board.
+    moves: list[Optional[Move]] = []
+    for r in range(10):
+        frm = r * 9 + fi
+        to = destination(ptype, frm, shape.action, shape.number, red)
+        ok = to is not None and _geometric(ptype, frm, to, red)
+        moves.append(Move(frm, to) if ok else None)  # type: ignore[arg-type]
+    table = tuple(moves)
+    # Advisors and elephants sharing a file need no marker: the one whose
+    # direction is possible is meant (resolve._locate; paper §2.2.1).
+    by_direction = ptype == "A" or ptype == "B"
+
+    def run(pos: Position) -> Optional[Move]:
+        column = pos.board[fi::9]  # ranks 0-9 of the file
+        n = column.count(piece)
+        if n == 1:
+            move = table[column.index(piece)]
+        elif n and by_direction:
+            move = None
+            for r, p in enumerate(column):
+                if p == piece and table[r] is not None:
+                    if move is not None:
+                        return None  # two could go: resolve explains
+                    move = table[r]
+        else:
+            return None  # none, or several: resolve explains
+        if move is None:
+            return None
+        frm, to = move
+        return move if pos.can_move(frm, to) else None
+
+    return run
+
+
+def _tandem_runner(shape: Shape, red: bool) -> Optional[Runner]:
+    """Runner of a marker move (``前炮平五``, ``C+.5``) for one side, or None.
+
+    Fast only where resolve finds one file holding two or three of the piece
+    and the marker is the canonical one for that count (2: front/rear; 3:
+    front/middle/rear in Chinese, front/rear in WXF, whose middle pawn is
+    written plainly), so that resolve's canonical-form check stays silent.
+    Advisors and elephants take no marker (their canonical form is plain).
+    """
+    ptype, marker, notation = shape.piece, shape.marker, shape.notation
+    if ptype is None or ptype in "KAB" or marker not in ("front", "middle", "rear"):
+        return None
+    if notation is Notation.WXF and marker == "middle":
+        return None
+    piece = ptype if red else ptype.lower()
+    # picks[n]: index front to back of the piece meant among n stacked.
+    picks = (None, None, _marker_index(notation, marker, 2), _marker_index(notation, marker, 3))
+    moves: list[Optional[Move]] = []
+    for frm in range(90):
+        to = destination(ptype, frm, shape.action, shape.number, red)
+        ok = to is not None and _geometric(ptype, frm, to, red)
+        moves.append(Move(frm, to) if ok else None)  # type: ignore[arg-type]
+    table = tuple(moves)
+
+    def run(pos: Position) -> Optional[Move]:
+        b = pos.board
+        stack = None
+        for f in _FILES:
+            column = b[f::9]
+            n = column.count(piece)
+            if n >= 2:
+                if stack is not None:
+                    return None  # stacks on two files: resolve asks which
+                stack = (f, column, n)
+        if stack is None or stack[2] > 3:
+            return None
+        f, column, n = stack
+        idx = picks[n]
+        if idx is None:
+            return None
+        ranks = [r for r, p in enumerate(column) if p == piece]  # back to front for Black
+        move = table[(ranks[-1 - idx] if red else ranks[idx]) * 9 + f]
+        if move is None:
+            return None
+        frm, to = move
+        return move if pos.can_move(frm, to) else None
+
+    return run
+
+
+_FILES = tuple(range(9))
+
+
+def _coords_runner(frm: int, to: int) -> Runner:
+    """Runner of an ICCS move (both sides)."""
+    move = Move(frm, to)
+
+    def run(pos: Position) -> Optional[Move]:
+        return move if pos.can_move(frm, to) else None
+
+    return run
+
+
+def plan_of(shape: Shape) -> Optional[Plan]:
+    """The plan of a shape, or None when the shape always takes the slow path.
+
+    Fast shapes: ICCS coordinates, plain moves with a piece letter, and
+    front/middle/rear markers (no ordinal, no WXF leading digit).  A Chinese
+    move runs fast only for the side whose numbers and piece name it is
+    written with; for the other side resolve reports M205/M207.
+    """
+    notation = shape.notation
+    if notation is Notation.ICCS:
+        run = _coords_runner(shape.from_square, shape.to_square)
+        return (notation, run, run, shape.styles)
+    if shape.lead is not None or shape.piece is None:
+        return None
+    if shape.kind == "plain":
+        make: Callable[[Shape, bool], Optional[Runner]] = _file_runner
+    elif shape.kind == "tandem" and shape.ordinal is None:
+        make = _tandem_runner
+    else:
+        return None
+    if notation is Notation.CHINESE:
+        side = shape.number_red
+        if side is None or (shape.file_red is not None and shape.file_red is not side):
+            return None
+        if shape.piece_side is not None and shape.piece_side is not side:
+            return None
+        runner = make(shape, side)
+        if runner is None:
+            return None
+        return (notation, runner, None, shape.styles) if side else (notation, None, runner, shape.styles)
+    red, black = make(shape, True), make(shape, False)
+    if red is None and black is None:
+        return None
+    return (notation, red, black, shape.styles)
+
+
+def plan_for_text(text: str) -> Plan:
+    """The plan of a spelling, built on first sight and memoized (NO_PLAN: slow path).
+
+    The hot path reads ``_PLANS`` itself and calls this on a miss.
+    """
+    plan = _PLANS.get(text)
+    if plan is not None:
+        return plan
+    try:
+        shape = shape_of(text)
+    except Exception:  # pragma: no cover - a grammar bug: let the slow path report it
+        shape = None
+    plan = (None if shape is None else plan_of(shape)) or NO_PLAN
+    if len(_PLANS) >= PLAN_LIMIT:
+        _PLANS.clear()
+    _PLANS[text] = plan
+    return plan
