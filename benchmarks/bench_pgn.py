@@ -15,6 +15,8 @@ Figures printed, in one run on the same machine:
   its ``read_from_pgn`` takes one game per file and no comments or variations,
   so both readers get each game's main line in a file of its own;
 * the ratio xqformats / python-chess per ply (goal: at least 1.0);
+* xqformats with its fast path switched off (every game through the Lark
+  parse, ``xqformats.pgn.fastpath``), for comparison;
 * peak memory (tracemalloc) of ``read_pgn`` on the file and on one ten times
   larger: streaming keeps it the same.
 
@@ -37,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from xqformats.model import Game  # noqa: E402
-from xqformats.pgn import read_pgn, write_pgn  # noqa: E402
+from xqformats.pgn import fastpath, read_pgn, write_pgn  # noqa: E402
 from xqformats.position import Position  # noqa: E402
 
 
@@ -207,6 +209,12 @@ def main() -> None:
     print(f"xqformats read_pgn    : {rate_x:10,.0f} plies/s  ({1e6 / rate_x:5.1f} us/ply)")
     print(f"python-chess read_game: {rate_c:10,.0f} plies/s  ({1e6 / rate_c:5.1f} us/ply, {plies_c} plies)")
     print(f"ratio xqformats/python-chess per ply: {rate_x / rate_c:.2f}")
+    fastpath.ENABLED = False
+    try:
+        dt_l, plies_l, _ = time_xqformats(xq)
+    finally:
+        fastpath.ENABLED = True
+    print(f"xqformats, fast path off (Lark parse only, one run): {plies_l / dt_l:10,.0f} plies/s")
     plain = plain_copies(xq, tmp)
     what, rate_cc = time_cchess(plain)
     rate_xp = max(time_xqformats_files(plain) for _ in range(3))

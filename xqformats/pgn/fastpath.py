@@ -16,7 +16,10 @@ grammar by a differential hypothesis test", ``tests/test_pgn_fastpath.py``):
   tag pair).  Because each scanner offers at least what Lark's lexer offers
   in every state it stands for, and tries it in the same order, a token the
   structure below accepts is the token Lark's lexer would have produced
-  there; any other token (or none) makes the fast path decline.
+  there; any other token makes the fast path decline.  The movetext and
+  after-result scanners end with one more alternative, any one character
+  (``unmatched``), so a character no terminal matches stops the scan where
+  Lark's lexer would fail, instead of a search for the next match.
   ``_tables`` checks these conditions when it builds the scanners (every
   parser state covered by one scanner, no string terminal that Lark would
   fold into a regexp terminal, ignored terminals counted for line ends) and
@@ -27,8 +30,9 @@ grammar by a differential hypothesis test", ``tests/test_pgn_fastpath.py``):
   movetext? (result trailing_comment*)?``; ``tag_pair: LSQB TAG_NAME
   TAG_VALUE RSQB``; ``move: (CHINESE_MOVE | WXF_MOVE | ICCS_MOVE) SUFFIX?``;
   ``move_number: MOVE_NUMBER ELLIPSIS?``; comments, NAGs, and variations
-  nested with a stack.  That is a subset of the grammar, and the nodes are
-  made by the same functions as the Lark builder's (:mod:`.grammar`).
+  nested with a stack.  That is a subset of the grammar.  What a token's
+  text means (move numbers, comment text, tag values, NAGs) comes from the
+  functions the Lark builder uses too (:mod:`.grammar`).
 
 It declines (returns ``None``, and the caller runs the Lark parse with its
 error recovery and diagnostics) on anything else: a word no notation matches
