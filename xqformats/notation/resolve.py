@@ -150,6 +150,13 @@ def _blocked_reason(pos: Position, frm: int, to: int) -> str:
 
 # ---------------------------------------------------------------- locating
 def _on_file(board: list, piece: str, fi: int, red: bool) -> list[int]:
+    """Squares of ``piece`` on file ``fi``, front to back for the side ``red``."""
+    column = board[fi::9]  # ranks 0-9: a slice and a count in C for the usual 0 or 1
+    n = column.count(piece)
+    if n == 0:
+        return []
+    if n == 1:
+        return [column.index(piece) * 9 + fi]
     return [s for s in FILE_SQUARES[red][fi] if board[s] == piece]
 
 
@@ -504,7 +511,7 @@ def _check_legal(shape: Shape, pos: Position, ptype: str, frm: int, to: int, red
             _whole(shape),
         )
     move = Move(frm, to)
-    if to not in pos.pseudo_targets(frm):
+    if not pos.reaches(frm, to):
         raise _fail(
             R.BLOCKED,
             f"Move `{shape.text}` ({move.iccs()}) is blocked: {_blocked_reason(pos, frm, to)}",
