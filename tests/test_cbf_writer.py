@@ -107,6 +107,15 @@ def test_unwritten_headers_are_listed() -> None:
     assert b"<ECCO />" in write_cbf(g)
 
 
+def test_type_text_is_unwritten_with_an_invalid_type_code() -> None:
+    g = Game(Headers({"Type": "7", "TypeText": "残局"}))
+    assert unwritten_headers(g) == ["Type", "TypeText"]
+    assert b"<Type" not in write_cbf(g)
+    g = Game(Headers({"TypeText": "残局"}))  # no code: written with 0 (未知类型), read back with it
+    assert unwritten_headers(g) == []
+    assert read_cbf(write_cbf(g))[0].headers == {"Type": "0", "TypeText": "残局"}
+
+
 def test_gbk_has_no_bom_and_declares_gbk() -> None:
     data = write_cbf(_sample(), encoding="gbk")
     assert data.startswith(b'<?xml version="1.0" encoding="GBK"?>\n')

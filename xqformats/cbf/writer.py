@@ -130,7 +130,12 @@ def unwritten_headers(game: Game) -> list[str]:
             if value not in TYPE_CODES:
                 out.append(name)
             continue
-        if name in ("TypeText", "ResultText"):
+        if name == "TypeText":
+            # Written as the text of <Type>, which needs a code: lost with an invalid one.
+            if "Type" in game.headers and game.headers["Type"] not in TYPE_CODES:
+                out.append(name)
+            continue
+        if name == "ResultText":  # always written, as the text of <Result>
             continue
         element = element_for_header(name, game.headers)
         if element is None or element not in written or texts[element] != (name, value):
