@@ -486,13 +486,13 @@ class Position:
         piece = b[frm]
         captured = b[to]
         color = piece < "a"  # type: ignore[operator]  # upper case: Red
+        k = to if piece == "K" or piece == "k" else self._kings[color]
+        if k < 0:
+            return True  # no king to lose (set-ups)
         b[to] = piece
         b[frm] = None
-        if piece == "K" or piece == "k":
-            safe = not _attacked(b, to, not color)
-        else:
-            k = self._kings[color]
-            safe = k < 0 or not _attacked(b, k, not color)
+        by = not color
+        safe = not (ATTACK_TESTS[by][k] or _compile_attack_test(k, by))(b)
         b[frm] = piece
         b[to] = captured
         return safe
@@ -568,13 +568,13 @@ class Position:
         elif need >= 0 and b[need] is not None:
             return False  # the horse's leg or the elephant's eye is blocked
         # Make, test the mover's king, unmake.
+        k = to if p == "K" or p == "k" else self._kings[red]
+        if k < 0:
+            return True  # no king to lose (set-ups)
         b[to] = p
         b[frm] = None
-        if p == "K" or p == "k":
-            safe = not _attacked(b, to, not red)
-        else:
-            k = self._kings[red]
-            safe = k < 0 or not _attacked(b, k, not red)
+        by = not red
+        safe = not (ATTACK_TESTS[by][k] or _compile_attack_test(k, by))(b)
         b[frm] = p
         b[to] = q
         return safe
