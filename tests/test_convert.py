@@ -256,3 +256,15 @@ def test_unreadable_input_exits_2(workdir: Path, capsys: pytest.CaptureFixture[s
     assert "missing.pgn: G102 Cannot read `missing.pgn`" in err
     # What could be read was still converted.
     assert parse_pgn((workdir / "out.pgn").read_text(encoding="utf-8"))[0]
+
+
+def test_characters_xml_cannot_hold_are_named(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A PGN comment may hold U+0001; CBF (XML 1.0) cannot: written as U+FFFD and said so."""
+    src = workdir / "ctrl.pgn"
+    src.write_text('[Game "Chinese Chess"]\n[Result "*"]\n1. 炮二平五 {a\x01b} *\n', encoding="utf-8")
+    assert main(["convert", str(src), "-o", str(workdir / "ctrl.cbf")]) == 0
+    err = capsys.readouterr().err
+    assert "1 character XML cannot hold written as U+FFFD (U+0001 in the comment on ply 1" in err
+    game, diags = read_cbf((workdir / "ctrl.cbf").read_bytes())
+    assert game is not None and not [d for d in diags if d.severity.name == "ERROR"]
+    assert game.root.children[0].comments == ["a\ufffdb"]

@@ -199,7 +199,7 @@ def _for_pgn(game: Game) -> Game:
 
 def _cbf_losses(game: Game) -> list[str]:
     """What :func:`~xqformats.cbf.write_cbf` cannot keep of ``game``, in words."""
-    from .cbf import unwritten_headers
+    from .cbf import replaced_characters, unwritten_headers
 
     # Game and Format describe PGN itself; a standard Result is written as RecordResult.
     skip = {"Game", "Format"}
@@ -209,10 +209,16 @@ def _cbf_losses(game: Game) -> list[str]:
     out = []
     if lost:
         names = ", ".join(f"`{h}`" for h in lost)
-        out.append(f"tag{'s' if len(lost) > 1 else ''} {names} {'have' if len(lost) > 1 else 'has'} no place in CBF")
+        out.append(f"tag{'s' if len(lost) > 1 else ''} {names} {'have' if len(lost) > 1 else 'has'} no place in CBF; not written")
     nags = sum(len(n.nags) for n in game.nodes())
     if nags:
-        out.append(f"{nags} NAG{'s' if nags > 1 else ''} ($1, $2, …) cannot be written in CBF")
+        out.append(f"{nags} NAG{'s' if nags > 1 else ''} ($1, $2, …) cannot be written in CBF; not written")
+    replaced = replaced_characters(game)
+    if replaced:
+        shown = "; ".join(f"U+{ord(r.character):04X} in {r.where}" for r in replaced[:3])
+        more = f"; and {len(replaced) - 3} more" if len(replaced) > 3 else ""
+        n = len(replaced)
+        out.append(f"{n} character{'s' if n > 1 else ''} XML cannot hold written as U+FFFD ({shown}{more})")
     return out
 
 
@@ -290,7 +296,7 @@ def run(args: argparse.Namespace) -> int:
             for n, game in enumerate(item.games, start=1):
                 where = item.display if len(item.games) == 1 else f"{item.display} (game {n})"
                 for loss in _cbf_losses(game):
-                    print(f"{where}: warning: {loss}; not written", file=sys.stderr)
+                    print(f"{where}: warning: {loss}", file=sys.stderr)
 
     status = 2 if any(i.failed for i in items) else (1 if any(i.has_errors for i in items) else 0)
 
@@ -343,7 +349,7 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             status = max(status, 1)
-        except ValueError as exc:  # write_cbf: a character XML cannot hold
+        except ValueError as exc:  # write_cbf/encode: an encoding that cannot write the text
             print(f"xqformats convert: Cannot write `{out}`: {exc}", file=sys.stderr)
             status = max(status, 1)
         except OSError as exc:
