@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+import lark
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -291,6 +292,57 @@ def test_nested_variations_nags_and_suffixes() -> None:
 def test_declines_what_needs_the_recovery_or_an_error_production(text: str) -> None:
     assert fastpath.parse_fast(text) is None
     read_both(text)
+
+
+def lalr(grammar: str) -> lark.Lark:
+    return lark.Lark(grammar, parser="lalr", lexer="contextual", start="game", maybe_placeholders=False)
+
+
+# A toy grammar with the witness terminals of each scanner.
+TOY = """
+game: tag* MOVE_NUMBER* (RESULT STRAY_TEXT*)?
+tag: LSQB TAG_NAME TAG_VALUE RSQB
+LSQB: "["
+RSQB: "]"
+TAG_NAME: /[A-Z]+/
+TAG_VALUE: /"[^"]*"/
+MOVE_NUMBER: /[0-9]+\\./
+RESULT: "*"
+STRAY_TEXT.-1: /[^\\s]+/
+WS: /[ \\n]+/
+%ignore WS
+"""
+
+
+def test_scanners_are_built_for_a_grammar_that_allows_them() -> None:
+    tables, reason = fastpath._build(lalr(TOY))
+    assert reason == "" and tables is not None
+    # Lark's order (priority, then longest possible match, then name): MOVE_NUMBER before WS;
+    # the catch-all for characters no terminal matches comes last.
+    assert tables.movetext.pattern.index("MOVE_NUMBER") < tables.movetext.pattern.index("WS")
+    assert tables.movetext.pattern.endswith("|(?P<unmatched>(?s:.))")
+    assert "STRAY_TEXT" in tables.after.pattern and "MOVE_NUMBER" not in tables.after.pattern
+
+
+def test_a_grammar_it_cannot_mirror_switches_it_off() -> None:
+    # A string terminal that a regexp terminal of the same priority matches whole:
+    # Lark's lexer folds it into that terminal, which the scanners would not do.
+    folded = TOY.replace('RESULT: "*"', 'RESULT: "1"\nNUMBER: /[0-9]+/').replace("MOVE_NUMBER*", "(MOVE_NUMBER | NUMBER)*")
+    assert fastpath._build(lalr(folded)) == (None, "NUMBER matches the string terminal RESULT")
+    # No state offers a witness terminal (no tag pairs).
+    untagged = TOY.replace("game: tag* ", "game: ")
+    tables, reason = fastpath._build(lalr(untagged))
+    assert tables is None and reason == "no parser state offers TAG_NAME"
+
+
+def test_spans_and_moves_made_through_their_slots_equal_the_constructed_ones() -> None:
+    assert fastpath._SPAN is not Span  # the makers are in use for the classes as they are
+    made = fastpath._SPAN(1, 2, 3, 4, 5, 6)
+    assert type(made) is Span and made == Span(1, 2, 3, 4, 5, 6) and hash(made) == hash(Span(1, 2, 3, 4, 5, 6))
+    move = fastpath._MOVE("炮二平五", "CHINESE_MOVE", made)
+    assert type(move) is MoveToken and move == MoveToken("炮二平五", "CHINESE_MOVE", made)
+    with pytest.raises(AttributeError):
+        made.line = 7  # type: ignore[misc]  # still frozen
 
 
 def test_switched_off_it_always_declines() -> None:

@@ -58,6 +58,8 @@ import dataclasses
 import re
 from typing import Callable, Optional
 
+from lark import Lark
+
 from ..diagnostics import Span
 from .ast import GameSyntax, MoveToken, Result, Variation
 from .grammar import chunk_span, comment_node, move_number_node, nag_node, parser, tag_pair_node
@@ -154,9 +156,8 @@ _tables_cache: Optional[_Tables] = None
 _reason: Optional[str] = None  # why the fast path is off ("" once built)
 
 
-def _build() -> tuple[Optional[_Tables], str]:
-    """The scanners, or ``None`` and why the grammar does not allow them."""
-    lark, _builder = parser()
+def _build(lark: Lark) -> tuple[Optional[_Tables], str]:
+    """The scanners for a grammar loaded as ``grammar.parser()`` loads it, or ``None`` and why not."""
     try:
         frontend = lark.parser
         lexer = frontend.lexer  # Lark's ContextualLexer
@@ -203,7 +204,7 @@ def _build() -> tuple[Optional[_Tables], str]:
 def _tables() -> Optional[_Tables]:
     global _tables_cache, _reason
     if _reason is None:
-        _tables_cache, _reason = _build()
+        _tables_cache, _reason = _build(parser()[0])
     return _tables_cache
 
 
