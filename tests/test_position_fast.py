@@ -72,6 +72,8 @@ def stacked_positions(draw: st.DrawFn) -> Position:
         file = draw(st.integers(0, 8))
         for rank in draw(st.lists(st.integers(0, 9), min_size=1, max_size=5, unique=True)):
             s = rank * 9 + file
+            if pos.board[file::9].count(piece) >= 5:
+                break  # five at most: encode has no marker for a sixth (nor has any source)
             if s not in used and (ptype != "P" or (rank >= 5 if red else rank <= 4)):
                 used.add(s)
                 pos.set_piece(s, piece)
