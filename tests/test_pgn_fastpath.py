@@ -287,6 +287,8 @@ def test_nested_variations_nags_and_suffixes() -> None:
         "1. 炮二平五 !!! *",  # a suffix after a suffix
         "1. 炮二平五 * 1-0",  # a second result
         "1. 炮二平五 @ *",  # a character no terminal matches where a move may stand
+        "1. 炮二平五 $" + "9" * 5000 + " *",  # a NAG int() refuses: the Lark parse reports it (P101)
+        "9" * 5000 + ". 炮二平五 *",  # the same for a move number
     ],
 )
 def test_declines_what_needs_the_recovery_or_an_error_production(text: str) -> None:
@@ -343,6 +345,16 @@ def test_spans_and_moves_made_through_their_slots_equal_the_constructed_ones() -
     assert type(move) is MoveToken and move == MoveToken("炮二平五", "CHINESE_MOVE", made)
     with pytest.raises(AttributeError):
         made.line = 7  # type: ignore[misc]  # still frozen
+
+
+def test_ten_thousand_nested_variations_both_ways() -> None:
+    # The fast path nests with a stack, as the LALR parser does: no recursion limit.
+    # `(` is the 9th character; each `(1. 炮八平五 ` is 9 characters and each `)` one.
+    depth = 10_000
+    text = "1. 炮二平五 " + "(1. 炮八平五 " * depth + ")" * depth + " 马8进7 *\n"
+    fast = fastpath.parse_fast(text)
+    assert fast is not None and fast.movetext[2].span == Span(8, 8 + 10 * depth, 1, 9, 1, 9 + 10 * depth)
+    read_both(text)
 
 
 def test_switched_off_it_always_declines() -> None:

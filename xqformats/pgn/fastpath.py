@@ -225,6 +225,15 @@ def parse_fast(text: str, offset: int = 0, line: int = 1) -> Optional[GameSyntax
     tb = _tables_cache if _tables_cache is not None else _tables()
     if tb is None:
         return None
+    try:
+        return _parse(tb, text, offset, line)
+    except Exception:
+        # What the token texts mean can fail where the grammar accepts them
+        # (`$` and 5,000 digits: int() refuses); the Lark parse reports it.
+        return None
+
+
+def _parse(tb: _Tables, text: str, offset: int, line: int) -> Optional[GameSyntax]:
     n = len(text)
     find = text.find
     far = n + 1  # "no more line ends"
