@@ -419,3 +419,32 @@ def test_clean_decode_returns_a_shared_empty_result() -> None:
     a = decode("炮二平五", pos)[1]
     b = decode("H2-E2", pos)[1]
     assert a == () and a is b
+
+
+# ---------------------------------------------------------------- impossible set-ups
+# A FEN with too many pieces (F106) still gives a position the readers go on
+# with; no notation numbers six like pieces on a file, but decode must not raise.
+SIX_ROOKS = "R3k4/R8/R8/R8/R8/R8/9/9/9/4K4 w"
+
+
+@pytest.mark.parametrize("text", ["R+.5", "R-.5", "Ra.5", "前车平五", "一车平五", "车九平五", "A9-E9", "R9.5"])
+def test_decode_never_raises_with_six_like_pieces_on_a_file(text: str) -> None:
+    from xqformats.fen import parse_fen
+
+    pos, diags = parse_fen(SIX_ROOKS)
+    assert pos is not None and "F106" in {d.code for d in diags}
+    move, found = decode(text, pos)
+    assert move is None or pos.is_legal(move)
+    for d in found:
+        assert d.code[0] == "M"
+
+
+def test_encode_names_what_has_no_spelling() -> None:
+    from xqformats.fen import parse_fen
+    from xqformats.notation.resolve import NoSpelling
+
+    pos, _ = parse_fen(SIX_ROOKS)
+    assert pos is not None
+    move = Move(81, 84)  # the rook on a9 (the front one) to d9
+    with pytest.raises(NoSpelling, match="No notation tells apart 6 like pieces on one file"):
+        encode(move, pos, Notation.WXF)

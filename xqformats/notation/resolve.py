@@ -36,7 +36,7 @@ from .chinese import write_chinese
 from .shape import Notation, Shape, shape_of, span
 from .wxf import LETTERS, PIECE_CODES, write_wxf
 
-__all__ = ["resolve", "encode_move", "NO_DIAGNOSTICS"]
+__all__ = ["resolve", "encode_move", "NoSpelling", "NO_DIAGNOSTICS"]
 
 #: The shared empty result of a clean decode (immutable, never mutated).
 NO_DIAGNOSTICS: Sequence[Diagnostic] = ()
@@ -236,7 +236,7 @@ def _alternatives(shape: Shape, pos: Position, ptype: str, cands: Sequence[int])
             continue
         m = Move(frm, to)
         if pos.is_legal(m):
-            texts.append(f"`{encode_move(m, pos, shape.notation)}`")
+            texts.append(f"`{_spell(m, pos, shape.notation)}`")
     if not texts:
         return ""
     return "; expected " + " or ".join(texts)
@@ -321,7 +321,7 @@ def _locate(
                 Diagnostic.of(
                     R.MISSING_MARKER,
                     f"`{shape.text}` does not say which of {n} {name}s on file `{label}`; "
-                    f"read as the only one that can move (`{encode_move(only, pos, notation)}`)",
+                    f"read as the only one that can move (`{_spell(only, pos, notation)}`)",
                     _whole(shape),
                     severity=Severity.ERROR if strict else None,
                 )
@@ -368,7 +368,7 @@ def _locate(
                 Diagnostic.of(
                     R.MISSING_MARKER,
                     f"`{shape.text}` does not say on which file ({files}); read as the only "
-                    f"{name} that can move (`{encode_move(only, pos, notation)}`)",
+                    f"{name} that can move (`{_spell(only, pos, notation)}`)",
                     _whole(shape),
                     severity=Severity.ERROR if strict else None,
                 )
@@ -481,7 +481,7 @@ def _resolve_lead(
         )
     label, move, local, multi = successes[0]
     if label != "pawn-file" and len({m for _, m, _, _ in successes}) > 1:
-        texts = " or ".join(f"`{encode_move(m, pos, shape.notation)}`" for _, m, _, _ in successes)
+        texts = " or ".join(f"`{_spell(m, pos, shape.notation)}`" for _, m, _, _ in successes)
         raise _fail(
             R.AMBIGUOUS,
             f"Ambiguous `{shape.text}`: reads as a piece code and as a stacked pawn; expected {texts}",
@@ -584,7 +584,7 @@ def resolve(shape: Shape, pos: Position, strict: bool) -> tuple[Optional[Move], 
                 Diagnostic.of(
                     R.WRONG_SIDE_DIGITS,
                     f"{_SIDE[red]} move `{shape.text}` written with {_SIDE[not red]}'s numbers; "
-                    f"expected `{encode_move(move, pos, Notation.CHINESE)}`",
+                    f"expected `{_spell(move, pos, Notation.CHINESE)}`",
                     _whole(shape),
                     severity=Severity.ERROR if strict else None,
                 )
@@ -594,19 +594,21 @@ def resolve(shape: Shape, pos: Position, strict: bool) -> tuple[Optional[Move], 
                 Diagnostic.of(
                     R.OTHER_SIDE_NAME,
                     f"{_SIDE[red]} piece written `{shape.text[shape.piece_span.start]}`, "
-                    f"the {_SIDE[not red]} name; canonical `{encode_move(move, pos, Notation.CHINESE)}`",
+                    f"the {_SIDE[not red]} name; canonical `{_spell(move, pos, Notation.CHINESE)}`",
                     shape.piece_span,
                 )
             )
     if (multi or not shape.simple) and not (found and found[-1].code == R.MISSING_MARKER.code):
         # Compare the way the piece was located with the canonical spelling's.
-        canonical = encode_move(move, pos, shape.notation)
-        cshape = shape_of(canonical)
-        assert cshape is not None
+        try:
+            canonical: Optional[str] = encode_move(move, pos, shape.notation)
+        except NoSpelling:  # too many like pieces to have a canonical form (F106)
+            canonical = None
+        cshape = shape_of(canonical) if canonical is not None else None
         mine = shape.key()
         if code:  # a digit code stands for a letter (M401 already says so)
             mine = (shape.kind, shape.marker, shape.ordinal, shape.file, None)
-        if mine != cshape.key():
+        if cshape is not None and mine != cshape.key():
             found.append(
                 Diagnostic.of(
                     R.NONCANONICAL_LOCATOR,
@@ -622,6 +624,18 @@ def resolve(shape: Shape, pos: Position, strict: bool) -> tuple[Optional[Move], 
 
 
 # ---------------------------------------------------------------- encode
+class NoSpelling(ValueError):
+    """A move no spelling of the notation can name (more like pieces on a file than it numbers)."""
+
+
+def _spell(move: Move, pos: Position, notation: Notation) -> str:
+    """The canonical text for a message; ICCS when the notation has none."""
+    try:
+        return encode_move(move, pos, notation)
+    except NoSpelling:
+        return move.iccs()
+
+
 def encode_move(
     move: Move,
     pos: Position,
@@ -655,6 +669,9 @@ def encode_move(
     pawn_file_lead = False
     same = _on_file(board, p, fi, red)
     n = len(same)
+    if n > 5 and ptype != "A" and ptype != "B":
+        # Only a set-up with too many pieces (F106) has this; no source numbers them.
+        raise NoSpelling(f"No notation tells apart {n} like pieces on one file ({move.iccs()})")
     if n >= 2 and ptype != "A" and ptype != "B":
         idx = same.index(frm)
         stacks = _stacks(board, p, red) if ptype == "P" else [same]
@@ -677,9 +694,13 @@ def encode_move(
             if notation is Notation.CHINESE:
                 flat = [s for st in stacks for s in st]
                 ordinal = flat.index(frm) + 1
+                if ordinal > 5:  # more than five pawns (F106): no ordinal beyond 五
+                    raise NoSpelling(f"No Chinese ordinal for pawn {ordinal} ({move.iccs()})")
             else:
                 pawn_file_lead = True
-                marker = ("front", "rear") [idx] if n == 2 else ("front", "middle", "rear")[idx]
+                if n > 3:  # four on one file beside another stack: six pawns (F106)
+                    raise NoSpelling(f"No WXF spelling for {n} stacked pawns beside another stack ({move.iccs()})")
+                marker = ("front", "rear")[idx] if n == 2 else ("front", "middle", "rear")[idx]
     if notation is Notation.CHINESE:
         if marker is not None or ordinal is not None:
             return write_chinese(
