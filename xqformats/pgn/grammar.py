@@ -20,6 +20,10 @@ a game come out in one run:
 
 The grammar's error productions (``UNKNOWN_MOVE``, ``STRAY_TEXT``,
 ``misplaced_tag``) already absorb the common faults without recovery.
+
+The reader offers each chunk to :mod:`.fastpath` first; this parse reads the
+chunks it declines.  What a token's text means in the tree (``*_node``
+below) is shared by both.
 """
 
 from __future__ import annotations
@@ -88,6 +92,7 @@ def comment_node(text: str, line: bool, span: Span) -> Comment:
 
 
 def nag_node(text: str, span: Span) -> Nag:
+    """``$n``."""
     return Nag(int(text[1:]), span)
 
 

@@ -3,8 +3,10 @@
 :func:`parse_pgn` reads a whole text (or bytes) and returns the games and the
 diagnostics; :func:`read_pgn` streams a file: bytes are decoded incrementally
 (:mod:`xqformats.encoding`), cut into game chunks (:mod:`.splitter`), and each
-chunk is parsed (:mod:`.grammar`) and lowered (:mod:`.lowering`) on its own,
-so memory stays flat however large the file.  Neither raises on bad input.
+chunk is parsed (:mod:`.fastpath` when it is well-formed, else the Lark parse
+of :mod:`.grammar` with its error recovery; both give the same tree) and
+lowered (:mod:`.lowering`) on its own, so memory stays flat however large the
+file.  Neither raises on bad input.
 
 Lenient by default: deviations from the spec whose meaning is clear are
 warnings; ``strict=True`` makes them errors (the sink's policy, the same code
