@@ -126,10 +126,15 @@ def _pgn_comment(text: str) -> str:
 
 def _after_pgn_writer(game: Game, notation: str) -> Game:
     """``game`` as ``write_pgn`` → ``parse_pgn`` gives it back (docs/pgn.md § Writing):
-    braces in comments fullwidth, a ``Format`` tag naming WXF or ICCS."""
+    braces in comments fullwidth, a ``Format`` tag naming WXF or ICCS, and the
+    tags the spec requires: ``Game`` and ``Result`` when the game has none."""
     out = _with_pgn_comments(game)
     if notation in FORMAT_TAG:
         out.headers["Format"] = FORMAT_TAG[notation]
+    if "Game" not in out.headers:
+        out.headers["Game"] = "Chinese Chess"
+    if "Result" not in out.headers:
+        out.headers["Result"] = game.result
     return out
 
 

@@ -61,9 +61,25 @@ def test_format_and_fen_tags_follow_the_output() -> None:
     g = Game({"Game": "Chinese Chess"}, start=start)
     g.root.add_variation(next(iter(start.legal_moves())))
     lines = write_pgn(g, "wxf").splitlines()
-    assert lines[:3] == ['[Game "Chinese Chess"]', '[FEN "4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 0 30"]', '[Format "WXF"]']
-    assert lines[4].startswith("30. ... ")
+    assert lines[:4] == [
+        '[Game "Chinese Chess"]',
+        '[Result "*"]',  # required by the spec (§二 (7)): added when the game has none
+        '[FEN "4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 0 30"]',
+        '[Format "WXF"]',
+    ]
+    assert lines[5].startswith("30. ... ")
     assert "Format" not in write_pgn(g, "chinese")
+
+
+def test_required_tags_are_always_written() -> None:
+    """`Game` first and `Result` (spec §二 (0), (7)), even for a game without headers."""
+    g = Game()
+    g.result = "1-0"
+    g.root.add_variation(next(iter(g.start.legal_moves())))
+    assert write_pgn(g).splitlines()[:2] == ['[Game "Chinese Chess"]', '[Result "1-0"]']
+    g.headers["Event"] = "Cup"
+    g.headers["Game"] = "Chinese Chess"
+    assert write_pgn(g).splitlines()[:3] == ['[Game "Chinese Chess"]', '[Event "Cup"]', '[Result "1-0"]']
 
 
 def test_movetext_wraps_at_80_columns_and_keeps_numbers_with_moves() -> None:

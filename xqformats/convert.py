@@ -179,24 +179,6 @@ def _plan(args: argparse.Namespace, target: str) -> None:
                 raise ConvertError(f"Refusing to overwrite input `{other}` with the output of `{inp}`")
 
 
-def _for_pgn(game: Game) -> Game:
-    """``game`` with the tags the PGN spec requires (a view sharing its move tree).
-
-    ``Game`` first, with value ``Chinese Chess``, and a ``Result`` tag equal to
-    the game's result when the game has none (a CBF record keeps its result
-    outside the headers).
-    """
-    headers = game.headers
-    if headers.get("Game") == "Chinese Chess" and next(iter(headers), None) == "Game" and "Result" in headers:
-        return game
-    pairs = [("Game", "Chinese Chess")] + [(k, v) for k, v in headers.items() if k != "Game"]
-    if "Result" not in headers:
-        pairs.append(("Result", game.result))
-    view = Game(Headers(pairs), start=game.start, result=game.result)
-    view.root = game.root
-    return view
-
-
 def _cbf_losses(game: Game) -> list[str]:
     """What :func:`~xqformats.cbf.write_cbf` cannot keep of ``game``, in words."""
     from .cbf import replaced_characters, unwritten_headers
@@ -231,7 +213,7 @@ def _render(games: Sequence[Game], args: argparse.Namespace, target: str) -> byt
     from .pgn import write_pgn
 
     text = "\n".join(
-        write_pgn(_for_pgn(g), args.notation or "chinese", traditional=args.traditional, fullwidth=args.fullwidth)
+        write_pgn(g, args.notation or "chinese", traditional=args.traditional, fullwidth=args.fullwidth)
         for g in games
     )
     return text.encode(encoding)

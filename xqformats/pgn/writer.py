@@ -67,7 +67,9 @@ def output_headers(game: Game, notation: Union[Notation, str] = Notation.CHINESE
     The game's headers in standard order, with ``Format`` set to the notation
     written (kept when it already names it; left out for Chinese when absent)
     and ``FEN`` set when the start is not the initial position and the tag
-    does not already describe it.
+    does not already describe it.  The tags the spec requires are always
+    there: ``Game`` first (``Chinese Chess`` when the game has none; spec §二
+    (0)) and ``Result`` (the game's result when the game has none; §二 (7)).
     """
     notation = Notation(notation)
     pairs = game.headers.in_standard_order()
@@ -102,6 +104,10 @@ def output_headers(game: Game, notation: Union[Notation, str] = Notation.CHINESE
         out.append(("FEN", want_fen))
     if want_fmt is not None and fmt is None:
         out.append(("Format", want_fmt))
+    if "Game" not in tags:
+        out.append(("Game", "Chinese Chess"))
+    if "Result" not in tags:
+        out.append(("Result", game.result))
     # Re-sort so added tags take their roster places.
     from ..model import Headers
 
