@@ -27,7 +27,6 @@ comments, NAGs and variations mixed in, in Chinese notation as real files are.
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import random
 import sys

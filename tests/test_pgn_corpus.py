@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pytest
 
 from xqformats.diagnostics import Severity
 from xqformats.pgn import parse_pgn, read_pgn

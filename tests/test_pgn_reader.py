@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import random
 import tracemalloc
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -226,7 +224,7 @@ def test_read_pgn_memory_stays_flat(tmp_path: Path) -> None:
         tracemalloc.stop()
         return n, top, left
 
-    (n1, m1, left1), (n2, m2, left2) = peak(small), peak(large)
+    (n1, m1, _), (n2, m2, left2) = peak(small), peak(large)
     assert (n1, n2) == (100, 1000)
     # Nodes point at their parents, so a game read is freed by the cyclic
     # collector, which lags: the peak grows a little, far less than the file.

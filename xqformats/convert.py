@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from .diagnostics import Diagnostic, Severity
-from .model import Game, Headers
+from .model import Game
 
 __all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "NOTATIONS", "TARGETS"]
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
+from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Span
 from ..fen import parse_fen
 from ..model import RESULTS, Game, Headers, Node
 from ..notation import Notation, decode
