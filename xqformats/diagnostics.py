@@ -18,6 +18,7 @@ its meaning is clear) is a warning by default and an error under ``strict``.
 from __future__ import annotations
 
 import enum
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Iterator
 
@@ -278,8 +279,6 @@ class LineIndex:
         self._starts = starts
 
     def line_col(self, offset: int) -> tuple[int, int]:
-        from bisect import bisect_right
-
         ln = bisect_right(self._starts, offset)
         return ln, offset - self._starts[ln - 1] + 1
 
@@ -287,6 +286,11 @@ class LineIndex:
         ln, col = self.line_col(start)
         eln, ecol = self.line_col(end)
         return Span(start, end, ln, col, eln, ecol)
+
+    def line_start(self, line: int, default: int) -> int:
+        """Offset of the first character of 1-based ``line``; ``default`` past the last line."""
+        starts = self._starts
+        return starts[line - 1] if 1 <= line <= len(starts) else default
 
 
 def line_col(text: str, offset: int) -> tuple[int, int]:

@@ -12,12 +12,11 @@ libxml2 gives and falls back to that line when text such as a comment holding
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from typing import Optional
 
 from lxml import etree
 
-from ..diagnostics import Span
+from ..diagnostics import LineIndex, Span
 
 __all__ = ["Locator"]
 
@@ -34,34 +33,23 @@ class Locator:
     in all); each span after that is a dictionary lookup plus a short scan.
     """
 
-    __slots__ = ("text", "_starts", "_offsets", "_indexed")
+    __slots__ = ("text", "_lines", "_offsets", "_indexed")
 
     def __init__(self, text: str) -> None:
         self.text = text
-        starts = [0]
-        find = text.find
-        i = find("\n")
-        while i >= 0:
-            starts.append(i + 1)
-            i = find("\n", i + 1)
-        self._starts = starts
+        self._lines = LineIndex(text)
         self._offsets: dict[etree._Element, int] = {}
         self._indexed = False
 
     # ------------------------------------------------------------ offsets
     def line_col(self, offset: int) -> tuple[int, int]:
-        ln = bisect_right(self._starts, offset)
-        return ln, offset - self._starts[ln - 1] + 1
+        return self._lines.line_col(offset)
 
     def span(self, start: int, end: int) -> Span:
-        ln, col = self.line_col(start)
-        eln, ecol = self.line_col(end)
-        return Span(start, end, ln, col, eln, ecol)
+        return self._lines.span(start, end)
 
     def line_start(self, line: int) -> int:
-        if 1 <= line <= len(self._starts):
-            return self._starts[line - 1]
-        return len(self.text)
+        return self._lines.line_start(line, len(self.text))
 
     def _find_tag(self, tag: str, pos: int, limit: int = -1) -> int:
         text = self.text
