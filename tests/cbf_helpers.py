@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from hypothesis import strategies as st
+
 from xqformats.model import Game
+from xqformats.position import Position
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data" / "cbf"
@@ -19,6 +22,16 @@ REAL = CORPUS / "walker8088__cchess" / "tests" / "data"
 EXPECTED = json.loads((DATA / "expected_lines.json").read_text(encoding="utf-8"))
 
 START_BOARD = "jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXMJ-r1"
+
+
+def playout(draw, pos: Position, plies: int) -> Position:  # type: ignore[no-untyped-def]
+    """Play up to ``plies`` random legal moves (hypothesis ``draw``) on ``pos``; a copy of the result."""
+    for _ in range(plies):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pos.push(draw(st.sampled_from(moves)))
+    return pos.copy()
 
 
 def lines(game: Game) -> list[list[str]]:

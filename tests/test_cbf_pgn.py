@@ -29,7 +29,7 @@ from typing import Optional
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cbf_helpers import REPO, lines
+from cbf_helpers import REPO, lines, playout as _playout
 from xqformats.cbf import read_cbf, unwritten_headers, write_cbf
 from xqformats.diagnostics import Severity
 from xqformats.model import RESULTS, Game, Headers, Node
@@ -60,15 +60,6 @@ _pieces = st.text(_chars, max_size=6) | st.sampled_from(["]]>", "&amp;", "<![CDA
 line_text = st.lists(_pieces, max_size=4).map("".join)
 #: Comment text: also line breaks; may be blank (CBF then drops it).
 comment_text = st.lists(_pieces | st.sampled_from(["\n", "\r\n", "\r", " "]), max_size=5).map("".join)
-
-
-def _playout(draw, pos: Position, plies: int) -> Position:  # type: ignore[no-untyped-def]
-    for _ in range(plies):
-        moves = pos.legal_moves()
-        if not moves:
-            break
-        pos.push(draw(st.sampled_from(moves)))
-    return pos.copy()
 
 
 @st.composite

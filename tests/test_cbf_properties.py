@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from cbf_helpers import schema_valid
+from cbf_helpers import playout as _playout, schema_valid
 from xqformats.cbf import read_cbf, replaced_characters, write_cbf
 from xqformats.cbf.board import decode_board, decode_move_value, encode_board, encode_move_value
 from xqformats.cbf.schema import xmlschema_schema
@@ -45,15 +45,6 @@ _chars = st.characters(exclude_categories=("Cs", "Cc", "Cn")) | st.sampled_from(
 _pieces = st.text(_chars, max_size=6) | st.sampled_from(["]]>", "\r\n", "&amp;", "<![CDATA[", "]]"])
 texts = st.lists(_pieces, min_size=1, max_size=4).map("".join).filter(bool)
 comments = texts.map(str.strip).filter(bool)
-
-
-def _playout(draw, pos: Position, plies: int) -> Position:  # type: ignore[no-untyped-def]
-    for _ in range(plies):
-        moves = pos.legal_moves()
-        if not moves:
-            break
-        pos.push(draw(st.sampled_from(moves)))
-    return pos.copy()
 
 
 @st.composite
