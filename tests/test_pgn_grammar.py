@@ -102,6 +102,63 @@ def test_tag_value_over_two_lines() -> None:
     assert games[0].headers["TitleA"] == "\n四量拨千斤"
 
 
+def test_tag_value_over_two_lines_ending_in_an_escaped_backslash() -> None:
+    # The value is a line break and `\\` (an escaped backslash): its closing quote is
+    # the third character of line 2, so the span ends at column 4.  The game splitter
+    # once took that quote for an escaped one, ended the value at the line end and
+    # cut a second game at `[Type`, losing the tag and the result (read as `*`, P205).
+    text = '[Name "\n\\\\"]\n[Type "0"]\n\n1-0\n'
+    games, diags = parse_pgn(text)
+    assert [(d.code, d.line, d.column, d.end_line, d.end_column) for d in diags] == [("P210", 1, 7, 2, 4)]
+    assert len(games) == 1
+    assert dict(games[0].headers) == {"Name": "\n\\", "Type": "0"}
+    assert games[0].result == "1-0"
+
+
+def test_tag_value_over_three_lines_with_a_bracket_line() -> None:
+    # `[2004]` starts a line inside the value: no tag, no new game.  The value opens
+    # at column 8 of line 2 and closes at column 6 of line 4 (`final"`).
+    text = G + '[Event "Cup\n[2004]\nfinal"]\n[Round "1"]\n1. 炮二平五 *\n'
+    games, diags = parse_pgn(text)
+    assert [(d.code, d.line, d.column, d.end_line, d.end_column) for d in diags] == [("P210", 2, 8, 4, 7)]
+    assert len(games) == 1
+    assert games[0].headers["Event"] == "Cup\n[2004]\nfinal" and games[0].headers["Round"] == "1"
+    assert games[0].ply_count() == 1 and games[0].result == "*"
+
+
+def test_tag_value_ending_in_an_escaped_backslash_before_the_line_end() -> None:
+    # `"C:\\` then a line end: the escape is complete, the value goes on to `"` on line 3.
+    games, diags = parse_pgn(G + '[Site "C:\\\\\n"]\n[Round "1"]\n1. 炮二平五 *\n')
+    assert [(d.code, d.line, d.column, d.end_line, d.end_column) for d in diags] == [("P210", 2, 7, 3, 2)]
+    assert len(games) == 1 and games[0].headers["Site"] == "C:\\\n" and games[0].headers["Round"] == "1"
+
+
+def test_tag_value_not_closed_by_a_later_quote() -> None:
+    # The first quote after `"Cup` is the next game's `[Game "`, not followed by `]`:
+    # the value is unclosed on its line (P105 at `"Cup`, columns 8-11, and the missing
+    # `]` after it, column 12) and the next game is read as usual.
+    text = G + '[Event "Cup\n1. 炮二平五 *\n' + G + "1. 炮八平五 1-0\n"
+    games, diags = parse_pgn(text)
+    assert [(d.code, d.line, d.column, d.end_column) for d in diags] == [("P105", 2, 8, 12), ("P105", 2, 12, 12)]
+    assert [(g.headers.get("Event"), g.ply_count(), g.result) for g in games] == [("Cup", 1, "*"), (None, 1, "1-0")]
+
+
+def test_tag_value_with_a_backslash_before_the_line_end() -> None:
+    # An escape never takes a line end: `"C:\` is unclosed on line 2 (P105, columns
+    # 7-10; `]` missing at 11), its backslash escapes nothing (P209, columns 10-11
+    # and the line end).  Line 3 is movetext (`x"` not a move, `]` skipped at
+    # column 3), so `[Round` starts the next game, which keeps its tag and move.
+    text = G + '[Site "C:\\\nx"]\n[Round "1"]\n1. 炮二平五 *\n'
+    games, diags = parse_pgn(text)
+    assert [(d.code, d.line, d.column) for d in diags] == [
+        ("P105", 2, 7), ("P105", 2, 11), ("P101", 3, 3), ("P209", 2, 10), ("M101", 3, 1), ("P301", 3, 1), ("P205", 3, 3),
+    ]
+    assert [(dict(g.headers), g.ply_count(), g.result) for g in games] == [
+        ({"Game": "Chinese Chess", "Site": "C:\\"}, 0, "*"),
+        ({"Round": "1"}, 1, "*"),
+    ]
+
+
 def test_tag_value_inner_quotes() -> None:
     # From the corpus: `[Event ""Huangshan Cup" National GM,CM Tournament 2002"]`.
     games, diags = parse_pgn(G + '[Event ""Huangshan Cup" 2002"]\n1. 炮二平五 *\n')

@@ -193,6 +193,36 @@ def test_splitter_respects_comments_and_tag_values() -> None:
     assert diags == [] and games[0].root.next().comments == ["a comment\n[Not a tag]\n"]
 
 
+#: Tag names with no meaning the reader checks (no FEN, Format, Result, Game).
+FREE_TAGS = ("Event", "Site", "Round", "Red", "Black", "Opening", "Annotator", "TitleA", "Remark")
+#: Any text, weighted towards what a tag line is made of: quotes, backslashes, line ends, brackets.
+TAG_TEXT = st.text(st.sampled_from(list('ab 炮\\"\n\r[]{};\t$*')) | st.characters(exclude_categories=("Cs",)), max_size=12)
+
+
+def _pgn_escape(value: str) -> str:
+    """Chess PGN §3-1 escapes only (line breaks stay raw, as in corpus `01.pgn_iccs`)."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    tags=st.lists(st.tuples(st.sampled_from(FREE_TAGS), TAG_TEXT), max_size=5, unique_by=lambda t: t[0]),
+    result=st.sampled_from(["1-0", "0-1", "1/2-1/2", "*"]),
+    copies=st.integers(1, 2),
+)
+def test_tag_values_over_line_ends_keep_every_tag_and_game(tags: list[tuple[str, str]], result: str, copies: int) -> None:
+    """Values holding line breaks, ``\\`` and ``"`` (escaped, breaks written raw) read back
+    exactly, with one P210 each; the splitter never cuts a game inside a value."""
+    game = G + "".join(f'[{k} "{_pgn_escape(v)}"]\n' for k, v in tags) + "\n1. 炮二平五 " + result + "\n\n"
+    games, diags = parse_pgn(game * copies)
+    assert len(games) == copies
+    for g in games:
+        assert dict(g.headers) == {"Game": "Chinese Chess", **dict(tags)}
+        assert g.result == result and g.ply_count() == 1
+    broken = sum(1 for _, v in tags if "\n" in v or "\r" in v)
+    assert [d.code for d in diags if d.severity is not Severity.INFO] == ["P210"] * broken * copies
+
+
 def test_read_pgn_streams_with_real_line_numbers(tmp_path: Path) -> None:
     one = G + "1. 炮二平五 马8进7 *\n\n"
     bad = G + "1. 炮二平五 马8进7 2. 车一进五 *\n\n"
