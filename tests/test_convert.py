@@ -164,6 +164,19 @@ def test_what_cbf_cannot_hold_is_named(workdir: Path, capsys: pytest.CaptureFixt
     ]
 
 
+def test_line_breaks_pgn_cannot_hold_are_named(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A CBF header with a line break: a PGN tag is one line, so it is written with a space.
+    cbf = CBF.replace("<Red>吕钦</Red>", "<Red>吕钦\n胡荣华</Red><Event>a\nb</Event>")
+    write(workdir / "a.cbf", cbf)
+    status, _, err = convert(capsys, "a.cbf", "-o", "out.pgn")
+    assert status == 0
+    assert err.splitlines() == [
+        "a.cbf: warning: line breaks in tags `Event`, `Red` cannot be written in PGN (a tag is one line); written as spaces",
+    ]
+    games, diags = parse_pgn((workdir / "out.pgn").read_text(encoding="utf-8"))
+    assert diags == [] and games[0].headers["Red"] == "吕钦 胡荣华" and games[0].headers["Event"] == "a b"
+
+
 # ---------------------------------------------------------------- never overwrite an input
 
 

@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from test_pgn_reader import FREE_TAGS, TAG_TEXT
 from xqformats.diagnostics import Severity
 from xqformats.model import Game, Headers
 from xqformats.pgn import parse_pgn, read_pgn, write_pgn
-from xqformats.pgn.writer import output_headers
+from xqformats.pgn.writer import flattened_tags, output_headers
 from xqformats.position import Position
 
 REPO = Path(__file__).resolve().parents[1]
@@ -54,6 +55,21 @@ def test_tags_in_standard_order_escaped() -> None:
         "",
         "1-0",
     ]
+
+
+def test_line_breaks_in_tag_values_are_written_as_spaces_and_named() -> None:
+    # Spec §二: a tag is one line; PGN has no escape for a line break.  CR LF is one break.
+    g = Game({"Game": "Chinese Chess", "Event": "Cup\n2004", "Site": "a\r\nb\rc\\", "Red": "x"})
+    assert write_pgn(g).splitlines()[:4] == [
+        '[Game "Chinese Chess"]',
+        '[Event "Cup 2004"]',
+        '[Site "a b c\\\\"]',
+        '[Red "x"]',
+    ]
+    assert flattened_tags(g) == ["Event", "Site"]
+    assert flattened_tags(Game({"Event": "Cup 2004"})) == []
+    games, diags = parse_pgn(write_pgn(g))
+    assert diags == [] and games[0].headers["Site"] == "a b c\\"
 
 
 def test_format_and_fen_tags_follow_the_output() -> None:
@@ -192,6 +208,29 @@ def test_random_games_round_trip_in_every_notation_and_spelling(seed: int) -> No
     for notation in NOTATIONS:
         roundtrip(game, notation)
     roundtrip(game, "chinese", traditional=True, fullwidth=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    tags=st.lists(st.tuples(st.sampled_from(FREE_TAGS), TAG_TEXT), max_size=5, unique_by=lambda t: t[0]),
+    result=st.sampled_from(["1-0", "0-1", "1/2-1/2", "*"]),
+    notation=st.sampled_from(NOTATIONS),
+)
+def test_any_tag_text_round_trips_but_line_breaks(tags: list[tuple[str, str]], result: str, notation: str) -> None:
+    """write_pgn → parse_pgn keeps every tag and the result, with no diagnostic; a value
+    changes only where it held line breaks (each written as a space), and
+    flattened_tags names exactly those tags (docs/pgn.md § Tags)."""
+    game = Game(dict(tags))
+    game.result = result
+    game.root.add_variation(Position().legal_moves()[0])
+    games, diags = parse_pgn(write_pgn(game, notation))
+    assert diags == []
+    assert len(games) == 1 and games[0].result == result and games[0].ply_count() == 1
+    read = games[0].headers
+    for name, value in tags:
+        one_line = value.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
+        assert read[name] == one_line
+    assert set(flattened_tags(game, notation)) == {n for n, v in tags if "\n" in v or "\r" in v}
 
 
 # ---------------------------------------------------------------- the shared corpus

@@ -12,7 +12,8 @@ Contract:
   ``DIR/<stem>-<n>.cbf`` per game when a PGN input holds several games;
 * what the target format cannot hold is named on stderr, never dropped in
   silence: CBF has no place for some PGN tags (``unwritten_headers``) nor for
-  NAGs;
+  NAGs; a PGN tag is one line, so a line break in a tag value is written as
+  a space (``flattened_tags``);
 * PGN output always starts with ``[Game "Chinese Chess"]`` and carries a
   ``Result`` tag (the spec requires both; a CBF record has neither);
 * an input is never overwritten: an output that is (or links to) an input
@@ -204,6 +205,18 @@ def _cbf_losses(game: Game) -> list[str]:
     return out
 
 
+def _pgn_losses(game: Game, notation: str) -> list[str]:
+    """What :func:`~xqformats.pgn.write_pgn` cannot keep of ``game``, in words."""
+    from .pgn.writer import flattened_tags
+
+    changed = flattened_tags(game, notation)
+    if not changed:
+        return []
+    names = ", ".join(f"`{h}`" for h in changed)
+    n = len(changed)
+    return [f"line breaks in tag{'s' if n > 1 else ''} {names} cannot be written in PGN (a tag is one line); written as spaces"]
+
+
 def _render(games: Sequence[Game], args: argparse.Namespace, target: str) -> bytes:
     encoding = args.encoding or "utf-8"
     if target == "cbf":
@@ -274,11 +287,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"{item.display}: no game found; nothing converted", file=sys.stderr)
         elif item.has_errors and item.games:
             print(f"{item.display}: converted as far as it could be read (errors above)", file=sys.stderr)
-        if target == "cbf":
-            for n, game in enumerate(item.games, start=1):
-                where = item.display if len(item.games) == 1 else f"{item.display} (game {n})"
-                for loss in _cbf_losses(game):
-                    print(f"{where}: warning: {loss}", file=sys.stderr)
+        for n, game in enumerate(item.games, start=1):
+            where = item.display if len(item.games) == 1 else f"{item.display} (game {n})"
+            losses = _cbf_losses(game) if target == "cbf" else _pgn_losses(game, args.notation or "chinese")
+            for loss in losses:
+                print(f"{where}: warning: {loss}", file=sys.stderr)
 
     status = 2 if any(i.failed for i in items) else (1 if any(i.has_errors for i in items) else 0)
 

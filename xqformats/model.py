@@ -51,8 +51,9 @@ _TAG_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_+#=:\-]*\Z")
 class Headers(MutableMapping[str, str]):
     """Tag pairs in the order they were set; names are checked on assignment.
 
-    Values are kept exactly (even with line breaks, which writers escape or
-    linters flag): nothing read is lost.  :meth:`in_standard_order` gives the
+    Values are kept exactly (even with line breaks, which the PGN writer
+    writes as spaces, naming the tags in ``flattened_tags``, and linters
+    flag): nothing read is lost.  :meth:`in_standard_order` gives the
     roster order writers use.
     """
 

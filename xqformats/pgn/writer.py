@@ -3,7 +3,10 @@
 Output (``docs/pgn.md`` § Writing gives the sources):
 
 * tags in :meth:`Headers.in_standard_order` (``Game`` first, spec §二), values
-  escaped (``\\\\`` and ``\\"``, chess PGN §3-1); the ``Format`` tag names the
+  escaped (``\\\\`` and ``\\"``, chess PGN §3-1) and on one line (spec §二
+  "每个标签占一行"; PGN has no escape for a line break, so each line break in a
+  value is written as a space: a change :func:`flattened_tags` names, so a
+  converter can report it); the ``Format`` tag names the
   notation written (spec §二(11); left out for Chinese when the game has none);
   a ``FEN`` tag whenever the start is not the initial position;
 * a blank line, then the movetext wrapped at ``columns`` display columns
@@ -20,6 +23,7 @@ is walked with an explicit stack, so any depth of variations is fine.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Optional, Union
 
@@ -29,14 +33,25 @@ from ..notation import Notation, encode
 from ..position import STARTING_FEN, Position
 from .lowering import FORMAT_NAMES
 
-__all__ = ["write_pgn", "output_headers"]
+__all__ = ["write_pgn", "output_headers", "flattened_tags"]
 
 _FORMAT_VALUE = {Notation.CHINESE: "Chinese", Notation.WXF: "WXF", Notation.ICCS: "ICCS"}
 _STANDARD_START = Position(STARTING_FEN)
 
 
+# A line break in a tag value: CR LF, a lone CR or a lone LF (each one break).
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+
+
 def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _one_line(value: str) -> str:
+    """``value`` with each line break a space (a tag pair is one line, spec §二)."""
+    if "\n" in value or "\r" in value:
+        return _LINE_BREAK.sub(" ", value)
+    return value
 
 
 def _comment(text: str) -> str:
@@ -62,7 +77,7 @@ def _width(text: str) -> int:
 
 
 def output_headers(game: Game, notation: Union[Notation, str] = Notation.CHINESE) -> list[tuple[str, str]]:
-    """The tag pairs :func:`write_pgn` writes, in order.
+    """The tag pairs :func:`write_pgn` writes, in order, with the values it writes.
 
     The game's headers in standard order, with ``Format`` set to the notation
     written (kept when it already names it; left out for Chinese when absent)
@@ -70,7 +85,25 @@ def output_headers(game: Game, notation: Union[Notation, str] = Notation.CHINESE
     does not already describe it.  The tags the spec requires are always
     there: ``Game`` first (``Chinese Chess`` when the game has none; spec §二
     (0)) and ``Result`` (the game's result when the game has none; §二 (7)).
+    Each line break in a value (CR LF, CR or LF) is a space: a tag pair is one
+    line (spec §二) and PGN has no escape for a line break (:func:`flattened_tags`).
     """
+    return [(k, _one_line(v)) for k, v in _output_tags(game, notation)]
+
+
+def flattened_tags(game: Game, notation: Union[Notation, str] = Notation.CHINESE) -> list[str]:
+    """The tags whose values :func:`write_pgn` changes: each line break written as a space.
+
+    A value read from a tag that runs over a line end (P210) holds line
+    breaks; PGN cannot write them (spec §二 "每个标签占一行", and no escape
+    exists), so the written value differs from the game's.  A converter names
+    these tags as a loss.  In :func:`output_headers` order.
+    """
+    return [k for k, v in _output_tags(game, notation) if "\n" in v or "\r" in v]
+
+
+def _output_tags(game: Game, notation: Union[Notation, str]) -> list[tuple[str, str]]:
+    """:func:`output_headers` before values are put on one line."""
     notation = Notation(notation)
     pairs = game.headers.in_standard_order()
     tags = dict(pairs)
