@@ -90,9 +90,13 @@ def run_lint(args: argparse.Namespace) -> int:
     settings = Settings()
     if not args.isolated:
         try:
-            cfg = Path(args.config) if args.config else find_config()
-            if args.config and not cfg.is_file():
-                return _usage_error("lint", f"Config file `{args.config}` not found")
+            cfg: Optional[Path]
+            if args.config:
+                cfg = Path(args.config)
+                if not cfg.is_file():
+                    return _usage_error("lint", f"Config file `{args.config}` not found")
+            else:
+                cfg = find_config()
             if cfg is not None:
                 settings = load_config(cfg)
         except ConfigError as exc:

@@ -326,10 +326,10 @@ class CbfLowering:
             # No start position (C301–C303, F1xx reported): no move can be
             # placed, so all of them are kept as text before the first move.
             if i < len(els):
-                unread = _Unread(game.root, els[i], "start")
+                all_moves = _Unread(game.root, els[i], "start")
                 for el in els[i:]:
-                    unread.add(el)
-                self._keep(unread)
+                    all_moves.add(el)
+                self._keep(all_moves)
             return
 
         pos = start.copy()
@@ -358,8 +358,8 @@ class CbfLowering:
                     continue
                 nid = prev_nid + 1
             else:
-                nid = _int(nid_text)
-                if nid is None:  # not a positive integer: reported by the schema (C203)
+                given = _int(nid_text)
+                if given is None:  # not a positive integer: reported by the schema (C203)
                     if unread is None:
                         unread = _Unread(line[-1], el, "line")
                     unread.add(el)
@@ -367,6 +367,7 @@ class CbfLowering:
                     prev_after_end = False
                     after_end = el if el.get("end") == "1" else None
                     continue
+                nid = given
             prev_nid = nid
             prev_after_end = False
             after_end = el if el.get("end") == "1" else None
