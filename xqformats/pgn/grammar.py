@@ -30,10 +30,12 @@ from __future__ import annotations
 
 import re
 import threading
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional, TypeGuard
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.lexer import LexerState
+from lark.parsers.lalr_interactive_parser import InteractiveParser
 
 from ..diagnostics import Diagnostic, Rule, Span
 from ..resources import grammar_path
@@ -54,6 +56,35 @@ from .ast import (
 __all__ = ["parse_chunk", "parser", "GRAMMAR_FILE"]
 
 GRAMMAR_FILE = "pgn.lark"
+
+if TYPE_CHECKING:
+
+    class _Located(Token):
+        """A token whose position is known: every token Lark's lexer makes, and every
+        one the recovery makes.  Lark types these fields ``Optional`` because a
+        ``Token`` may be built without a position; this type says they are set."""
+
+        start_pos: int
+        end_pos: int
+        line: int
+        column: int
+        end_line: int
+        end_column: int
+
+else:
+    _Located = Token
+
+
+def _located(tok: Token) -> TypeGuard[_Located]:
+    """Whether ``tok`` carries its position (the lexer's tokens always do)."""
+    return (
+        tok.start_pos is not None
+        and tok.end_pos is not None
+        and tok.line is not None
+        and tok.column is not None
+        and tok.end_line is not None
+        and tok.end_column is not None
+    )
 
 _UNESCAPE = re.compile(r"\\([\"\\])")
 
@@ -105,15 +136,17 @@ class _Builder(Transformer):
         self.ln = 0
 
     # ---------------------------------------------------------------- spans
-    def _span(self, t: Token) -> Span:
+    # A reduction's children are the lexer's tokens (or the recovery's), so
+    # their positions are set: typed _Located, never checked (the hot path).
+    def _span(self, t: _Located) -> Span:
         o = self.off
         ln = self.ln
-        return Span(t.start_pos + o, t.end_pos + o, t.line + ln, t.column, t.end_line + ln, t.end_column)  # type: ignore[operator]
+        return Span(t.start_pos + o, t.end_pos + o, t.line + ln, t.column, t.end_line + ln, t.end_column)
 
-    def _join(self, a: Token, b: Token) -> Span:
+    def _join(self, a: _Located, b: _Located) -> Span:
         o = self.off
         ln = self.ln
-        return Span(a.start_pos + o, b.end_pos + o, a.line + ln, a.column, b.end_line + ln, b.end_column)  # type: ignore[operator]
+        return Span(a.start_pos + o, b.end_pos + o, a.line + ln, a.column, b.end_line + ln, b.end_column)
 
     # ---------------------------------------------------------------- tags
     def tag_pair(self, ch: list) -> TagPair:
@@ -187,7 +220,8 @@ _LOCAL = _Parser()
 
 def parser() -> tuple[Lark, _Builder]:
     """This thread's parser and AST builder (built once; the grammar file is the spec)."""
-    if _LOCAL.lark is None:
+    lark, builder = _LOCAL.lark, _LOCAL.builder
+    if lark is None or builder is None:
         builder = _Builder()
         lark = Lark.open(
             str(grammar_path(GRAMMAR_FILE)),
@@ -201,7 +235,7 @@ def parser() -> tuple[Lark, _Builder]:
         )
         _LOCAL.builder = builder
         _LOCAL.lark = lark
-    return _LOCAL.lark, _LOCAL.builder  # type: ignore[return-value]
+    return lark, builder
 
 
 # ---------------------------------------------------------------- recovery
@@ -215,6 +249,21 @@ _WHAT = {
 
 _MULTILINE_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"(?=[ \t]*\])')
 _LAST_QUOTE = re.compile(r'"(?=[ \t]*\][ \t\r]*$)', re.M)
+
+
+def _lexer_state(ip: InteractiveParser) -> LexerState:
+    """The lexer's state (Lark types it ``Optional``; a parse of a text always has one)."""
+    state = ip.lexer_thread.state
+    assert state is not None
+    return state
+
+
+def _lex_pos(e: UnexpectedCharacters) -> int:
+    """Where the lexer stopped.  Lark always sets it, but declares it only by its class
+    default (``pos_in_stream = None``), so a type checker sees ``None``."""
+    p: object = e.pos_in_stream
+    assert isinstance(p, int)
+    return p
 
 
 def _short(text: str, limit: int = 40) -> str:
@@ -267,9 +316,9 @@ class _Recovery:
     # ---------------------------------------------------------------- characters
     def _characters(self, e: UnexpectedCharacters) -> bool:
         ip = e.interactive_parser
-        state = ip.lexer_thread.state
+        state = _lexer_state(ip)
         text = self.text
-        p = e.pos_in_stream
+        p = _lex_pos(e)
         ch = text[p]
         allowed = e.allowed or set()
         if ch == "{" and "COMMENT" in allowed:
@@ -279,9 +328,8 @@ class _Recovery:
             state.line_ctr.feed(rest)
             return True
         if ch == '"' and "TAG_VALUE" in allowed:
-            tok = self.token("UNKNOWN_MOVE", '"', p, e.line, e.column)
             state.line_ctr.feed('"')
-            return self._quoted_value(ip, tok)
+            return self._quoted_value(ip, p, e.line, e.column)
         # Anything else: skip the character; consecutive skips make one diagnostic.
         if p == self.last_skip_end:
             self.last_skip_end = p + 1
@@ -294,14 +342,16 @@ class _Recovery:
     # ---------------------------------------------------------------- tokens
     def _token(self, e: UnexpectedToken) -> bool:
         ip = e.interactive_parser
-        tok = e.token
+        tok: Token = e.token
         expected = e.expected or set()
         if tok.type == "$END":
             return self._close_all(ip)
+        if not _located(tok):  # pragma: no cover - the lexer's tokens have their position
+            return False
         if "TAG_VALUE" in expected and tok.type not in ("RSQB", "LSQB") and self._same_line(ip, tok):
             if self.text.startswith('"', tok.start_pos):
                 # A quote the TAG_VALUE terminal could not close on its line.
-                return self._quoted_value(ip, tok)
+                return self._quoted_value(ip, tok.start_pos, tok.line, tok.column)
             # `[Event Cup 2004]`: an unquoted value; keep the line up to `]`.
             return self._unquoted_value(ip, tok)
         if "RSQB" in expected and tok.type not in ("LSQB", "RSQB") and self._inner_quotes(ip, tok):
@@ -309,13 +359,13 @@ class _Recovery:
         if "TAG_NAME" in expected or "TAG_VALUE" in expected or "RSQB" in expected:
             what = " or ".join(_WHAT[t] for t in ("TAG_NAME", "TAG_VALUE", "RSQB") if t in expected)
             stack = ip.parser_state.value_stack
-            prev = stack[-1] if stack and isinstance(stack[-1], Token) else None
-            if prev is not None and prev.end_line is not None and prev.end_line < tok.line:
+            prev = stack[-1] if stack else None
+            if isinstance(prev, Token) and _located(prev) and prev.end_line < tok.line:
                 # The line ended inside the tag pair: point at where `]` belongs.
                 self.report(
                     rules.UNCLOSED_TAG,
                     f"Tag pair not closed at the end of its line; expected {what} after `{_short(str(prev))}`",
-                    self.span(prev.end_pos, prev.end_pos, prev.end_line, prev.end_column),  # type: ignore[arg-type]
+                    self.span(prev.end_pos, prev.end_pos, prev.end_line, prev.end_column),
                 )
             else:
                 self.report(
@@ -345,46 +395,45 @@ class _Recovery:
                 self.last_skip_end = p + 1
             else:
                 self.last_skip_end = p + 1
-                self.report(rules.SYNTAX, f"Unexpected `{self.text[p]}`; skipped", self.span(p, p + 1, tok.line, tok.column))  # type: ignore[arg-type]
+                self.report(rules.SYNTAX, f"Unexpected `{self.text[p]}`; skipped", self.span(p, p + 1, tok.line, tok.column))
             self._rewind(ip, tok, 1)
             return True
         self.report(rules.SYNTAX, f"Unexpected `{_short(str(tok))}`; skipped", self._tok_span(tok))
         return True
 
-    def _rewind(self, ip, tok: Token, skip: int = 0) -> None:
+    def _rewind(self, ip: InteractiveParser, tok: _Located, skip: int = 0) -> None:
         """Put the lexer back at ``tok`` (plus ``skip`` characters of its line)."""
-        lc = ip.lexer_thread.state.line_ctr
-        lc.char_pos = tok.start_pos + skip  # type: ignore[operator]
+        lc = _lexer_state(ip).line_ctr
+        lc.char_pos = tok.start_pos + skip
         lc.line = tok.line
-        lc.line_start_pos = tok.start_pos - tok.column + 1  # type: ignore[operator]
-        lc.column = tok.column + skip  # type: ignore[operator]
+        lc.line_start_pos = tok.start_pos - tok.column + 1
+        lc.column = tok.column + skip
 
     @staticmethod
-    def _same_line(ip, tok: Token) -> bool:
+    def _same_line(ip: InteractiveParser, tok: Token) -> bool:
         """Whether ``tok`` is on the line of the tag pair being read."""
         for v in reversed(ip.parser_state.value_stack):
             if isinstance(v, Token) and v.type == "LSQB":
                 return v.line == tok.line
         return False
 
-    def _advance(self, ip, end: int) -> None:
+    def _advance(self, ip: InteractiveParser, end: int) -> None:
         """Move the lexer on to ``end`` (never back)."""
-        lc = ip.lexer_thread.state.line_ctr
+        lc = _lexer_state(ip).line_ctr
         if end > lc.char_pos:
             lc.feed(self.text[lc.char_pos : end])
 
-    def _quoted_value(self, ip, tok: Token) -> bool:
-        """A tag value whose quote does not close on its line (P210), or never (P105)."""
+    def _quoted_value(self, ip: InteractiveParser, p: int, line: int, column: int) -> bool:
+        """A tag value whose quote (at ``p``, ``line``, ``column``) does not close on
+        its line (P210), or never (P105)."""
         text = self.text
-        p = tok.start_pos
-        line, column = tok.line, tok.column
         m = _MULTILINE_VALUE.match(text, p)
         if m is not None:
             value = m.group()
             self.report(
                 rules.TAG_LINE_BREAK,
                 "Tag value runs over a line end; expected the closing `\"` on the same line",
-                self.span(p, m.end(), line, column),  # type: ignore[arg-type]
+                self.span(p, m.end(), line, column),
             )
         else:
             eol = text.find("\n", p)
@@ -395,22 +444,22 @@ class _Recovery:
             self.report(
                 rules.UNCLOSED_TAG,
                 f"Unclosed tag value `{_short(value)}`; expected a closing `\"`",
-                self.span(p, p + len(value), line, column),  # type: ignore[arg-type]
+                self.span(p, p + len(value), line, column),
             )
-        ip.feed_token(self.token("TAG_VALUE", value, p, line, column))  # type: ignore[arg-type]
+        ip.feed_token(self.token("TAG_VALUE", value, p, line, column))
         self._advance(ip, p + len(value))
         return True
 
-    def _inner_quotes(self, ip, tok: Token) -> bool:
+    def _inner_quotes(self, ip: InteractiveParser, tok: _Located) -> bool:
         """``[Event ""Huangshan Cup" 2002"]``: unescaped quotes inside a value (P218).
 
         When the line goes on to a last ``"`` followed by ``]``, the value is
         taken to run to that quote: the token already read is widened.
         """
         stack = ip.parser_state.value_stack
-        if not stack or not isinstance(stack[-1], Token) or stack[-1].type != "TAG_VALUE":
+        value_tok = stack[-1] if stack else None
+        if not isinstance(value_tok, Token) or value_tok.type != "TAG_VALUE" or not _located(value_tok):
             return False
-        value_tok = stack[-1]
         text = self.text
         p = value_tok.start_pos
         eol = text.find("\n", p)
@@ -423,16 +472,16 @@ class _Recovery:
         self.report(
             rules.TAG_VALUE_QUOTE,
             "Unescaped `\"` inside a tag value; expected `\\\"` (read up to the last quote on the line)",
-            self.span(value_tok.end_pos - 1, value_tok.end_pos, value_tok.end_line, value_tok.end_column - 1),  # type: ignore[arg-type, operator]
+            self.span(value_tok.end_pos - 1, value_tok.end_pos, value_tok.end_line, value_tok.end_column - 1),
         )
-        stack[-1] = self.token("TAG_VALUE", raw, p, value_tok.line, value_tok.column)  # type: ignore[arg-type]
+        stack[-1] = self.token("TAG_VALUE", raw, p, value_tok.line, value_tok.column)
         self._advance(ip, end)
         return True
 
-    def _tok_span(self, tok: Token) -> Span:
-        return self.span(tok.start_pos, tok.end_pos, tok.line, tok.column)  # type: ignore[arg-type]
+    def _tok_span(self, tok: _Located) -> Span:
+        return self.span(tok.start_pos, tok.end_pos, tok.line, tok.column)
 
-    def _complete_tag(self, ip, at: Token) -> bool:
+    def _complete_tag(self, ip: InteractiveParser, at: Token) -> bool:
         """Feed the missing parts of an open tag pair (zero-width, at ``at``).
 
         Stops as soon as ``at`` itself fits (``["Cup"]`` lacks only the name);
@@ -452,7 +501,7 @@ class _Recovery:
                 return False
         return False
 
-    def _unquoted_value(self, ip, tok: Token) -> bool:
+    def _unquoted_value(self, ip: InteractiveParser, tok: _Located) -> bool:
         text = self.text
         p = tok.start_pos
         eol = text.find("\n", p)
@@ -465,17 +514,17 @@ class _Recovery:
         self.report(
             rules.UNCLOSED_TAG,
             f"Tag value `{_short(raw)}` is not in quotes; expected `\"{_short(raw)}\"`",
-            self.span(p, p + len(raw), tok.line, tok.column),  # type: ignore[arg-type]
+            self.span(p, p + len(raw), tok.line, tok.column),
         )
         value = Token("TAG_VALUE", raw, start_pos=p, line=tok.line, column=tok.column,
-                      end_line=tok.line, end_column=tok.column + len(raw), end_pos=p + len(raw))  # type: ignore[operator]
+                      end_line=tok.line, end_column=tok.column + len(raw), end_pos=p + len(raw))
         ip.feed_token(value)
         self._advance(ip, p + len(raw))
         return True
 
-    def _close_all(self, ip) -> bool:
+    def _close_all(self, ip: InteractiveParser) -> bool:
         """At the end of the chunk: close an open tag pair and every open variation."""
-        state = ip.lexer_thread.state
+        state = _lexer_state(ip)
         lc = state.line_ctr
         end = len(self.text)
         at = Token("RPAR", "", start_pos=end, line=lc.line, column=lc.column, end_line=lc.line, end_column=lc.column, end_pos=end)
@@ -490,9 +539,9 @@ class _Recovery:
             self._complete_tag(ip, at)
         return self._close_variations(ip, at)
 
-    def _close_variations(self, ip, at: Token) -> bool:
+    def _close_variations(self, ip: InteractiveParser, at: Token) -> bool:
         """Report every open ``(`` and feed a zero-width ``)`` for each, at ``at``."""
-        opened = [v for v in ip.parser_state.value_stack if isinstance(v, Token) and v.type == "LPAR"]
+        opened = [v for v in ip.parser_state.value_stack if isinstance(v, Token) and v.type == "LPAR" and _located(v)]
         where = "the end of the game" if at.type == "RPAR" else f"the result `{at}`"
         for lpar in opened:
             self.report(rules.UNCLOSED_VARIATION, f"Unclosed variation; expected `)` before {where}", self._tok_span(lpar))
@@ -525,7 +574,10 @@ def parse_chunk(
     builder.ln = line - 1
     recovery = _Recovery(text, report, offset, line - 1)
     try:
-        parts = lark.parse(text, on_error=recovery)
+        # With a transformer, parse returns what `_Builder.game` returns (a tuple);
+        # Lark types it as a tree.
+        tree_or_parts: object = lark.parse(text, on_error=recovery)
+        parts = tree_or_parts if isinstance(tree_or_parts, tuple) else ()
     except Exception as exc:  # pragma: no cover - recovery handles every case seen
         # The reader's contract is to never raise on input: a failure of the
         # recovery itself costs this game, not the file.
