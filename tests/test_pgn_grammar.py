@@ -395,3 +395,14 @@ def test_fen_tag_diagnostics_point_into_the_value() -> None:
 def test_handicap_fen_with_r_side() -> None:
     text = G + '[FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR r - - 0 1"]\n1. 炮八平五 炮8平5 *\n'
     assert only(text) == []
+
+
+def test_backslash_at_the_end_of_a_tag_value() -> None:
+    # `[Event "a\"]`: the quote is escaped, so the value is unclosed (P105); the
+    # backslash that is left has nothing after it (P209 names that, at column 10).
+    games, diags = parse_pgn('[Event "a\\"]\n1. 炮二平五 *\n')
+    p209 = [d for d in diags if d.code == "P209"]
+    assert [(d.line, d.column, d.end_column, d.message) for d in p209] == [
+        (1, 10, 11, 'Backslash at the end of the value in tag `Event`; expected `\\\\` or `\\"` (kept as written)')
+    ]
+    assert games[0].headers["Event"] == "a\\"

@@ -143,8 +143,10 @@ class PgnLowering:
                 nxt = raw[i + 1 : i + 2]
                 if nxt not in ('"', "\\"):
                     col = tag.value_span.column + 1 + i
-                    sp = Span(tag.value_span.start + 1 + i, tag.value_span.start + 3 + i, tag.value_span.line, col, tag.value_span.line, col + 2)
-                    self.report(rules.TAG_ESCAPE, f"Backslash before `{nxt}` in tag `{tag.name}`; expected `\\\\` or `\\\"` (kept as written)", sp)
+                    width = 1 + len(nxt)  # the backslash and what it stands before, if anything
+                    sp = Span(tag.value_span.start + 1 + i, tag.value_span.start + 1 + i + width, tag.value_span.line, col, tag.value_span.line, col + width)
+                    what = f"before `{nxt}`" if nxt else "at the end of the value"
+                    self.report(rules.TAG_ESCAPE, f"Backslash {what} in tag `{tag.name}`; expected `\\\\` or `\\\"` (kept as written)", sp)
                     i = raw.find("\\", i + 1)
                 else:
                     i = raw.find("\\", i + 2)
