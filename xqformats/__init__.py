@@ -42,6 +42,7 @@ __all__ = [
     "parse_pgn",
     "read_pgn",
     "write_pgn",
+    "flattened_tags",
     "read_cbf",
     "write_cbf",
 ]
@@ -54,6 +55,7 @@ _LAZY = {
     "parse_pgn": "xqformats.pgn",
     "read_pgn": "xqformats.pgn",
     "write_pgn": "xqformats.pgn",
+    "flattened_tags": "xqformats.pgn",
     "read_cbf": "xqformats.cbf",
     "write_cbf": "xqformats.cbf",
 }
