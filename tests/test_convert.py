@@ -281,3 +281,19 @@ def test_characters_xml_cannot_hold_are_named(workdir: Path, capsys: pytest.Capt
     game, diags = read_cbf((workdir / "ctrl.cbf").read_bytes())
     assert game is not None and not [d for d in diags if d.severity.name == "ERROR"]
     assert game.root.children[0].comments == ["a\ufffdb"]
+
+
+def test_braces_in_comments_are_named(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A CBF comment may hold `{`; a PGN comment cannot: written fullwidth and said so."""
+    from xqformats.cbf import write_cbf
+    from xqformats.model import Game
+
+    game = Game({"Event": "E"})
+    node = game.root.add_variation(next(iter(game.start.legal_moves())))
+    node.comments.append("see {this}")
+    src = workdir / "braces.cbf"
+    src.write_bytes(write_cbf(game))
+    assert main(["convert", str(src), "-o", "-", "--to", "pgn"]) == 0
+    out = capsys.readouterr()
+    assert "1 comment with `{` or `}`, which a PGN comment cannot hold; written as `｛` `｝`" in out.err
+    assert "{see ｛this｝}" in out.out

@@ -13,7 +13,8 @@ Contract:
 * what the target format cannot hold is named on stderr, never dropped in
   silence: CBF has no place for some PGN tags (``unwritten_headers``) nor for
   NAGs; a PGN tag is one line, so a line break in a tag value is written as
-  a space (``flattened_tags``);
+  a space (``flattened_tags``), and a brace in a comment as its fullwidth
+  form;
 * PGN output always starts with ``[Game "Chinese Chess"]`` and carries a
   ``Result`` tag (the spec requires both; a CBF record has neither);
 * an input is never overwritten: an output that is (or links to) an input
@@ -209,12 +210,22 @@ def _pgn_losses(game: Game, notation: str) -> list[str]:
     """What :func:`~xqformats.pgn.write_pgn` cannot keep of ``game``, in words."""
     from .pgn.writer import flattened_tags
 
+    out = []
     changed = flattened_tags(game, notation)
-    if not changed:
-        return []
-    names = ", ".join(f"`{h}`" for h in changed)
-    n = len(changed)
-    return [f"line breaks in tag{'s' if n > 1 else ''} {names} cannot be written in PGN (a tag is one line); written as spaces"]
+    if changed:
+        names = ", ".join(f"`{h}`" for h in changed)
+        n = len(changed)
+        out.append(f"line breaks in tag{'s' if n > 1 else ''} {names} cannot be written in PGN (a tag is one line); written as spaces")
+    # A PGN comment cannot hold braces (spec §三(5)); the writer uses fullwidth ones.
+    braces = sum(
+        1
+        for node in game.root.walk()
+        for text in (*node.comments_before, *node.comments)
+        if "{" in text or "}" in text
+    )
+    if braces:
+        out.append(f"{braces} comment{'s' if braces > 1 else ''} with `{{` or `}}`, which a PGN comment cannot hold; written as `｛` `｝`")
+    return out
 
 
 def _render(games: Sequence[Game], args: argparse.Namespace, target: str) -> bytes:
