@@ -59,9 +59,32 @@ ENCODINGS: dict[str, tuple[str, str]] = {
 _INVALID_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 #: What is written in place of such a character.
 REPLACEMENT = "\ufffd"
+
+
+def _schema_pattern(type_name: str) -> "re.Pattern[str]":
+    """The ``xs:pattern`` of a simple type of ``schemas/cbf.xsd``, as a Python regex.
+
+    Read from the schema so the writer never restates it; XSD patterns match
+    the whole value (hence ``\\Z``), and these use only the syntax the two
+    dialects share (a test checks both types are found).
+    """
+    from lxml import etree
+
+    from ..resources import schema_path
+
+    xs = "{http://www.w3.org/2001/XMLSchema}"
+    root = etree.parse(str(schema_path("cbf.xsd")), etree.XMLParser(resolve_entities=False, no_network=True)).getroot()
+    for st in root.iter(f"{xs}simpleType"):
+        if st.get("name") == type_name:
+            pattern = st.find(f"{xs}restriction/{xs}pattern")
+            if pattern is not None:
+                return re.compile(f"(?:{pattern.get('value')})\\Z")
+    raise LookupError(f"schemas/cbf.xsd has no pattern for type {type_name}")
+
+
 # Head element -> the schema's pattern for its text (schemas/cbf.xsd types
 # EccoCode, Digits); values that do not fit are not written.
-_PATTERNS = {"ECCO": re.compile(r"([A-E][0-9][0-9])?\Z"), "RecordType": re.compile(r"[0-9]*\Z")}
+_PATTERNS = {"ECCO": _schema_pattern("EccoCode"), "RecordType": _schema_pattern("Digits")}
 
 
 class Replacement(NamedTuple):
