@@ -406,3 +406,21 @@ def test_backslash_at_the_end_of_a_tag_value() -> None:
         (1, 10, 11, 'Backslash at the end of the value in tag `Event`; expected `\\\\` or `\\"` (kept as written)')
     ]
     assert games[0].headers["Event"] == "a\\"
+
+
+def test_grammar_cache_is_private(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Lark's own cache=True would unpickle a file from the shared temp folder."""
+    import os
+    import stat
+
+    from xqformats.pgn.grammar import cache_path
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("XQFORMATS_NO_CACHE", raising=False)
+    path = cache_path()
+    assert isinstance(path, str) and path.startswith(str(tmp_path / "xqformats"))
+    assert stat.S_IMODE(os.stat(tmp_path / "xqformats").st_mode) & 0o077 == 0
+    os.chmod(tmp_path / "xqformats", 0o777)  # a folder others may write: no cache
+    assert cache_path() is False
+    monkeypatch.setenv("XQFORMATS_NO_CACHE", "1")
+    assert cache_path() is False

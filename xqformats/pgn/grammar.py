@@ -2,8 +2,8 @@
 
 The Lark LALR parser (contextual lexer, tree-less: the :class:`_Builder`
 transformer runs at each reduction) is built once per thread, lazily, from
-Lark's cache when one exists (``cache=True``: the grammar analysis is stored in
-the temp folder, keyed on the grammar text; 0.1 s to load instead of 0.8 s).  Spans
+Lark's cache when one exists (the grammar analysis is stored in a private
+per-user folder, see :func:`cache_path`; 0.1 s to load instead of 0.8 s).  Spans
 come from Lark's tokens, shifted by the chunk's place in the file.
 
 Error recovery (Lark's ``on_error`` with the interactive parser, STYLE.md §2):
@@ -218,6 +218,39 @@ class _Parser(threading.local):
 _LOCAL = _Parser()
 
 
+def cache_path() -> "str | bool":
+    """Where Lark keeps the analysed grammar, or ``False`` for no cache.
+
+    Not Lark's ``cache=True``: that file lies in the shared temp folder under a
+    predictable name, and Lark unpickles it, so another user of the machine
+    could plant one.  Ours is in ``$XDG_CACHE_HOME/xqformats`` (``~/.cache``),
+    a folder that must belong to this user and be closed to others; Lark still
+    checks the grammar's hash stored inside the file.  ``XQFORMATS_NO_CACHE``
+    set to anything turns the cache off.
+    """
+    import os
+    import stat
+    import sys
+    from pathlib import Path
+
+    import lark as lark_module
+
+    if os.environ.get("XQFORMATS_NO_CACHE"):
+        return False
+    try:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "xqformats"
+        base.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = base.stat()
+        if hasattr(os, "getuid") and st.st_uid != os.getuid():
+            return False
+        if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            return False
+    except (OSError, RuntimeError):  # no home folder, read-only file system, …
+        return False
+    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    return str(base / f"pgn-lark{lark_module.__version__}-py{version}.cache")
+
+
 def parser() -> tuple[Lark, _Builder]:
     """This thread's parser and AST builder (built once; the grammar file is the spec)."""
     lark, builder = _LOCAL.lark, _LOCAL.builder
@@ -231,7 +264,7 @@ def parser() -> tuple[Lark, _Builder]:
             transformer=builder,
             maybe_placeholders=False,
             propagate_positions=False,
-            cache=True,
+            cache=cache_path(),
         )
         _LOCAL.builder = builder
         _LOCAL.lark = lark
