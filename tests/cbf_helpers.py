@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from lxml import etree
 
 from hypothesis import strategies as st
 
-from xqformats.model import Game
+from xqformats.model import Game, Node
 from xqformats.position import Position
 
 REPO = Path(__file__).resolve().parents[1]
@@ -32,6 +33,25 @@ def playout(draw, pos: Position, plies: int) -> Position:  # type: ignore[no-unt
             break
         pos.push(draw(st.sampled_from(moves)))
     return pos.copy()
+
+
+def grow(draw, game: Game, max_moves: int) -> Iterator[tuple[Node, Node]]:  # type: ignore[no-untyped-def]
+    """Add up to ``max_moves`` random legal moves anywhere in ``game``'s tree.
+
+    Each added move goes below a node drawn from those made so far (so lines
+    and variations both grow); yields ``(parent, child)`` after each, for the
+    caller to decorate with comments or NAGs.
+    """
+    nodes = [game.root]
+    for _ in range(draw(st.integers(0, max_moves))):
+        node = nodes[draw(st.integers(0, len(nodes) - 1))]
+        taken = {c.move for c in node.children}
+        moves = [m for m in game.position_at(node).legal_moves() if m not in taken]
+        if not moves:
+            continue
+        child = node.add_variation(draw(st.sampled_from(moves)))
+        nodes.append(child)
+        yield node, child
 
 
 def lines(game: Game) -> list[list[str]]:

@@ -29,7 +29,7 @@ from typing import Optional
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cbf_helpers import REPO, lines, playout as _playout
+from cbf_helpers import REPO, grow, lines, playout as _playout
 from xqformats.cbf import read_cbf, unwritten_headers, write_cbf
 from xqformats.diagnostics import Severity
 from xqformats.model import RESULTS, Game, Headers, Node
@@ -89,21 +89,12 @@ def models(draw) -> Game:  # type: ignore[no-untyped-def]
         headers["FEN"] = start.fen()
     game = Game(Headers(headers), start=start, result=result)
     game.root.comments.extend(draw(st.lists(comment_text, max_size=3)))
-    nodes = [game.root]
-    for _ in range(draw(st.integers(0, 30))):
-        node = nodes[draw(st.integers(0, len(nodes) - 1))]
-        pos = game.position_at(node)
-        taken = {c.move for c in node.children}
-        moves = [m for m in pos.legal_moves() if m not in taken]
-        if not moves:
-            continue
-        child = node.add_variation(draw(st.sampled_from(moves)))
+    for node, child in grow(draw, game, 30):
         child.comments.extend(draw(st.lists(comment_text, max_size=2)))
         child.nags.extend(draw(st.lists(st.integers(1, 20), max_size=2)))
         if len(node.children) > 1 and draw(st.booleans()):
             # Comments before a move belong at the start of a variation (model.Node).
             child.comments_before.append(draw(comment_text))
-        nodes.append(child)
     return game
 
 

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from cbf_helpers import playout as _playout, schema_valid
+from cbf_helpers import grow, playout as _playout, schema_valid
 from xqformats.cbf import read_cbf, replaced_characters, write_cbf
 from xqformats.cbf.board import decode_board, decode_move_value, encode_board, encode_move_value
 from xqformats.cbf.schema import xmlschema_schema
@@ -70,20 +70,11 @@ def games(draw, texts=texts, comments=comments, before=None) -> Game:  # type: i
         headers["FEN"] = start.fen()
     game = Game(Headers(headers), start=start, result=draw(st.sampled_from(RESULTS)))
     game.root.comments.extend(draw(st.lists(comments, max_size=2)))
-    nodes = [game.root]
-    for _ in range(draw(st.integers(0, 40))):
-        node = nodes[draw(st.integers(0, len(nodes) - 1))]
-        pos = game.position_at(node)
-        taken = {c.move for c in node.children}
-        moves = [m for m in pos.legal_moves() if m not in taken]
-        if not moves:
-            continue
-        child = node.add_variation(draw(st.sampled_from(moves)))
+    for _, child in grow(draw, game, 40):
         if draw(st.integers(0, 3)) == 0:
             child.comments.append(draw(comments))
         if before is not None and draw(st.integers(0, 3)) == 0:
             child.comments_before.append(draw(before))
-        nodes.append(child)
     return game
 
 
