@@ -20,7 +20,10 @@ from __future__ import annotations
 import enum
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional
+
+if TYPE_CHECKING:
+    from .source import Source
 
 __all__ = [
     "Severity",
@@ -144,6 +147,8 @@ class Diagnostic:
     end_line: int | None = None
     end_column: int | None = None
     path: str | None = None
+    #: Byte offset in a binary input (where lines mean nothing); ``None`` for text.
+    offset: int | None = None
 
     @classmethod
     def of(
@@ -212,13 +217,29 @@ class DiagnosticSink:
 
     ``strict`` upgrades every *deviation* rule to an error.  ``handle`` is called
     for each diagnostic as it is reported (python-chess's ``handle_error`` hook),
-    e.g. to print while streaming.
+    e.g. to print while streaming.  ``source`` is the input being read: stages
+    report character offsets into it with :meth:`report_at` and the sink turns
+    them into spans (no stage does line arithmetic of its own).
     """
 
     path: str | None = None
     strict: bool = False
     handle: Callable[[Diagnostic], None] | None = None
     items: list[Diagnostic] = field(default_factory=list)
+    source: Optional["Source"] = None
+
+    def report_at(
+        self,
+        rule: Rule,
+        message: str,
+        start: int,
+        end: int,
+        *,
+        severity: Severity | None = None,
+    ) -> Diagnostic:
+        """Report ``text[start:end]`` of :attr:`source` (character offsets into its text)."""
+        assert self.source is not None, "report_at needs a sink made with a source"
+        return self.report(rule, message, self.source.span(start, end), severity=severity)
 
     def report(
         self,

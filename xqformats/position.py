@@ -308,6 +308,14 @@ class Position:
         return cls(None)
 
     @classmethod
+    def initial(cls) -> "Position":
+        """The start position of a game, as a fresh copy (no FEN is parsed)."""
+        start = _INITIAL
+        if start is None:
+            start = _set_initial(cls.from_fen(STARTING_FEN))
+        return start.copy()
+
+    @classmethod
     def from_fen(cls, fen: str) -> "Position":
         """Parse a FEN; raise ``ValueError`` with the first error's message.
 
@@ -369,6 +377,18 @@ class Position:
     @property
     def move_stack(self) -> list[Move]:
         return [m for m, _, _ in self._stack]
+
+    @property
+    def stack_depth(self) -> int:
+        """How many moves :meth:`push` has played that :meth:`pop` can take back."""
+        return len(self._stack)
+
+    def pop_to(self, depth: int) -> None:
+        """Take back moves until :attr:`stack_depth` is ``depth`` (no-op when it is already there or below)."""
+        pop = self.pop
+        stack = self._stack
+        while len(stack) > depth:
+            pop()
 
     def board_key(self) -> tuple:
         """Board and side to move; equal for the same position (repetition key)."""
@@ -676,3 +696,13 @@ class Position:
             total += self.perft(depth - 1)
             self.pop()
         return total
+
+
+# The start position, parsed once on first use; Position.initial() hands out copies.
+_INITIAL: Optional[Position] = None
+
+
+def _set_initial(pos: Position) -> Position:
+    global _INITIAL
+    _INITIAL = pos
+    return pos
