@@ -262,9 +262,7 @@ def test_parallel_equals_serial_on_the_corpus(shared_corpus: Path) -> None:
     assert lint_run(targets, LintOptions(), jobs=1) == lint_run(targets, LintOptions(), jobs=2)
 
 
-def test_reader_crash_is_reported_not_raised(
-    workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_reader_crash_is_reported_not_raised(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A reader bug (readers never raise on bad input) becomes G106 and exit 2; other files still run."""
     import dataclasses
 
