@@ -3,13 +3,17 @@
 Contract:
 
 * inputs are read through the front door (:func:`xqformats.formats.read`),
-  as ``xqformats lint`` reads them; every finding is printed to stderr (``path:line:col: CODE message``), and a game
-  with errors is converted as far as the reader got — readers keep the text
-  they could not read as a comment, so it is carried over, not dropped;
-* ``-o FILE`` writes every game of every input to one file (a CBF file
-  holds one game, so ``--to cbf -o`` needs exactly one); ``-o -`` writes to
-  stdout; ``--out-dir DIR`` writes ``DIR/<input stem>.<ext>`` per input, and
-  ``DIR/<stem>-<n>.cbf`` per game when a PGN input holds several games;
+  as ``xqformats lint`` reads them (standard input by its content); every
+  finding at warning level or above is printed to stderr (``path:line:col:
+  CODE message``), including an extension that contradicts the content
+  (``G105``), and a game with errors is converted as far as the reader got —
+  readers keep the text they could not read as a comment, so it is carried
+  over, not dropped;
+* ``-o FILE`` writes every game of every input to one file (a format that
+  holds fewer games per file, CBF with one, needs that many); ``-o -``
+  writes to stdout; ``--out-dir DIR`` writes ``DIR/<input stem>.<ext>`` per
+  input, and ``DIR/<stem>-<n>.<ext>`` per game when an input holds more
+  games than one file of the target can (a PGN of several games to CBF);
 * what the target format cannot hold is named on stderr, never dropped in
   silence (each format's writer says what, :func:`xqformats.formats.losses`):
   CBF has no place for some PGN tags nor for NAGs; a PGN tag is one line, so
@@ -136,14 +140,15 @@ def atomic_write(path: Path, data: bytes) -> None:
 # ---------------------------------------------------------------- options and plan
 
 
-def _target(args: argparse.Namespace) -> str:
-    """The output format: ``--to``, else the ``-o`` file's extension."""
+def _target(args: argparse.Namespace) -> formats.Format:
+    """The output format: ``--to``, else the writable format of the ``-o`` file's extension."""
     if args.to is not None:
-        return str(args.to)
-    ext = Path(args.output).suffix.lower().lstrip(".") if args.output and args.output != STDIO else ""
-    if ext not in TARGETS:
-        raise ConvertError(f"--to {'|'.join(TARGETS)} is needed (it cannot be told from the output name)")
-    return ext
+        return formats.REGISTRY.get(args.to)
+    suffix = Path(args.output).suffix.lower() if args.output and args.output != STDIO else ""
+    for fmt in formats.REGISTRY:
+        if fmt.writer is not None and suffix and suffix in fmt.extensions:
+            return fmt
+    raise ConvertError(f"--to {'|'.join(TARGETS)} is needed (it cannot be told from the output name)")
 
 
 def _check_options(args: argparse.Namespace, fmt: formats.Format, writer: formats.Writer) -> None:
@@ -167,15 +172,15 @@ def _check_options(args: argparse.Namespace, fmt: formats.Format, writer: format
 def _write_options(args: argparse.Namespace, writer: formats.Writer) -> dict[str, Any]:
     """The keyword options of :func:`xqformats.formats.write` for this run."""
     options: dict[str, Any] = {"encoding": args.encoding or "utf-8"}
-    options.update({name: getattr(args, name) for name in sorted(writer.options)})
+    options.update({name: getattr(args, name) for name in sorted(writer.options) if getattr(args, name, None) is not None})
     return options
 
 
-def _plan(args: argparse.Namespace, target: str) -> None:
+def _plan(args: argparse.Namespace, ext: str) -> None:
     """Refuse, before reading anything, outputs that would clobber an input or each other."""
     inputs = [Path(p) for p in args.inputs if p != STDIO]
     if args.output is None:
-        _plan_out_dir(args, inputs, target)
+        _plan_out_dir(args, inputs, ext)
         return
     if args.output != STDIO:
         out = Path(args.output)
@@ -184,7 +189,7 @@ def _plan(args: argparse.Namespace, target: str) -> None:
                 raise ConvertError(f"Refusing to overwrite input `{inp}` with the output")
 
 
-def _plan_out_dir(args: argparse.Namespace, inputs: list[Path], target: str) -> None:
+def _plan_out_dir(args: argparse.Namespace, inputs: list[Path], ext: str) -> None:
     if STDIO in args.inputs:
         raise ConvertError("`-` (stdin) as input needs -o, not --out-dir: it has no file name")
     out_dir = Path(args.out_dir)
@@ -192,7 +197,7 @@ def _plan_out_dir(args: argparse.Namespace, inputs: list[Path], target: str) -> 
         raise ConvertError(f"--out-dir `{out_dir}` is not a folder")
     seen: dict[str, Path] = {}
     for inp in inputs:
-        out = out_dir / f"{inp.stem}.{target}"
+        out = out_dir / f"{inp.stem}{ext}"
         key = os.path.normcase(os.path.abspath(out))
         if key in seen:
             raise ConvertError(f"Inputs `{seen[key]}` and `{inp}` would both write `{out}`")
@@ -244,7 +249,7 @@ def _jobs_to_output(args: argparse.Namespace, items: list[_Input], writer: forma
     return [(args.output, games)]
 
 
-def _jobs_to_folder(args: argparse.Namespace, items: list[_Input], writer: formats.Writer, target: str) -> list[_Job]:
+def _jobs_to_folder(args: argparse.Namespace, items: list[_Input], writer: formats.Writer, ext: str) -> list[_Job]:
     out_dir = Path(args.out_dir)
     jobs: list[_Job] = []
     for item in items:
@@ -253,9 +258,9 @@ def _jobs_to_folder(args: argparse.Namespace, items: list[_Input], writer: forma
         if limit is not None and len(item.games) > limit:
             # One file per game: DIR/<stem>-<n>.<ext>, numbered to sort in order.
             width = len(str(len(item.games)))
-            jobs.extend((str(out_dir / f"{stem}-{n:0{width}d}.{target}"), [g]) for n, g in enumerate(item.games, start=1))
+            jobs.extend((str(out_dir / f"{stem}-{n:0{width}d}{ext}"), [g]) for n, g in enumerate(item.games, start=1))
         elif item.games:
-            jobs.append((str(out_dir / f"{stem}.{target}"), item.games))
+            jobs.append((str(out_dir / f"{stem}{ext}"), item.games))
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -333,14 +338,14 @@ def _usage(msg: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Run ``xqformats convert`` (see the module docstring for the contract)."""
     try:
-        target = _target(args)
-        fmt = formats.REGISTRY.get(target)
+        fmt = _target(args)
         writer = fmt.writer
         assert writer is not None, "TARGETS holds writable formats only"
         _check_options(args, fmt, writer)
-        _plan(args, target)
+        _plan(args, fmt.extensions[0])
     except ConvertError as exc:
         return _usage(str(exc))
+    target = fmt.name
     options = _write_options(args, writer)
     items = [_read_input(p, args) for p in args.inputs]
     for item in items:
@@ -352,7 +357,7 @@ def run(args: argparse.Namespace) -> int:
             if not jobs:
                 return status or 1
         else:
-            jobs = _jobs_to_folder(args, items, writer, target)
+            jobs = _jobs_to_folder(args, items, writer, fmt.extensions[0])
     except ConvertError as exc:
         return _usage(str(exc))
     return max(status, _write_all(jobs, args, target, options))

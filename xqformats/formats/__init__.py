@@ -36,6 +36,7 @@ from pathlib import PurePath
 from typing import IO, TYPE_CHECKING, Any, Callable, Optional, TypeVar, Union
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
+from ..encoding import decode_bytes
 from ..source import Source
 from . import cbf, pgn
 from .base import Format, Kind, Reading, ReadOptions, Writer, text_head
@@ -246,8 +247,6 @@ def _decoded(source: Source, options: ReadOptions) -> tuple[Source, list[Diagnos
     """A text format's input with its text: bytes decoded once here, for every text reader."""
     if source.text is not None:
         return source, []
-    from ..encoding import decode_bytes
-
     text, _codec, found = decode_bytes(source.data or b"", options.encoding)
     if text.startswith("\ufeff"):  # positions count from after the BOM
         text = text[1:]
