@@ -119,7 +119,9 @@ def _inputs(path: Path, text: bool) -> dict[str, Callable[[], formats.Record]]:
     return kinds
 
 
-@pytest.mark.parametrize(("file", "content", "text"), [("g.pgn", PGN, True), ("g.cbf", CBF, False)])
+@pytest.mark.parametrize(
+    ("file", "content", "text"), [("g.pgn", PGN, True), ("g.pgn", "\ufeff" + PGN, True), ("g.cbf", CBF, False)]
+)
 def test_every_kind_of_input_reads_the_same(tmp_path: Path, file: str, content: str, text: bool) -> None:
     path = tmp_path / file
     path.write_text(content, encoding="utf-8")

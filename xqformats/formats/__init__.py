@@ -245,12 +245,14 @@ def _load(input: Input, name: Optional[str], strict: bool) -> tuple[Source, bool
 
 def _decoded(source: Source, options: ReadOptions) -> tuple[Source, list[Diagnostic]]:
     """A text format's input with its text: bytes decoded once here, for every text reader."""
-    if source.text is not None:
-        return source, []
-    text, _codec, found = decode_bytes(source.data or b"", options.encoding)
-    if text.startswith("\ufeff"):  # positions count from after the BOM
-        text = text[1:]
-    return source.decoded(text), [d.with_path(source.name) for d in found]
+    found: list[Diagnostic] = []
+    text = source.text
+    if text is None:
+        text, _codec, found = decode_bytes(source.data or b"", options.encoding)
+        found = [d.with_path(source.name) for d in found]
+    if text.startswith("\ufeff"):  # positions count from after the BOM (as the readers count)
+        return source.decoded(text[1:]), found
+    return (source if source.text is not None else source.decoded(text)), found
 
 
 def read(
