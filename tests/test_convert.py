@@ -297,3 +297,36 @@ def test_braces_in_comments_are_named(workdir: Path, capsys: pytest.CaptureFixtu
     out = capsys.readouterr()
     assert "1 comment with `{` or `}`, which a PGN comment cannot hold; written as `｛` `｝`" in out.err
     assert "{see ｛this｝}" in out.out
+
+
+# ---------------------------------------------------------------- inputs come through the front door
+
+
+def test_stdin_is_read_by_its_content(
+    workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(CBF.encode())))
+    status, out, err = convert(capsys, "-", "-o", "-", "--to", "pgn")
+    assert (status, err) == (0, "")
+    assert '[Red "吕钦"]' in out.splitlines()
+
+
+def test_unsupported_input_exits_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (workdir / "game.xqf").write_bytes(b"XQ\x0a\x00")
+    status, out, err = convert(capsys, "game.xqf", "-o", "out.pgn")
+    assert (status, out) == (2, "")
+    assert err == "game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`\n"
+    assert not (workdir / "out.pgn").exists()
+
+
+def test_extension_content_mismatch_is_named_and_read_as_the_content(
+    workdir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write(workdir / "g.PGN", CBF)
+    status, out, err = convert(capsys, "g.PGN", "-o", "-", "--to", "pgn")
+    assert status == 0
+    assert err == "g.PGN: G105 File named `.pgn` holds XML (CBF); read as CBF, expected extension `.cbf`\n"
+    assert '[Red "吕钦"]' in out.splitlines()

@@ -262,18 +262,19 @@ def test_parallel_equals_serial_on_the_corpus(shared_corpus: Path) -> None:
     assert lint_run(targets, LintOptions(), jobs=1) == lint_run(targets, LintOptions(), jobs=2)
 
 
-def test_reader_crash_is_reported_not_raised(
-    workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_reader_crash_is_reported_not_raised(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A reader bug (readers never raise on bad input) becomes G106 and exit 2; other files still run."""
-    from xqformats.lint import formats
+    import dataclasses
 
-    def broken(data: bytes, display: str, strict: bool, encoding: object = None) -> formats.ReadResult:
+    from xqformats.formats import REGISTRY, Reading, ReadOptions
+    from xqformats.source import Source
+
+    def broken(source: Source, options: ReadOptions) -> Reading:
         raise RuntimeError("boom")
 
-    monkeypatch.setitem(formats.READERS, "cbf", broken)
     files(workdir, **{"a.cbf": CBF, "b.pgn": DATE_PGN})
-    status, out, _ = run(capsys, "--isolated", "--no-source", "a.cbf", "b.pgn")
+    with REGISTRY.registered(dataclasses.replace(REGISTRY.get("cbf"), reader=broken)):
+        status, out, _ = run(capsys, "--isolated", "--no-source", "a.cbf", "b.pgn")
     assert status == 2
     assert out.splitlines()[:2] == [
         "a.cbf: G106 The CBF reader failed: RuntimeError: boom",

@@ -8,7 +8,7 @@ import pytest
 
 from xqformats.lint.catalogue import RuleSelection, SelectorError
 from xqformats.lint.config import ConfigError, find_config, load_config
-from xqformats.lint.discovery import detect_format, discover, sniff
+from xqformats.lint.discovery import discover
 from xqformats.lint.runner import progress_allowed
 
 # ---------------------------------------------------------------- selection
@@ -125,36 +125,6 @@ def test_discover_order_filters_and_dedupes(tmp_path: Path, monkeypatch: pytest.
     assert [t.display for t in discover(["legacy/old.pgn"], exclude=["legacy"])] == ["legacy/old.pgn"]
     # Stdin once.
     assert [t.path for t in discover(["-", "-"])] == ["-"]
-
-
-@pytest.mark.parametrize(
-    ("head", "kind"),
-    [
-        (b'<?xml version="1.0"?>', "xml"),
-        (b"\xef\xbb\xbf  <ChineseChessRecord>", "xml"),
-        ("<".encode("utf-16-le"), "xml"),
-        (b'[Game "Chinese Chess"]', "pgn"),
-        (b"1. h2e2 h9g7", "pgn"),
-        (b"", "unknown"),
-        (b"XQ\x0a\x00", "unknown"),
-    ],
-)
-def test_sniff(head: bytes, kind: str) -> None:
-    assert sniff(head) == kind
-
-
-def test_detect_format() -> None:
-    assert detect_format("a.pgn", b"[Game") == ("pgn", None)
-    assert detect_format("a.PGN", b"") == ("pgn", None)
-    assert detect_format("a.cbf", b"<?xml") == ("cbf", None)
-    assert detect_format("a.pgn", b"<?xml") == ("cbf", "pgn")
-    assert detect_format("a.cbf", b"[Game") == ("pgn", "cbf")
-    assert detect_format("a.cbf", b"garbage") == ("cbf", None)
-    assert detect_format("a.xqf", b"XQ") == (None, None)
-    assert detect_format("a.txt", b"[Game") == (None, None)
-    assert detect_format("-", b"<x/>", stdin=True) == ("cbf", None)
-    assert detect_format("-", b"1. h2e2", stdin=True) == ("pgn", None)
-    assert detect_format("named.cbf", b"<x/>", stdin=True) == ("cbf", None)
 
 
 # ---------------------------------------------------------------- progress bar

@@ -66,7 +66,7 @@ def test_every_subpackage_is_installed() -> None:
     """pyproject.toml lists packages by hand; a forgotten one would be missing here."""
     import importlib
 
-    names = ["notation", "pgn", "cbf", "lint"]
+    names = ["notation", "pgn", "cbf", "lint", "formats"]
     for name in names:
         mod = importlib.import_module(f"xqformats.{name}")
         assert Path(mod.__file__).resolve().parent == PKG / name

@@ -2,19 +2,23 @@
 
 Contract:
 
-* inputs are read with the same readers as ``xqformats lint``; every reader
-  finding is printed to stderr (``path:line:col: CODE message``), and a game
-  with errors is converted as far as the reader got — readers keep the text
-  they could not read as a comment, so it is carried over, not dropped;
-* ``-o FILE`` writes every game of every input to one file (a CBF file
-  holds one game, so ``--to cbf -o`` needs exactly one); ``-o -`` writes to
-  stdout; ``--out-dir DIR`` writes ``DIR/<input stem>.<ext>`` per input, and
-  ``DIR/<stem>-<n>.cbf`` per game when a PGN input holds several games;
+* inputs are read through the front door (:func:`xqformats.formats.read`),
+  as ``xqformats lint`` reads them (standard input by its content); every
+  finding at warning level or above is printed to stderr (``path:line:col:
+  CODE message``), including an extension that contradicts the content
+  (``G105``), and a game with errors is converted as far as the reader got —
+  readers keep the text they could not read as a comment, so it is carried
+  over, not dropped;
+* ``-o FILE`` writes every game of every input to one file (a format that
+  holds fewer games per file, CBF with one, needs that many); ``-o -``
+  writes to stdout; ``--out-dir DIR`` writes ``DIR/<input stem>.<ext>`` per
+  input, and ``DIR/<stem>-<n>.<ext>`` per game when an input holds more
+  games than one file of the target can (a PGN of several games to CBF);
 * what the target format cannot hold is named on stderr, never dropped in
-  silence: CBF has no place for some PGN tags (``unwritten_headers``) nor for
-  NAGs; a PGN tag is one line, so a line break in a tag value is written as
-  a space (``flattened_tags``), and a brace in a comment as its fullwidth
-  form;
+  silence (each format's writer says what, :func:`xqformats.formats.losses`):
+  CBF has no place for some PGN tags nor for NAGs; a PGN tag is one line, so
+  a line break in a tag value is written as a space, and a brace in a
+  comment as its fullwidth form;
 * PGN output always starts with ``[Game "Chinese Chess"]`` and carries a
   ``Result`` tag (the spec requires both; a CBF record has neither);
 * an input is never overwritten: an output that is (or links to) an input
@@ -35,17 +39,19 @@ import codecs
 import os
 import sys
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional
 
-from .diagnostics import Diagnostic, Severity
+from . import formats
+from .diagnostics import Severity
 from .model import Game
 
 __all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "NOTATIONS", "TARGETS"]
 
 NOTATIONS = ("chinese", "wxf", "iccs")
-TARGETS = ("pgn", "cbf")
+#: The formats ``--to`` accepts: every format the front door can write.
+TARGETS = formats.REGISTRY.writable()
 STDIO = "-"
 
 
@@ -70,15 +76,27 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 @dataclass(slots=True)
 class _Input:
+    """One input as given on the command line, and what the front door read of it."""
+
     path: str
-    display: str
-    games: list[Game] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    failed: bool = False
+    record: formats.Record
+
+    @property
+    def display(self) -> str:
+        return self.record.name or self.path
+
+    @property
+    def games(self) -> list[Game]:
+        return self.record.games
+
+    @property
+    def failed(self) -> bool:
+        # A file in no format convert reads is as unusable as an unreadable one.
+        return self.record.failed or self.record.format is None
 
     @property
     def has_errors(self) -> bool:
-        return self.failed or any(d.severity is Severity.ERROR for d in self.diagnostics)
+        return self.failed or self.record.has_errors
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -119,51 +137,59 @@ def atomic_write(path: Path, data: bytes) -> None:
         raise
 
 
-def _read_input(path: str, strict: bool, encoding: Optional[str] = None) -> _Input:
-    from .lint.checks import UNREADABLE_FILE, UNSUPPORTED_FORMAT
-    from .lint.discovery import detect_format
-    from .lint.formats import ReaderUnavailable, read_games
+# ---------------------------------------------------------------- options and plan
 
-    display = "<stdin>" if path == STDIO else path
-    item = _Input(path, display)
+
+def _target(args: argparse.Namespace) -> formats.Format:
+    """The output format: ``--to``, else the writable format of the ``-o`` file's extension."""
+    if args.to is not None:
+        return formats.REGISTRY.get(args.to)
+    suffix = Path(args.output).suffix.lower() if args.output and args.output != STDIO else ""
+    for fmt in formats.REGISTRY:
+        if fmt.writer is not None and suffix and suffix in fmt.extensions:
+            return fmt
+    raise ConvertError(f"--to {'|'.join(TARGETS)} is needed (it cannot be told from the output name)")
+
+
+def _check_options(args: argparse.Namespace, fmt: formats.Format, writer: formats.Writer) -> None:
+    """Refuse options the target format does not take, and encodings it cannot write."""
+    if "notation" not in writer.options and (args.notation or args.traditional or args.fullwidth):
+        raise ConvertError("--notation, --traditional and --fullwidth apply to PGN output only")
+    if (args.traditional or args.fullwidth) and (args.notation or "chinese") != "chinese":
+        raise ConvertError("--traditional and --fullwidth apply to the Chinese notation only")
+    if not args.encoding:
+        return
     try:
-        if path == STDIO:
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as fh:
-                data = fh.read()
-    except OSError as exc:
-        item.diagnostics.append(
-            Diagnostic.of(UNREADABLE_FILE, f"Cannot read `{display}`: {exc.strerror or exc}", path=display)
-        )
-        item.failed = True
-        return item
-    fmt, _ = detect_format(path, data[:4096], stdin=path == STDIO)
-    if fmt is None:
-        item.diagnostics.append(
-            Diagnostic.of(UNSUPPORTED_FORMAT, f"Unsupported file type `{Path(path).suffix or '(none)'}`; expected `.pgn`, `.cbf`", path=display)
-        )
-        item.failed = True
-        return item
-    try:
-        read = read_games(fmt, data, display, strict=strict, encoding=encoding)
-    except ReaderUnavailable as exc:
-        raise ConvertError(str(exc)) from None
-    item.games = read.games
-    item.diagnostics = [d if d.path else d.with_path(display) for d in read.diagnostics]
-    return item
+        codecs.lookup(args.encoding)
+    except LookupError:
+        raise ConvertError(f"Unknown encoding `{args.encoding}`") from None
+    allowed = writer.encodings()
+    if allowed is not None and args.encoding.lower() not in allowed:
+        names = ", ".join(f"`{e}`" for e in allowed)
+        raise ConvertError(f"{fmt.title} is written in {names}, not `{args.encoding}`")
 
 
-def _plan(args: argparse.Namespace, target: str) -> None:
+def _write_options(args: argparse.Namespace, writer: formats.Writer) -> dict[str, Any]:
+    """The keyword options of :func:`xqformats.formats.write` for this run."""
+    options: dict[str, Any] = {"encoding": args.encoding or "utf-8"}
+    options.update({name: getattr(args, name) for name in sorted(writer.options) if getattr(args, name, None) is not None})
+    return options
+
+
+def _plan(args: argparse.Namespace, ext: str) -> None:
     """Refuse, before reading anything, outputs that would clobber an input or each other."""
     inputs = [Path(p) for p in args.inputs if p != STDIO]
-    if args.output is not None:
-        if args.output != STDIO:
-            out = Path(args.output)
-            for inp in inputs:
-                if _same_file(out, inp):
-                    raise ConvertError(f"Refusing to overwrite input `{inp}` with the output")
+    if args.output is None:
+        _plan_out_dir(args, inputs, ext)
         return
+    if args.output != STDIO:
+        out = Path(args.output)
+        for inp in inputs:
+            if _same_file(out, inp):
+                raise ConvertError(f"Refusing to overwrite input `{inp}` with the output")
+
+
+def _plan_out_dir(args: argparse.Namespace, inputs: list[Path], ext: str) -> None:
     if STDIO in args.inputs:
         raise ConvertError("`-` (stdin) as input needs -o, not --out-dir: it has no file name")
     out_dir = Path(args.out_dir)
@@ -171,7 +197,7 @@ def _plan(args: argparse.Namespace, target: str) -> None:
         raise ConvertError(f"--out-dir `{out_dir}` is not a folder")
     seen: dict[str, Path] = {}
     for inp in inputs:
-        out = out_dir / f"{inp.stem}.{target}"
+        out = out_dir / f"{inp.stem}{ext}"
         key = os.path.normcase(os.path.abspath(out))
         if key in seen:
             raise ConvertError(f"Inputs `{seen[key]}` and `{inp}` would both write `{out}`")
@@ -181,66 +207,65 @@ def _plan(args: argparse.Namespace, target: str) -> None:
                 raise ConvertError(f"Refusing to overwrite input `{other}` with the output of `{inp}`")
 
 
-def _cbf_losses(game: Game) -> list[str]:
-    """What :func:`~xqformats.cbf.write_cbf` cannot keep of ``game``, in words."""
-    from .cbf import replaced_characters, unwritten_headers
-
-    # Game and Format describe PGN itself; a standard Result is written as RecordResult.
-    skip = {"Game", "Format"}
-    if game.headers.get("Result") == game.result:
-        skip.add("Result")
-    lost = [h for h in unwritten_headers(game) if h not in skip]
-    out = []
-    if lost:
-        names = ", ".join(f"`{h}`" for h in lost)
-        out.append(f"tag{'s' if len(lost) > 1 else ''} {names} {'have' if len(lost) > 1 else 'has'} no place in CBF; not written")
-    nags = sum(len(n.nags) for n in game.nodes())
-    if nags:
-        out.append(f"{nags} NAG{'s' if nags > 1 else ''} ($1, $2, …) cannot be written in CBF; not written")
-    replaced = replaced_characters(game)
-    if replaced:
-        shown = "; ".join(f"U+{ord(r.character):04X} in {r.where}" for r in replaced[:3])
-        more = f"; and {len(replaced) - 3} more" if len(replaced) > 3 else ""
-        n = len(replaced)
-        out.append(f"{n} character{'s' if n > 1 else ''} XML cannot hold written as U+FFFD ({shown}{more})")
-    return out
+# ---------------------------------------------------------------- reading and reporting
 
 
-def _pgn_losses(game: Game, notation: str) -> list[str]:
-    """What :func:`~xqformats.pgn.write_pgn` cannot keep of ``game``, in words."""
-    from .pgn.writer import flattened_tags
-
-    out = []
-    changed = flattened_tags(game, notation)
-    if changed:
-        names = ", ".join(f"`{h}`" for h in changed)
-        n = len(changed)
-        out.append(f"line breaks in tag{'s' if n > 1 else ''} {names} cannot be written in PGN (a tag is one line); written as spaces")
-    # A PGN comment cannot hold braces (spec §三(5)); the writer uses fullwidth ones.
-    braces = sum(
-        1
-        for node in game.root.walk()
-        for text in (*node.comments_before, *node.comments)
-        if "{" in text or "}" in text
-    )
-    if braces:
-        out.append(f"{braces} comment{'s' if braces > 1 else ''} with `{{` or `}}`, which a PGN comment cannot hold; written as `｛` `｝`")
-    return out
+def _read_input(path: str, args: argparse.Namespace) -> _Input:
+    """Read one input through the front door (standard input by its content)."""
+    source: formats.Input = sys.stdin.buffer if path == STDIO else path
+    name = "<stdin>" if path == STDIO else None
+    return _Input(path, formats.read(source, name=name, strict=args.strict, encoding=args.input_encoding))
 
 
-def _render(games: Sequence[Game], args: argparse.Namespace, target: str) -> bytes:
-    encoding = args.encoding or "utf-8"
-    if target == "cbf":
-        from .cbf import write_cbf
+def _report(item: _Input, target: str, options: dict[str, Any]) -> None:
+    """Print an input's findings, what became of it, and what the target cannot hold of it."""
+    # Errors and warnings; info findings (style) do not concern a conversion.
+    for d in item.record.diagnostics:
+        if d.severity >= Severity.WARNING:
+            print(d.format(), file=sys.stderr)
+    if not item.failed and not item.games:
+        print(f"{item.display}: no game found; nothing converted", file=sys.stderr)
+    elif item.has_errors and item.games:
+        print(f"{item.display}: converted as far as it could be read (errors above)", file=sys.stderr)
+    for n, game in enumerate(item.games, start=1):
+        where = item.display if len(item.games) == 1 else f"{item.display} (game {n})"
+        for loss in formats.losses(game, target, **options):
+            print(f"{where}: warning: {loss}", file=sys.stderr)
 
-        return write_cbf(games[0], encoding=encoding)
-    from .pgn import write_pgn
 
-    text = "\n".join(
-        write_pgn(g, args.notation or "chinese", traditional=args.traditional, fullwidth=args.fullwidth)
-        for g in games
-    )
-    return text.encode(encoding)
+# ---------------------------------------------------------------- writing
+
+#: What goes where: (output path or "-", games).
+_Job = tuple[str, list[Game]]
+
+
+def _jobs_to_output(args: argparse.Namespace, items: list[_Input], writer: formats.Writer, title: str) -> list[_Job]:
+    games = [g for i in items for g in i.games]
+    if not games:
+        return []
+    if writer.max_games is not None and len(games) > writer.max_games:
+        holds = "one game" if writer.max_games == 1 else f"at most {writer.max_games} games"
+        raise ConvertError(f"A {title} file holds {holds} but the inputs hold {len(games)}; use --out-dir")
+    return [(args.output, games)]
+
+
+def _jobs_to_folder(args: argparse.Namespace, items: list[_Input], writer: formats.Writer, ext: str) -> list[_Job]:
+    out_dir = Path(args.out_dir)
+    jobs: list[_Job] = []
+    for item in items:
+        stem = Path(item.path).stem
+        limit = writer.max_games
+        if limit is not None and len(item.games) > limit:
+            # One file per game: DIR/<stem>-<n>.<ext>, numbered to sort in order.
+            width = len(str(len(item.games)))
+            jobs.extend((str(out_dir / f"{stem}-{n:0{width}d}{ext}"), [g]) for n, g in enumerate(item.games, start=1))
+        elif item.games:
+            jobs.append((str(out_dir / f"{stem}{ext}"), item.games))
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConvertError(f"Cannot create `{out_dir}`: {exc.strerror or exc}") from None
+    return jobs
 
 
 def _emit(data: bytes, out: str) -> None:
@@ -252,113 +277,87 @@ def _emit(data: bytes, out: str) -> None:
         atomic_write(Path(out), data)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``xqformats convert`` (see the module docstring for the contract)."""
+def _clash(out: str, inputs: list[Path], written: set[str]) -> Optional[str]:
+    """Why ``out`` must not be written (it is an input, or was written already), or ``None``."""
+    if out == STDIO:
+        return None
+    # Names made per game (stem-N.cbf) were not in the plan: check again here.
+    key = os.path.normcase(os.path.abspath(out))
+    clash = next((inp for inp in inputs if _same_file(Path(out), inp)), None)
+    if clash is not None:
+        return f"it is the input `{clash}`"
+    if key in written:
+        return "another input wrote it"
+    written.add(key)
+    return None
 
-    def usage(msg: str) -> int:
-        print(f"xqformats convert: {msg}", file=sys.stderr)
+
+def _write_one(out: str, games: list[Game], target: str, options: dict[str, Any]) -> int:
+    """Write one output; the exit status it calls for (0, 1 for the encoding, 2 for the file system)."""
+    try:
+        _emit(formats.write(games, target, **options), out)
+    except UnicodeEncodeError as exc:
+        bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else "?"
+        print(
+            f"xqformats convert: Encoding `{options['encoding']}` cannot write `{bad}` in `{out}`; "
+            "choose another --encoding (e.g. utf-8)",
+            file=sys.stderr,
+        )
+        return 1
+    except ValueError as exc:  # write_cbf/encode: an encoding that cannot write the text
+        print(f"xqformats convert: Cannot write `{out}`: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"xqformats convert: Cannot write `{out}`: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    return 0
 
-    target = args.to
-    if target is None:
-        ext = Path(args.output).suffix.lower().lstrip(".") if args.output and args.output != STDIO else ""
-        if ext not in TARGETS:
-            return usage("--to pgn|cbf is needed (it cannot be told from the output name)")
-        target = ext
-    if target == "cbf" and (args.notation or args.traditional or args.fullwidth):
-        return usage("--notation, --traditional and --fullwidth apply to PGN output only")
-    if (args.traditional or args.fullwidth) and (args.notation or "chinese") != "chinese":
-        return usage("--traditional and --fullwidth apply to the Chinese notation only")
-    if args.encoding:
-        try:
-            codecs.lookup(args.encoding)
-        except LookupError:
-            return usage(f"Unknown encoding `{args.encoding}`")
-        if target == "cbf":
-            from .cbf.writer import ENCODINGS
 
-            if args.encoding.lower() not in ENCODINGS:
-                names = ", ".join(f"`{e}`" for e in ENCODINGS)
-                return usage(f"CBF is written in {names}, not `{args.encoding}`")
-    try:
-        _plan(args, target)
-    except ConvertError as exc:
-        return usage(str(exc))
-
-    try:
-        items = [_read_input(p, args.strict, args.input_encoding) for p in args.inputs]
-    except ConvertError as exc:
-        return usage(str(exc))
-    for item in items:
-        # Errors and warnings; info findings (style) do not concern a conversion.
-        for d in item.diagnostics:
-            if d.severity >= Severity.WARNING:
-                print(d.format(), file=sys.stderr)
-        if not item.failed and not item.games:
-            print(f"{item.display}: no game found; nothing converted", file=sys.stderr)
-        elif item.has_errors and item.games:
-            print(f"{item.display}: converted as far as it could be read (errors above)", file=sys.stderr)
-        for n, game in enumerate(item.games, start=1):
-            where = item.display if len(item.games) == 1 else f"{item.display} (game {n})"
-            losses = _cbf_losses(game) if target == "cbf" else _pgn_losses(game, args.notation or "chinese")
-            for loss in losses:
-                print(f"{where}: warning: {loss}", file=sys.stderr)
-
-    status = 2 if any(i.failed for i in items) else (1 if any(i.has_errors for i in items) else 0)
-
-    # What goes where: (output path or "-", games).
-    jobs: list[tuple[str, list[Game]]] = []
-    if args.output is not None:
-        games = [g for i in items for g in i.games]
-        if not games:
-            return status or 1
-        if target == "cbf" and len(games) != 1:
-            return usage(f"A CBF file holds one game but the inputs hold {len(games)}; use --out-dir")
-        jobs.append((args.output, games))
-    else:
-        out_dir = Path(args.out_dir)
-        for item in items:
-            if not item.games:
-                continue
-            stem = Path(item.path).stem
-            if target == "cbf" and len(item.games) > 1:
-                width = len(str(len(item.games)))
-                for n, g in enumerate(item.games, start=1):
-                    jobs.append((str(out_dir / f"{stem}-{n:0{width}d}.cbf"), [g]))
-            else:
-                jobs.append((str(out_dir / f"{stem}.{target}"), item.games))
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            return usage(f"Cannot create `{out_dir}`: {exc.strerror or exc}")
-
+def _write_all(jobs: list[_Job], args: argparse.Namespace, target: str, options: dict[str, Any]) -> int:
     inputs = [Path(p) for p in args.inputs if p != STDIO]
     written: set[str] = set()
+    status = 0
     for out, games in jobs:
-        if out != STDIO:
-            # Names made per game (stem-N.cbf) were not in the plan: check again here.
-            key = os.path.normcase(os.path.abspath(out))
-            clash = next((inp for inp in inputs if _same_file(Path(out), inp)), None)
-            if clash is not None or key in written:
-                why = f"it is the input `{clash}`" if clash is not None else "another input wrote it"
-                print(f"xqformats convert: Refusing to write `{out}`: {why}", file=sys.stderr)
-                status = 2
-                continue
-            written.add(key)
-        try:
-            _emit(_render(games, args, target), out)
-        except UnicodeEncodeError as exc:
-            bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else "?"
-            print(
-                f"xqformats convert: Encoding `{args.encoding}` cannot write `{bad}` in `{out}`; "
-                "choose another --encoding (e.g. utf-8)",
-                file=sys.stderr,
-            )
-            status = max(status, 1)
-        except ValueError as exc:  # write_cbf/encode: an encoding that cannot write the text
-            print(f"xqformats convert: Cannot write `{out}`: {exc}", file=sys.stderr)
-            status = max(status, 1)
-        except OSError as exc:
-            print(f"xqformats convert: Cannot write `{out}`: {exc.strerror or exc}", file=sys.stderr)
+        why = _clash(out, inputs, written)
+        if why is not None:
+            print(f"xqformats convert: Refusing to write `{out}`: {why}", file=sys.stderr)
             status = 2
+            continue
+        status = max(status, _write_one(out, games, target, options))
     return status
+
+
+# ---------------------------------------------------------------- the command
+
+
+def _usage(msg: str) -> int:
+    print(f"xqformats convert: {msg}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``xqformats convert`` (see the module docstring for the contract)."""
+    try:
+        fmt = _target(args)
+        writer = fmt.writer
+        assert writer is not None, "TARGETS holds writable formats only"
+        _check_options(args, fmt, writer)
+        _plan(args, fmt.extensions[0])
+    except ConvertError as exc:
+        return _usage(str(exc))
+    target = fmt.name
+    options = _write_options(args, writer)
+    items = [_read_input(p, args) for p in args.inputs]
+    for item in items:
+        _report(item, target, options)
+    status = 2 if any(i.failed for i in items) else (1 if any(i.has_errors for i in items) else 0)
+    try:
+        if args.output is not None:
+            jobs = _jobs_to_output(args, items, writer, fmt.title)
+            if not jobs:
+                return status or 1
+        else:
+            jobs = _jobs_to_folder(args, items, writer, fmt.extensions[0])
+    except ConvertError as exc:
+        return _usage(str(exc))
+    return max(status, _write_all(jobs, args, target, options))

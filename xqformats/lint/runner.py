@@ -9,9 +9,12 @@ uses a :class:`~concurrent.futures.ProcessPoolExecutor`, hands out the
 largest files first and puts each result back at its input's place, so
 ``-j N`` prints exactly what ``-j 1`` prints.
 
-A reader that raises (a bug: readers never raise on bad input) does not stop
-the run: the file gets a ``G106`` finding naming the exception, and the exit
-status is 2, as for an unreadable file.
+Files are read through the front door (:func:`xqformats.formats.read`),
+which detects the format and reports unreadable, unsupported and mismatched
+files.  A reader or a check that raises (a bug: they never raise on bad
+input) does not stop the run: the front door's safety net
+(:func:`xqformats.formats.guard`) turns it into a ``G106`` finding naming the
+exception, and the exit status is 2, as for an unreadable file.
 """
 
 from __future__ import annotations
@@ -26,14 +29,12 @@ from typing import Callable, Iterable, Optional, Sequence, TextIO
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
 from .catalogue import RuleSelection
-from .checks import FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, UNREADABLE_FILE, UNSUPPORTED_FORMAT, check_game
+from ..formats import Record, guard, read
+from .checks import UNREADABLE_FILE, check_game
 from .config import Settings
-from .discovery import EXTENSIONS, STDIN, Target, detect_format
-from .formats import ReaderUnavailable, read_games
+from .discovery import STDIN, Target
 
 __all__ = ["LintOptions", "FileResult", "lint_bytes", "lint_target", "run", "Progress", "progress_allowed"]
-
-_HEAD = 4096  # bytes looked at to tell XML from PGN
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,67 +143,36 @@ def _file_diag(rule: Rule, message: str, display: str, strict: bool) -> Diagnost
     return sink.report(rule, message)
 
 
+def _check(record: Record, display: str, options: LintOptions, enabled: Callable[[str], bool]) -> FileResult:
+    """Run the model checks on every game of ``record`` and finish the file's result."""
+    diags = list(record.diagnostics)
+    if record.format is None or record.failed:
+        return _finish(display, diags, None, enabled, failed=record.failed)
+    sink = DiagnosticSink(path=display, strict=options.strict)
+    fmt = record.format.name
+
+    def check_all() -> None:
+        for game in record.games:
+            check_game(game, source_format=fmt, sink=sink, enabled=enabled)
+
+    _, crash = guard(check_all, "A lint check", name=display, strict=options.strict)
+    if crash is not None:
+        diags.append(crash)
+    diags.extend(sink.items)
+    return _finish(display, diags, record.text, enabled, failed=crash is not None)
+
+
 def lint_bytes(data: bytes, display: str, options: LintOptions, *, name: Optional[str] = None, path: str = STDIN) -> FileResult:
     """Lint one input held in memory; never raises on bad content.
 
-    ``name`` decides the format by its extension (default ``display``);
-    ``path`` is the file the bytes came from, ``"-"`` for standard input or
-    bytes from memory, whose format comes from the content when ``name`` has
-    no extension.  Findings carry ``display`` as their path.
+    ``name`` decides the format by its extension (default ``display``); with
+    no extension, the content decides (as for standard input).  ``path`` is
+    the file the bytes came from, ``"-"`` for standard input or bytes from
+    memory (it is matched against ``per-file-ignores``).  Findings carry
+    ``display`` as their path.
     """
-    name = name if name is not None else display
-    enabled = options.enabled_for(display, path)
-    fmt, mismatch = detect_format(name, data[:_HEAD], stdin=path == STDIN)
-    diags: list[Diagnostic] = []
-    if fmt is None:
-        suffix = Path(name).suffix or "(none)"
-        exts = ", ".join(f"`{e}`" for e in EXTENSIONS)
-        diags.append(
-            _file_diag(
-                UNSUPPORTED_FORMAT,
-                f"Unsupported file type `{suffix}`; expected {exts}",
-                display,
-                options.strict,
-            )
-        )
-        return _finish(display, diags, None, enabled)
-    if mismatch is not None:
-        what = "XML (CBF)" if fmt == "cbf" else "a PGN record"
-        diags.append(
-            _file_diag(
-                FORMAT_CONTENT_MISMATCH,
-                f"File named `.{mismatch}` holds {what}; read as {fmt.upper()}, expected extension `.{fmt}`",
-                display,
-                options.strict,
-            )
-        )
-    try:
-        read = read_games(fmt, data, display, strict=options.strict, encoding=options.encoding)
-    except ReaderUnavailable as exc:
-        diags.append(_file_diag(INTERNAL_ERROR, str(exc), display, options.strict))
-        return _finish(display, diags, None, enabled, failed=True)
-    except Exception as exc:  # a reader bug: report it, keep linting other files
-        diags.append(
-            _file_diag(
-                INTERNAL_ERROR,
-                f"The {fmt.upper()} reader failed: {type(exc).__name__}: {exc}",
-                display,
-                options.strict,
-            )
-        )
-        return _finish(display, diags, None, enabled, failed=True)
-    diags.extend(read.diagnostics)
-    sink = DiagnosticSink(path=display, strict=options.strict)
-    for game in read.games:
-        try:
-            check_game(game, source_format=fmt, sink=sink, enabled=enabled)
-        except Exception as exc:
-            diags.append(
-                _file_diag(INTERNAL_ERROR, f"A lint check failed: {type(exc).__name__}: {exc}", display, options.strict)
-            )
-            return _finish(display, diags + sink.items, read.source, enabled, failed=True)
-    diags.extend(sink.items)
-    return _finish(display, diags, read.source, enabled)
+    record = read(data, name=name if name is not None else display, strict=options.strict, encoding=options.encoding)
+    return _check(record, display, options, options.enabled_for(display, path))
 
 
 def lint_target(target: Target, options: LintOptions, stdin_name: Optional[str] = None) -> FileResult:
@@ -219,14 +189,9 @@ def lint_target(target: Target, options: LintOptions, stdin_name: Optional[str] 
             msg = f"No such file or folder `{target.display}`"
         diag = _file_diag(UNREADABLE_FILE, msg, target.display, options.strict)
         return _finish(target.display, [diag], None, enabled, failed=True)
-    try:
-        with open(target.path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
-        diag = _file_diag(UNREADABLE_FILE, f"Cannot read `{target.display}`: {reason}", target.display, options.strict)
-        return _finish(target.display, [diag], None, enabled, failed=True)
-    return lint_bytes(data, target.display, options, path=target.path)
+    # A file found by its name: its extension must be one the front door knows.
+    record = read(Path(target.path), name=target.display, strict=options.strict, encoding=options.encoding)
+    return _check(record, target.display, options, enabled)
 
 
 # ---------------------------------------------------------------- progress

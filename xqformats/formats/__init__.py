@@ -1,0 +1,344 @@
+"""The front door for game records: tell a file's format, read it, write it.
+
+Everything that reads or writes a record file (``xqformats lint``,
+``xqformats convert``, library users) comes through here::
+
+    from xqformats import formats
+
+    record = formats.read("games.pgn")          # a path, bytes, a handle or a Source
+    for game in record.games: ...
+    for d in record.diagnostics: print(d)       # every finding once, in reader order
+    data = formats.write(record.games, "pgn", notation="wxf")
+
+Contract of :func:`read`: it never raises on what an input holds.  An input
+whose format is unknown gives ``G101``, a path that cannot be read ``G102``,
+a file whose extension contradicts its content ``G105`` (and is read as what
+it holds); a reader that raises (a bug: readers report, they do not raise)
+gives ``G106`` through :func:`guard`, the one safety net for internal
+failures, which the linter's checks use too.
+
+Formats are :class:`~.base.Format` descriptors, one small module each
+(:mod:`.pgn`, :mod:`.cbf`), listed explicitly in :data:`REGISTRY`: adding a
+format is one module and one line there.  A descriptor module imports its
+reader only when a file of that format is read, so reading only PGN never
+loads lxml.
+
+Layering: this package sits above the model and the readers
+(:mod:`xqformats.pgn`, :mod:`xqformats.cbf`) and below ``lint``, ``convert``
+and the command line.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import PurePath
+from typing import IO, TYPE_CHECKING, Any, Callable, Optional, TypeVar, Union
+
+from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
+from ..encoding import decode_bytes
+from ..source import Source
+from . import cbf, pgn
+from .base import Format, Kind, Reading, ReadOptions, Writer, text_head
+from .registry import Detection, Registry
+from .rules import FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, UNREADABLE_FILE, UNSUPPORTED_FORMAT
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from ..model import Game
+
+__all__ = [
+    "REGISTRY",
+    "HEAD_SIZE",
+    "Record",
+    "Format",
+    "Kind",
+    "Reading",
+    "ReadOptions",
+    "Writer",
+    "Registry",
+    "Detection",
+    "Input",
+    "detect_format",
+    "read",
+    "write",
+    "losses",
+    "guard",
+    "text_head",
+    "UNSUPPORTED_FORMAT",
+    "UNREADABLE_FILE",
+    "FORMAT_CONTENT_MISMATCH",
+    "INTERNAL_ERROR",
+]
+
+#: Every format xqformats knows, in detection order (a narrower format before
+#: a broader one that shares its extension).  Adding a format: its descriptor
+#: module, and one entry here.  Standard input that matches no sniff is PGN.
+REGISTRY = Registry(
+    (
+        pgn.FORMAT,
+        cbf.FORMAT,
+    ),
+    default="pgn",
+)
+
+#: How many first bytes detection looks at.
+HEAD_SIZE = 4096
+
+#: What :func:`read` accepts: a path, bytes, an open binary or text handle, or a :class:`Source`.
+Input = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes], IO[str], Source]
+
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class Record:
+    """One input as read: its format, its games, every finding, and the text they point into.
+
+    ``format`` is ``None`` when no format fits (then ``diagnostics`` holds
+    the ``G101``).  ``diagnostics`` holds every finding once: the front
+    door's (unreadable, unsupported, mismatch, encoding, internal error),
+    then the reader's, file-level and per game, in the reader's order; each
+    game also keeps its own in ``game.diagnostics``.  ``source`` is the input
+    the positions refer to; :meth:`text` its decoded text (for carets),
+    decoded on demand.  ``failed`` is set when the input could not be read at
+    all (an unreadable path, a reader that crashed).
+    """
+
+    format: Optional[Format]
+    games: list["Game"] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    source: Source = field(default_factory=Source)
+    failed: bool = False
+    _decode: Optional[Callable[[], Optional[str]]] = field(default=None, repr=False, compare=False)
+
+    @property
+    def name(self) -> Optional[str]:
+        """What reports call the input (its path, or the name given)."""
+        return self.source.name
+
+    @property
+    def has_errors(self) -> bool:
+        return self.failed or any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    def text(self) -> Optional[str]:
+        """The decoded text the positions refer to (``None`` for a binary input or no text)."""
+        if self.source.text is None and self._decode is not None:
+            decode, self._decode = self._decode, None
+            text = decode()
+            if text is not None:
+                self.source = self.source.decoded(text)
+        return self.source.text
+
+
+# ---------------------------------------------------------------- the safety net
+
+
+def guard(
+    call: Callable[[], T], what: str, *, name: Optional[str] = None, strict: bool = False
+) -> tuple[Optional[T], Optional[Diagnostic]]:
+    """``(call(), None)``, or ``(None, G106 diagnostic)`` when ``call`` raises.
+
+    The one safety net for internal failures, used at the outer boundary
+    only (a reader behind :func:`read`, a lint check over a read game):
+    readers and checks report problems in the input as diagnostics, so an
+    exception is a bug in xqformats.  It becomes ``G106`` (``"{what} failed:
+    Type: message"``) so that one bad file does not stop a run over many;
+    nothing else in the package catches broad exceptions.
+    """
+    try:
+        return call(), None
+    except Exception as exc:  # the documented safety net (see above)
+        return None, _file_diag(INTERNAL_ERROR, f"{what} failed: {type(exc).__name__}: {exc}", name, strict)
+
+
+def _file_diag(rule: Rule, message: str, name: Optional[str], strict: bool) -> Diagnostic:
+    return DiagnosticSink(path=name, strict=strict).report(rule, message)
+
+
+# ---------------------------------------------------------------- detection
+
+
+def detect_format(name: Optional[str], head: bytes, *, stdin: bool = False, registry: Registry = REGISTRY) -> Detection:
+    """How to read an input called ``name`` whose first bytes are ``head`` (see :meth:`Registry.detect`).
+
+    ``stdin`` marks an input that is not a file found by its name (standard
+    input, bytes, a handle): without an extension, its content decides.
+    """
+    return registry.detect(name, head, stdin=stdin)
+
+
+def _choose(
+    source: Source, by_name: bool, fmt: Union[str, Format, None], registry: Registry, strict: bool
+) -> tuple[Optional[Format], list[Diagnostic]]:
+    """The format to read ``source`` as, and the front door's findings about it (G101, G105)."""
+    if isinstance(fmt, Format):
+        return fmt, []
+    if fmt is not None:
+        return registry.get(fmt), []
+    if source.data is not None:
+        head = source.data[:HEAD_SIZE]
+    else:
+        head = (source.text or "")[:HEAD_SIZE].encode("utf-8", "replace")
+    found, mismatch = registry.detect(source.name, head, stdin=not by_name)
+    if found is None:
+        suffix = PurePath(source.name).suffix if source.name else ""
+        exts = ", ".join(f"`{e}`" for e in registry.extensions())
+        message = f"Unsupported file type `{suffix or '(none)'}`; expected {exts}"
+        return None, [_file_diag(UNSUPPORTED_FORMAT, message, source.name, strict)]
+    if mismatch is None:
+        return found, []
+    message = (
+        f"File named `{mismatch.extensions[0]}` holds {found.content}; "
+        f"read as {found.title}, expected extension `{found.extensions[0]}`"
+    )
+    return found, [_file_diag(FORMAT_CONTENT_MISMATCH, message, source.name, strict)]
+
+
+# ---------------------------------------------------------------- reading
+
+
+class _Unreadable(Exception):
+    """An input that could not be read at all (carries the G102 diagnostic)."""
+
+    def __init__(self, diagnostic: Diagnostic, name: Optional[str]) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+        self.name = name
+
+
+def _unreadable(name: Optional[str], reason: str, strict: bool) -> _Unreadable:
+    shown = name if name is not None else "<input>"
+    return _Unreadable(_file_diag(UNREADABLE_FILE, f"Cannot read `{shown}`: {reason}", name, strict), name)
+
+
+def _load(input: Input, name: Optional[str], strict: bool) -> tuple[Source, bool]:
+    """``(source, by_name)``: the input's bytes or text; ``by_name`` for a file opened by its path.
+
+    Raises :class:`_Unreadable` when the bytes cannot be had (OSError).
+    """
+    if isinstance(input, Source):
+        return (input if name is None else replace(input, name=name)), False
+    if isinstance(input, (str, os.PathLike)):
+        path = os.fspath(input)
+        name = name if name is not None else path
+        try:
+            with open(path, "rb") as fh:
+                return Source.from_bytes(fh.read(), name), True
+        except OSError as exc:
+            raise _unreadable(name, exc.strerror or type(exc).__name__, strict) from None
+    if isinstance(input, (bytes, bytearray, memoryview)):
+        return Source.from_bytes(bytes(input), name), False
+    if hasattr(input, "read"):
+        if name is None and isinstance(getattr(input, "name", None), str):
+            name = input.name
+        try:
+            content = input.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise _unreadable(name, str(exc), strict) from None
+        if isinstance(content, str):
+            return Source.from_text(content, name), False
+        return Source.from_bytes(bytes(content), name), False
+    raise TypeError(f"Cannot read a {type(input).__name__}: expected a path, bytes, a file handle or a Source")
+
+
+def _decoded(source: Source, options: ReadOptions) -> tuple[Source, list[Diagnostic]]:
+    """A text format's input with its text: bytes decoded once here, for every text reader."""
+    found: list[Diagnostic] = []
+    text = source.text
+    if text is None:
+        text, _codec, found = decode_bytes(source.data or b"", options.encoding)
+        found = [d.with_path(source.name) for d in found]
+    if text.startswith("\ufeff"):  # positions count from after the BOM (as the readers count)
+        return source.decoded(text[1:]), found
+    return (source if source.text is not None else source.decoded(text)), found
+
+
+def read(
+    input: Input,
+    *,
+    format: Union[str, Format, None] = None,
+    name: Optional[str] = None,
+    strict: bool = False,
+    encoding: Optional[str] = None,
+    registry: Registry = REGISTRY,
+) -> Record:
+    """Read one record from ``input``; never raises on what the input holds.
+
+    ``input`` is a path (``str`` or path-like; a ``str`` is always a path),
+    bytes, an open binary handle, an open text handle or :class:`io.StringIO`
+    (text formats only), or a :class:`~xqformats.source.Source`.  ``name`` is
+    what reports call it (default: the path, or the handle's ``name``); its
+    extension, in any letter case, picks the format, and the content can
+    overrule it (``G105``).  A path is a file found by its name: without a
+    known extension it is unsupported (``G101``); any other input without an
+    extension is read as what its content looks like.  ``format`` (a name or
+    a descriptor) skips detection.  ``strict`` makes spec deviations errors;
+    ``encoding`` overrides the detected encoding of a text format's bytes.
+
+    Raises :class:`TypeError` for an input of another type, or text handed
+    for a binary format (CBF is read from bytes: its XML declares the
+    encoding); :class:`KeyError` for an unknown ``format`` name.
+    """
+    options = ReadOptions(strict, encoding)
+    try:
+        source, by_name = _load(input, name, strict)
+    except _Unreadable as exc:
+        return Record(None, [], [exc.diagnostic], Source(exc.name), failed=True)
+    fmt, found = _choose(source, by_name, format, registry, strict)
+    if fmt is None:
+        return Record(None, [], found, source)
+    if fmt.kind is Kind.TEXT:
+        source, decoding = _decoded(source, options)
+        found += decoding
+    elif source.data is None:
+        raise TypeError(f"{fmt.title} is read from bytes; pass a path, bytes or a binary handle, not text")
+    reading, crash = guard(lambda: fmt.reader(source, options), f"The {fmt.title} reader", name=source.name, strict=strict)
+    if reading is None:
+        assert crash is not None
+        return Record(fmt, [], [*found, crash], source, failed=True)
+    return Record(fmt, reading.games, found + reading.diagnostics, source, _decode=reading.text)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _writer(format: Union[str, Format], registry: Registry) -> tuple[Format, Writer]:
+    fmt = format if isinstance(format, Format) else registry.get(format)
+    if fmt.writer is None:
+        raise ValueError(f"{fmt.title} cannot be written; writable formats: {', '.join(registry.writable())}")
+    return fmt, fmt.writer
+
+
+def _check_options(fmt: Format, writer: Writer, options: dict[str, Any]) -> None:
+    unknown = sorted(set(options) - writer.options - {"encoding"})
+    if unknown:
+        raise TypeError(f"{fmt.title} output takes no option {', '.join(f'`{o}`' for o in unknown)}")
+
+
+def write(games: "Iterable[Game]", format: Union[str, Format], *, registry: Registry = REGISTRY, **options: Any) -> bytes:
+    """The bytes of a ``format`` file holding ``games``.
+
+    ``options`` are ``encoding`` (default UTF-8) and the format's own
+    (:attr:`Writer.options`; PGN: ``notation``, ``traditional``,
+    ``fullwidth``).  A format that holds one game per file (CBF) takes
+    exactly one.  Raises :class:`ValueError` when the format cannot be
+    written, holds fewer games, or the encoding cannot write the text
+    (:class:`UnicodeEncodeError`); :class:`TypeError` for an option the
+    format does not take.  What the format cannot hold is not an error:
+    :func:`losses` names it.
+    """
+    fmt, writer = _writer(format, registry)
+    _check_options(fmt, writer, options)
+    games = list(games)
+    if writer.max_games is not None and len(games) > writer.max_games:
+        raise ValueError(f"A {fmt.title} file holds {writer.max_games} game(s), not {len(games)}")
+    return writer.write(games, options)
+
+
+def losses(game: "Game", format: Union[str, Format], *, registry: Registry = REGISTRY, **options: Any) -> list[str]:
+    """What a ``format`` file written with ``options`` cannot keep of ``game``: one sentence each."""
+    fmt, writer = _writer(format, registry)
+    _check_options(fmt, writer, options)
+    return writer.losses(game, options)

@@ -1,0 +1,139 @@
+"""What a format is to the front door: a descriptor, and what its reader gives back.
+
+A :class:`Format` names a record format and says how to recognise it (file
+extensions, a sniff of the first bytes) and how to read and write it (a
+:data:`ReadFn` and an optional :class:`Writer`).  Each format's descriptor
+lives in its own small module of :mod:`xqformats.formats`; the reader and
+writer behind it are imported only when a file of that format is met, so
+linting only PGN never loads lxml.
+
+Every reader has the same call shape: ``reader(source, options) -> Reading``.
+A :attr:`Kind.TEXT` reader gets a :class:`~xqformats.source.Source` whose
+``text`` is already decoded (the front door decodes once, for every text
+format, and reports the encoding findings); a :attr:`Kind.BINARY` reader gets
+one whose ``data`` holds the bytes (binary layouts, and XML, which declares
+its own encoding).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
+
+from ..diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from ..model import Game
+    from ..source import Source
+
+__all__ = ["Kind", "ReadOptions", "Reading", "Format", "Writer", "ReadFn", "text_head"]
+
+
+class Kind(enum.Enum):
+    """What a reader consumes: decoded text, or the bytes as they are."""
+
+    TEXT = "text"
+    BINARY = "binary"
+
+
+@dataclass(frozen=True, slots=True)
+class ReadOptions:
+    """How to read: ``strict`` makes spec deviations errors; ``encoding`` overrides text detection.
+
+    ``encoding`` applies to :attr:`Kind.TEXT` formats only (the front door
+    decodes their bytes); binary formats and XML ignore it.
+    """
+
+    strict: bool = False
+    encoding: Optional[str] = None
+
+
+@dataclass(slots=True)
+class Reading:
+    """What one reader made of one input.
+
+    ``diagnostics`` holds every finding of the reader exactly once, file-level
+    and per game, in the reader's order.  ``text`` gives the decoded text the
+    positions refer to, for carets; it is called only when needed (``None``
+    when there is none: a binary format, or bytes that could not be decoded).
+    A text reader may leave it ``None``: the front door then uses the text it
+    decoded.
+    """
+
+    games: list["Game"] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    text: Optional[Callable[[], Optional[str]]] = None
+
+
+#: ``reader(source, options) -> Reading``; never raises on bad input.
+ReadFn = Callable[["Source", ReadOptions], Reading]
+
+
+@dataclass(frozen=True, slots=True)
+class Writer:
+    """How to write a format, and what it cannot hold.
+
+    ``write(games, options)`` returns the file's bytes; ``options`` holds
+    ``encoding`` and the keywords named in ``options`` (e.g. PGN's
+    ``notation``).  It raises :class:`ValueError` (or its subclass
+    :class:`UnicodeEncodeError`) when the encoding cannot write the text,
+    never on the game's content.  ``losses(game, options)`` names, in words,
+    what the format cannot keep of ``game`` (tags with no place, characters
+    replaced), one sentence each, so a converter never drops anything in
+    silence.  ``max_games`` is how many games one file holds (``None``: any
+    number); ``encodings()`` the encodings it writes (``None``: any codec
+    Python knows).
+    """
+
+    write: Callable[[Sequence["Game"], Mapping[str, Any]], bytes]
+    losses: Callable[["Game", Mapping[str, Any]], list[str]]
+    options: frozenset[str] = frozenset()
+    max_games: Optional[int] = None
+    encodings: Callable[[], Optional[tuple[str, ...]]] = lambda: None
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One record format as the front door knows it.
+
+    ``name`` is the short name used on the command line (``pgn``);
+    ``title`` how messages call it (``PGN``); ``content`` how messages call
+    what its content looks like (``a PGN record``, ``XML (CBF)``).
+    ``extensions`` are lower case with the dot (``.pgn``), matched without
+    regard to case; the first is the one a file of this format should have.
+    ``sniff(head)`` says whether the first bytes of an input (at most
+    :data:`~xqformats.formats.HEAD_SIZE`) look like this format; it must be
+    cheap and import nothing heavy.  ``reader`` reads; ``writer`` writes,
+    when the format can be written.
+    """
+
+    name: str
+    title: str
+    content: str
+    extensions: tuple[str, ...]
+    kind: Kind
+    sniff: Callable[[bytes], bool]
+    reader: ReadFn
+    writer: Optional[Writer] = None
+
+    def __post_init__(self) -> None:
+        for ext in self.extensions:
+            if not ext.startswith(".") or ext != ext.lower():
+                raise ValueError(f"Extension `{ext}` of format `{self.name}` must be lower case and start with `.`")
+
+
+_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
+
+
+def text_head(head: bytes) -> bytes:
+    """``head`` without a byte-order mark, leading white space and NUL bytes.
+
+    For text sniffs: the NUL bytes go so that UTF-16 text (with or without a
+    BOM) is recognised by its first character too.
+    """
+    for bom in _BOMS:
+        if head.startswith(bom):
+            head = head[len(bom):]
+            break
+    return head.lstrip(b" \t\r\n\x00")

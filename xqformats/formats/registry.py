@@ -1,0 +1,140 @@
+"""The formats the front door knows, and how it tells which one a file holds.
+
+A :class:`Registry` is an ordered list of :class:`~xqformats.formats.base.Format`
+descriptors.  Order matters where formats overlap: detection tries them in
+order, so a more specific format (one that shares an extension with another
+but has a narrower sniff) is registered before the general one.
+
+:meth:`Registry.detect` keeps the linter's long-standing rule: the extension
+decides, unless the content clearly says otherwise (then the file is read as
+what it holds and the extension's format is named as a mismatch); an input
+that is not a file found by its name (standard input, bytes, a handle) and
+has no extension is read as what its content looks like, or as the default
+format when nothing matches.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import PurePath
+from typing import Iterator, NamedTuple, Optional
+
+from .base import Format
+
+__all__ = ["Registry", "Detection"]
+
+
+class Detection(NamedTuple):
+    """How to read an input: ``format`` (``None``: no format fits) and ``mismatch``.
+
+    ``mismatch`` is the format the input's extension names when its content
+    is another format's (``format``); ``None`` when they agree.
+    """
+
+    format: Optional[Format]
+    mismatch: Optional[Format] = None
+
+
+class Registry:
+    """An ordered set of formats, by name, by extension and by content.
+
+    Adding a format: :meth:`register` (for good), or :meth:`registered` (for
+    the length of a ``with`` block, e.g. in a test).  ``default`` names the
+    format read when an unnamed input's content matches no sniff.
+    """
+
+    def __init__(self, formats: tuple[Format, ...] = (), *, default: Optional[str] = None) -> None:
+        self._formats: list[Format] = []
+        self.default = default
+        for fmt in formats:
+            self.register(fmt)
+
+    # ------------------------------------------------------------ contents
+    def register(self, fmt: Format, *, replace: bool = False) -> Format:
+        """Add ``fmt`` at the end (or, with ``replace``, in place of the format of that name)."""
+        for i, old in enumerate(self._formats):
+            if old.name == fmt.name:
+                if not replace:
+                    raise ValueError(f"Format `{fmt.name}` is registered already")
+                self._formats[i] = fmt
+                return fmt
+        self._formats.append(fmt)
+        return fmt
+
+    @contextmanager
+    def registered(self, *formats: Format) -> Iterator["Registry"]:
+        """Add (or replace, by name) ``formats`` for the ``with`` block; restore the registry after it."""
+        saved = list(self._formats)
+        try:
+            for fmt in formats:
+                self.register(fmt, replace=True)
+            yield self
+        finally:
+            self._formats[:] = saved
+
+    def copy(self) -> "Registry":
+        """A registry with the same formats, to change without touching this one."""
+        return Registry(tuple(self._formats), default=self.default)
+
+    def get(self, name: str) -> Format:
+        """The format called ``name``; :class:`KeyError` naming the known ones if there is none."""
+        for fmt in self._formats:
+            if fmt.name == name:
+                return fmt
+        raise KeyError(f"Unknown format `{name}`; expected one of {', '.join(self.names())}")
+
+    def __iter__(self) -> Iterator[Format]:
+        return iter(tuple(self._formats))
+
+    def __len__(self) -> int:
+        return len(self._formats)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self._formats)
+
+    def writable(self) -> tuple[str, ...]:
+        """Names of the formats that can be written, in order."""
+        return tuple(f.name for f in self._formats if f.writer is not None)
+
+    def extensions(self) -> tuple[str, ...]:
+        """Every known extension (lower case, with the dot), in registration order, once each."""
+        return tuple(dict.fromkeys(ext for f in self._formats for ext in f.extensions))
+
+    def knows_extension(self, name: str) -> bool:
+        """Whether a file called ``name`` has a known extension (in any letter case)."""
+        return PurePath(name).suffix.lower() in self.extensions()
+
+    # ------------------------------------------------------------ detection
+    def sniff(self, head: bytes) -> Optional[Format]:
+        """The first format whose sniff recognises ``head``, if any."""
+        return next((f for f in self._formats if f.sniff(head)), None)
+
+    def detect(self, name: Optional[str], head: bytes, *, stdin: bool = False) -> Detection:
+        """How to read an input called ``name`` whose first bytes are ``head``.
+
+        ``stdin`` marks an input that is not a file found by its name
+        (standard input, bytes in memory, a handle): when ``name`` has no
+        extension, its content decides, and the :attr:`default` format is
+        used when no sniff recognises it.  Otherwise the extension (in any
+        letter case) decides: among the formats claiming it, the first whose
+        sniff recognises the content; else, when another format recognises
+        it, that format with the extension's as ``mismatch``; else the first
+        format claiming the extension.  An unknown extension gives
+        ``Detection(None)``.
+        """
+        suffix = PurePath(name).suffix.lower() if name else ""
+        if stdin and not suffix:
+            found = self.sniff(head)
+            if found is None and self.default is not None:
+                found = self.get(self.default)
+            return Detection(found)
+        claimed = [f for f in self._formats if suffix and suffix in f.extensions]
+        if not claimed:
+            return Detection(None)
+        agreeing = next((f for f in claimed if f.sniff(head)), None)
+        if agreeing is not None:
+            return Detection(agreeing)
+        other = self.sniff(head)
+        if other is not None:
+            return Detection(other, claimed[0])
+        return Detection(claimed[0])

@@ -1,0 +1,82 @@
+"""The rules of the front door: a file it cannot place, read, or read without a crash.
+
+These are declared here, below the linter, because :func:`xqformats.formats.read`
+reports them itself; :mod:`xqformats.lint.checks` re-exports them with the
+other ``G1xx`` rules (codes, names and texts are those the linter has always
+used).
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import Rule, Severity
+
+__all__ = ["UNSUPPORTED_FORMAT", "UNREADABLE_FILE", "FORMAT_CONTENT_MISMATCH", "INTERNAL_ERROR", "FRONT_DOOR_RULES"]
+
+#: A CBF record in 象棋桥's form with one move (H2-E2, 炮二平五), for the file examples.
+_CBF_SAMPLE = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<ChineseChessRecord Version="1.0">\n <Head>\n </Head>\n'
+    ' <MoveList>\n  <Move value="00-00"/>\n  <Move value="77-47" end="1"/>\n </MoveList>\n'
+    "</ChineseChessRecord>\n"
+)
+_PGN_SAMPLE = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 *\n'
+
+UNSUPPORTED_FORMAT = Rule(
+    "G101",
+    "unsupported-format",
+    Severity.ERROR,
+    "The file is not a format xqformats reads",
+    doc="## What it does\nReports a file named on the command line whose extension is "
+    "neither `.pgn` nor `.cbf` (XQF, CBR, WXF text layouts, …). Directories are searched "
+    "for `.pgn` and `.cbf` files only, so this appears only for files named explicitly.\n\n"
+    "## Why is this bad?\nNothing in the file was checked; a CI job that lists such a "
+    "file would otherwise pass without looking at it.\n\n"
+    "The examples show a file name on the first line and its content below.",
+    example="game.xqf\nXQ… (an XQF binary record)\n",
+    fixed="game.pgn\n" + _PGN_SAMPLE,
+    example_kind="file",
+)
+UNREADABLE_FILE = Rule(
+    "G102",
+    "unreadable-file",
+    Severity.ERROR,
+    "A path could not be read",
+    doc="## What it does\nReports a path that does not exist or cannot be read "
+    "(permissions, a broken link). `xqformats lint` then exits with status 2, as for a "
+    "usage error, whatever else it found.\n\n"
+    "## Why is this bad?\nNothing in that path was checked.\n\n"
+    "The example is a path that does not exist; the fix, one that does.",
+    example="no-such-file.pgn",
+    fixed="game.pgn",
+    example_kind="path",
+)
+FORMAT_CONTENT_MISMATCH = Rule(
+    "G105",
+    "format-content-mismatch",
+    Severity.WARNING,
+    "The file's extension does not match its content",
+    doc="## What it does\nReports a `.pgn` file that holds XML, or a `.cbf` file that holds "
+    "a PGN record, and reads it as what its content is.\n\n"
+    "## Why is this bad?\nOther programs choose the reader by the extension and will fail "
+    "on the file. Rename it.\n\n"
+    "The examples show a file name on the first line and its content below.",
+    example="game.pgn\n" + _CBF_SAMPLE,
+    fixed="game.cbf\n" + _CBF_SAMPLE,
+    example_kind="file",
+)
+INTERNAL_ERROR = Rule(
+    "G106",
+    "internal-error",
+    Severity.ERROR,
+    "A reader or a lint check failed on the file",
+    doc="## What it does\nReports a file on which a reader or a lint check raised an "
+    "exception instead of reporting diagnostics. Readers never raise on bad input, so this "
+    "is a bug in xqformats: please report it with the file. The other files are still "
+    "checked, and `xqformats lint` exits with status 2.\n\n"
+    "## Why is this bad?\nThe file was not (fully) checked.",
+    example="",
+    fixed="",
+    example_kind="",
+)
+
+#: The rules above, in code order.
+FRONT_DOOR_RULES = (UNSUPPORTED_FORMAT, UNREADABLE_FILE, FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR)
