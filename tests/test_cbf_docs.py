@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cbf_helpers import REPO
 from xqformats.cbf.mapping import TABLE
-from xqformats.diagnostics import all_rules
+from xqformats.lint.catalogue import all_rules
 
 DOC = (REPO / "docs" / "cbf.md").read_text(encoding="utf-8")
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from xqformats.cbf import read_cbf, rules
-from xqformats.diagnostics import RULES, Severity, all_rules
+from xqformats.diagnostics import Severity
+from xqformats.lint.catalogue import RULES, all_rules
 
 CBF_RULES = [r for r in all_rules() if r.code.startswith("C")]
 

@@ -120,3 +120,29 @@ def test_main_fen_reports_diagnostics(capsys: pytest.CaptureFixture[str]) -> Non
     out, err = capsys.readouterr()
     assert out == ""
     assert err == "<fen>:1:61: F104 Side to move `x` is not `w`, `r` or `b`\n"
+
+
+# ---------------------------------------------------------------- the parser
+
+
+def test_help_lists_the_subcommand_table(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--help"])
+    assert exc.value.code == 0
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines() if line.startswith("    ")]
+    assert listed == [cmd.name for cmd in cli.SUBCOMMANDS] == ["perft", "fen", "lint", "rules", "convert"]
+
+
+def test_no_subcommand_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main([]) == 2
+    assert capsys.readouterr().err.startswith("usage: xqformats [-h] COMMAND ...")
+
+
+def test_commands_do_not_import_the_cli() -> None:
+    """cli -> commands only: importing the subcommands registers nothing and loads no cli."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    code = "import sys, xqformats.commands, xqformats.convert; print('xqformats.cli' in sys.modules)"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=REPO, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "False\n"

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from conftest import legal_positions
 from xqformats.core import BLACK, RED
-from xqformats.diagnostics import Severity, all_rules
+from xqformats.diagnostics import Severity
 from xqformats.fen import STARTING_FEN, board_fen, parse_fen, validate_fen
+from xqformats.lint.catalogue import all_rules
 from xqformats.position import Position
 
 START_BOARD = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"

@@ -6,39 +6,118 @@ from pathlib import Path
 
 import pytest
 
-from xqformats.lint.catalogue import RuleSelection, SelectorError
-from xqformats.lint.config import ConfigError, find_config, load_config
+from xqformats.lint.config import ConfigError, Settings, find_config, load_config
 from xqformats.lint.discovery import discover
-from xqformats.lint.runner import progress_allowed
+from xqformats.lint.runner import LintOptions, progress_allowed
+from xqformats.lint.selection import RuleSelection, SelectorError
 
 # ---------------------------------------------------------------- selection
 
+A, T1, T104, M4 = ("ALL",), ("T1",), ("T104",), ("M4",)
+
 
 @pytest.mark.parametrize(
-    ("select", "ignore", "code", "enabled"),
+    ("select", "extend", "ignore", "per_file", "code", "enabled"),
     [
-        (("ALL",), (), "T104", True),
-        (("ALL",), ("T1",), "T104", False),
-        (("ALL",), ("T1",), "G103", True),
-        # The more specific selector wins ...
-        (("ALL", "T104"), ("T1",), "T104", True),
-        (("T1",), ("T104",), "T104", False),
+        # The default (no select) is ALL without the opt-in M4 style rules.
+        ((), (), (), (), "T104", True),
+        ((), (), (), (), "M405", False),
+        # ALL written in select reaches them; ALL in extend-select does not.
+        (A, (), (), (), "M405", True),
+        ((), A, (), (), "M405", False),
+        # A selector that names them does, on top of the default or alone.
+        ((), M4, (), (), "M405", True),
+        ((), M4, (), (), "T104", True),
+        (("M",), (), (), (), "M405", True),
+        (("M405",), (), (), (), "M405", True),
+        (("M405",), (), (), (), "M203", False),
+        (T1, ("M405",), (), (), "M405", True),
+        (T1, ("M405",), (), (), "G103", False),
+        (A, (), M4, (), "M405", False),
+        # The longest matching prefix wins ...
+        (A, (), T1, (), "T104", False),
+        (A, (), T1, (), "G103", True),
+        (A + T104, (), T1, (), "T104", True),
+        ((), T104, T1, (), "T104", True),
+        (T1, (), T104, (), "T104", False),
         # ... and ignore wins a tie.
-        (("T104",), ("T104",), "T104", False),
+        (T104, (), T104, (), "T104", False),
+        ((), T104, T104, (), "T104", False),
         # Nothing selects it.
-        (("G",), (), "T104", False),
-        ((), (), "T104", False),
+        (("G",), (), (), (), "T104", False),
+        # per-file-ignores add to ignore for the files they match, and nothing else:
+        (A, (), (), T1, "T104", False),
+        (A, (), (), T1, "M405", True),  # the opt-in rules stay on (they were lost: issue 9)
+        ((), (), (), T1, "M405", False),
+        ((), M4, (), T1, "M405", True),
+        (A, (), (), M4, "M405", False),
+        (A + T104, (), (), T1, "T104", True),  # a more specific select still wins
+        ((), (), ("G",), T1, "G103", False),
     ],
 )
-def test_selection_precedence(select: tuple[str, ...], ignore: tuple[str, ...], code: str, enabled: bool) -> None:
-    assert RuleSelection(select, ignore).enabled(code) is enabled
+def test_selection_table(
+    tmp_path: Path,
+    select: tuple[str, ...],
+    extend: tuple[str, ...],
+    ignore: tuple[str, ...],
+    per_file: tuple[str, ...],
+    code: str,
+    enabled: bool,
+) -> None:
+    sel = RuleSelection(
+        select=select, extend_select=extend, ignore=ignore, per_file_ignores=(("old/*.pgn", per_file),), root=tmp_path
+    )
+    assert sel.for_file(str(tmp_path / "old" / "a.pgn"))(code) is enabled
+    # A file the glob does not match, or an input without a name, gets the selection without it.
+    without = RuleSelection(select=select, extend_select=extend, ignore=ignore).enabled(code)
+    assert sel.for_file(str(tmp_path / "new" / "a.pgn"))(code) is without
+    assert sel.for_file(None)(code) is without
+    assert sel.enabled(code) is without
+
+
+def test_per_file_globs_match_the_path_from_the_root_or_the_file_name(tmp_path: Path) -> None:
+    sel = RuleSelection(per_file_ignores=(("old/*.pgn", T1), ("*.cbf", ("C3",)), ("x.pgn", ("G",))), root=tmp_path)
+    assert sel.ignores_for(str(tmp_path / "old" / "a.pgn")) == T1
+    assert sel.ignores_for(str(tmp_path / "new" / "old" / "a.pgn")) == ()
+    assert sel.ignores_for(str(tmp_path / "deep" / "b.cbf")) == ("C3",)
+    assert sel.ignores_for(str(tmp_path / "old" / "x.pgn")) == ("T1", "G")
+    # Outside the root the path is matched as given.
+    assert sel.ignores_for("/elsewhere/x.pgn") == ("G",)
+
+
+def test_lint_options_match_stdin_by_its_name(tmp_path: Path) -> None:
+    sel = RuleSelection(select=A, per_file_ignores=(("old/*", T1),), root=tmp_path)
+    options = LintOptions(sel)
+    assert options.enabled_for(str(tmp_path / "old" / "a.pgn"), str(tmp_path / "old" / "a.pgn"))("T104") is False
+    assert options.enabled_for(str(tmp_path / "old" / "a.pgn"), "-")("T104") is False  # --stdin-filename
+    assert options.enabled_for("-", "-")("T104") is True
+    assert options.enabled_for("-", "-")("M405") is True
+
+
+def test_settings_selection_puts_the_command_line_on_top(tmp_path: Path) -> None:
+    s = Settings(select=T1, extend_select=("G",), ignore=("G103",), per_file_ignores=(("a", M4),), root=tmp_path)
+    assert s.selection() == RuleSelection(
+        select=T1, extend_select=("G",), ignore=("G103",), per_file_ignores=(("a", M4),), root=tmp_path
+    )
+    # --select replaces the file's select; --extend-select and --ignore add to the file's lists.
+    assert s.selection(select=A, extend_select=M4, ignore=T104) == RuleSelection(
+        select=A, extend_select=("G", "M4"), ignore=("G103", "T104"), per_file_ignores=(("a", M4),), root=tmp_path
+    )
+    assert Settings().selection() == RuleSelection()
 
 
 def test_selector_parsing_and_validation() -> None:
     assert RuleSelection.parse(["t1, g103", "", "ALL"]) == ("T1", "G103", "ALL")
-    RuleSelection(("T1", "ALL"), ("G10",)).validate(["T101", "G101"])
-    with pytest.raises(SelectorError, match=r"Unknown rule selector `X9`"):
-        RuleSelection(("X9",)).validate(["T101"])
+    RuleSelection(select=("T1", "ALL"), ignore=("G10",)).validate(["T101", "G101"])
+    RuleSelection(select=A, extend_select=M4, ignore=T1, per_file_ignores=(("*", ("G103",)),)).validate()
+    for bad in (
+        RuleSelection(select=("X9",)),
+        RuleSelection(extend_select=("X9",)),
+        RuleSelection(ignore=("X9",)),
+        RuleSelection(per_file_ignores=(("*.pgn", ("T1", "X9")),)),
+    ):
+        with pytest.raises(SelectorError, match=r"Unknown rule selector `X9`"):
+            bad.validate()
 
 
 # ---------------------------------------------------------------- config files
@@ -83,8 +162,9 @@ def test_load_config_keys(tmp_path: Path) -> None:
     assert s.exclude == ("legacy",)
     assert s.output_format == "json"
     assert s.root == tmp_path.resolve()
-    assert s.ignores_for("old/x.pgn") == ("T104",)
-    assert s.ignores_for("new/x.pgn") == ()
+    assert s.per_file_ignores == (("old/*.pgn", ("T104",)),)
+    assert s.selection().ignores_for(str(tmp_path / "old" / "x.pgn")) == ("T104",)
+    assert s.selection().ignores_for(str(tmp_path / "new" / "x.pgn")) == ()
 
 
 @pytest.mark.parametrize(

@@ -51,3 +51,24 @@ def test_cli_selection(record: Path, capsys: pytest.CaptureFixture[str], args: l
         assert f'"code": "{expected}"' in out
     else:
         assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    "args, per_file, expected",
+    [
+        (["--select", "ALL"], '["T1"]', ["M405", "M405"]),
+        (["--select", "ALL"], '["M4"]', []),
+        (["--extend-select", "M405"], '["G"]', ["M405", "M405"]),
+        ([], '["T1"]', []),
+    ],
+)
+def test_per_file_ignores_keep_the_opt_in_rules(
+    record: Path, capsys: pytest.CaptureFixture[str], args: list[str], per_file: str, expected: list[str]
+) -> None:
+    """Regression (issue 9): with `--select ALL` a file matched by `per-file-ignores` lost its M4 findings."""
+    import json
+
+    config = record.parent / "xqformats.toml"
+    config.write_text(f'[per-file-ignores]\n"game.pgn" = {per_file}\n', encoding="utf-8")
+    assert main(["lint", "--config", str(config), "--format", "json", *args, str(record)]) == 0
+    assert [d["code"] for d in json.loads(capsys.readouterr().out)] == expected

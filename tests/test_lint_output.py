@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-from xqformats.diagnostics import Diagnostic, Severity, all_rules
+from xqformats.diagnostics import Diagnostic, Severity
+from xqformats.lint.catalogue import all_rules
 from xqformats.lint.output import SARIF_SCHEMA, render_github, render_json, render_sarif, render_text, summary
 from xqformats.lint.runner import FileResult
 

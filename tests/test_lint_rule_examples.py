@@ -21,9 +21,6 @@ from xqformats.lint import GAME_RULES, TAG_RULES, LintOptions, lint_bytes
 from xqformats.lint.discovery import discover
 from xqformats.lint.runner import lint_target
 
-pytest.importorskip("xqformats.pgn")
-pytest.importorskip("xqformats.cbf")
-
 OWN = [*TAG_RULES, *GAME_RULES]
 WITH_EXAMPLES = [r for r in OWN if r.example_kind]
 #: Rules without a runnable example, and the test that covers each instead.

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from xqformats.diagnostics import RULES, Severity
+from xqformats.diagnostics import Severity
+from xqformats.lint.catalogue import RULES
 from xqformats.pgn import parse_pgn, rules
 
 PGN_RULES = sorted((r for r in RULES.values() if r.code.startswith("P")), key=lambda r: r.code)

@@ -11,8 +11,19 @@ from pathlib import Path
 import pytest
 
 from xqformats.cli import main
-from xqformats.diagnostics import all_rules
-from xqformats.lint.catalogue import GROUPS, _demote, group_of, rule_page, rules_markdown
+from xqformats.diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
+from xqformats.lint.catalogue import (
+    DECLARING_MODULES,
+    GROUPS,
+    all_rules,
+    collect_rules,
+    group_of,
+    on_by_default,
+    rule,
+    rule_page,
+    rules_markdown,
+)
+from xqformats.lint.selection import RuleSelection
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = all_rules()
@@ -60,8 +71,87 @@ def test_rule_page_layout() -> None:
 
 def test_headings_inside_docs_are_demoted() -> None:
     doc = "## What it does\nX.\n\n```\n# not a heading\n```\n### Deeper"
-    assert _demote(doc, "###") == "#### What it does\nX.\n\n```\n# not a heading\n```\n##### Deeper"
-    assert _demote("plain", "#") == "plain"
+    page = rule_page(Rule("Z901", "z", Severity.INFO, "Z", doc=doc), heading="###")
+    assert "\n#### What it does\nX.\n\n```\n# not a heading\n```\n##### Deeper\n" in page
+    assert rule_page(Rule("Z901", "z", Severity.INFO, "Z", doc="plain"), heading="#").endswith(".\n\nplain\n")
+
+
+def test_rule_pages_say_whether_the_rule_is_on_by_default() -> None:
+    from xqformats.lint.checks import DATE_FORMAT
+    from xqformats.notation.rules import ICCS_SPELLING
+
+    assert "On by default." in rule_page(DATE_FORMAT)
+    assert "**Opt-in**" in rule_page(ICCS_SPELLING)
+    index = rules_markdown()
+    assert f"| [{ICCS_SPELLING.code}](#" in index and "| opt-in |" in index
+
+
+def test_on_by_default_is_what_the_default_selection_reports() -> None:
+    assert [r.code for r in RULES if not on_by_default(r.code)] == [r.code for r in RULES if r.code.startswith("M4")]
+    for r in RULES:
+        assert RuleSelection().enabled(r.code) is on_by_default(r.code), r.code
+
+
+# ---------------------------------------------------------------- the catalogue itself
+
+
+def test_catalogue_collects_every_declaring_module() -> None:
+    assert [r.code for r in RULES] == sorted(collect_rules(DECLARING_MODULES))
+    assert rule("P201").name == "missing-separator"
+    with pytest.raises(KeyError):
+        rule("Z999")
+
+
+def test_a_code_declared_twice_is_refused() -> None:
+    import types
+
+    one, two = types.ModuleType("one"), types.ModuleType("two")
+    one.A = Rule("Z901", "first", Severity.INFO, "A")  # type: ignore[attr-defined]
+    two.A = one.A  # type: ignore[attr-defined]  # the same rule imported elsewhere: fine
+    assert list(collect_rules([one, two])) == ["Z901"]
+    two.B = Rule("Z901", "second", Severity.INFO, "B")  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="Rule code Z901 declared twice: `first` and `second`"):
+        collect_rules([one, two])
+
+
+def test_declaring_a_rule_registers_nothing() -> None:
+    Rule("P201", "an-impostor", Severity.ERROR, "Not the real one")
+    assert rule("P201").name == "missing-separator"
+
+
+# The strict policy must not depend on which modules are imported: a deviation
+# found in this process (everything imported) and handed to a process that has
+# imported only xqformats.diagnostics (and the package's eager core) is upgraded
+# the same way.  The PGN rules module, which declares P201, is not loaded there.
+_ALONE = """
+import pickle, sys
+from xqformats.diagnostics import DiagnosticSink
+diag = pickle.loads(sys.stdin.buffer.read())
+loaded = [m for m in sys.modules if m.startswith(("xqformats.pgn", "xqformats.lint", "xqformats.cbf"))]
+print(DiagnosticSink(strict=True).add(diag).severity.name, DiagnosticSink().add(diag).severity.name, *loaded)
+"""
+
+
+def test_strict_mode_needs_only_the_diagnostics_module() -> None:
+    import os
+    import pickle
+
+    deviation = Diagnostic.of(rule("P201"), "Missing separator")
+    plain = Diagnostic.of(rule("P101"), "Not a deviation")
+    assert deviation.deviation and not plain.deviation
+    here = [DiagnosticSink(strict=True).add(d).severity.name for d in (deviation, plain)]
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    alone = []
+    for d in (deviation, plain):
+        proc = subprocess.run(
+            [sys.executable, "-c", _ALONE], input=pickle.dumps(d), capture_output=True, env=env, cwd=ROOT, timeout=60
+        )
+        assert proc.returncode == 0, proc.stderr.decode()
+        strict, lenient, *loaded = proc.stdout.decode().split()
+        assert loaded == []
+        assert lenient == d.severity.name
+        alone.append(strict)
+    assert here == alone == ["ERROR", plain.severity.name]
 
 
 def test_docs_rules_md_is_up_to_date() -> None:

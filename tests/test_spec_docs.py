@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from xqformats.diagnostics import all_rules
+from xqformats.lint.catalogue import all_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "docs" / "spec"

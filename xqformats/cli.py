@@ -1,118 +1,63 @@
 """The ``xqformats`` command line.
 
-Each subcommand is a small function taking parsed arguments and returning an
-exit status: 0 success, 1 the input had errors, 2 usage error or unreadable
-input.  Messages go to stderr; no traceback reaches the user for bad input.
+The parser is built from one explicit table, :data:`SUBCOMMANDS`: each
+subcommand is a pair of functions (one adds its arguments, one runs it and
+returns the exit status: 0 success, 1 the input had errors, 2 usage error or
+unreadable input).  Nothing registers itself.  Messages go to stderr; no
+traceback reaches the user for bad input.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Optional, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
-from .diagnostics import Severity
+from . import commands, convert
 
-__all__ = ["main"]
-
-Command = Callable[[argparse.Namespace], int]
-_COMMANDS: dict[str, Command] = {}
+__all__ = ["main", "Subcommand", "SUBCOMMANDS", "parser"]
 
 
-def _perft(args: argparse.Namespace) -> int:
-    from .fen import parse_fen
+class Subcommand(NamedTuple):
+    """One ``xqformats`` subcommand."""
 
-    pos, diags = parse_fen(args.fen)
-    errors = [d for d in diags if d.severity is Severity.ERROR]
-    if pos is None or errors:
-        for d in errors or diags:
-            print(f"xqformats perft: invalid FEN: column {d.column}: {d.message}", file=sys.stderr)
-        return 2
-    if args.depth < 0:
-        print("xqformats perft: DEPTH must be 0 or more", file=sys.stderr)
-        return 2
-    if args.divide and args.depth >= 1:
-        total = 0
-        for m in pos.legal_moves():
-            pos.push(m)
-            n = pos.perft(args.depth - 1)
-            pos.pop()
-            total += n
-            print(f"{m.uci()}: {n}")
-        print(total)
-    else:
-        print(pos.perft(args.depth))
-    return 0
+    name: str
+    #: The one-line help shown by ``xqformats --help``.
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    #: Runs the parsed arguments; returns the exit status.
+    run: Callable[[argparse.Namespace], int]
 
 
-def _fen(args: argparse.Namespace) -> int:
-    from .fen import parse_fen
-
-    pos, diags = parse_fen(args.fen)
-    for d in diags:
-        print(f"<fen>:1:{d.column}: {d.code} {d.message}", file=sys.stderr)
-    if pos is None or any(d.severity is Severity.ERROR for d in diags):
-        return 1
-    print(pos.fen())
-    if args.board:
-        print(pos)
-    return 0
+#: Every subcommand, in the order ``xqformats --help`` lists them.
+SUBCOMMANDS: tuple[Subcommand, ...] = (
+    Subcommand("perft", "count leaf nodes of the legal move tree", commands.perft_arguments, commands.run_perft),
+    Subcommand("fen", "validate a FEN and print it in standard form", commands.fen_arguments, commands.run_fen),
+    Subcommand(
+        "lint", "check game records against the spec and report findings", commands.lint_arguments, commands.run_lint
+    ),
+    Subcommand("rules", "list the lint rules, or explain one", commands.rules_arguments, commands.run_rules),
+    Subcommand("convert", "convert game records between PGN and CBF", convert.add_arguments, convert.run),
+)
 
 
-def _parser() -> argparse.ArgumentParser:
-    from .position import STARTING_FEN
-
+def parser() -> argparse.ArgumentParser:
+    """The ``xqformats`` argument parser, one subparser per :data:`SUBCOMMANDS` entry."""
     ap = argparse.ArgumentParser(
         prog="xqformats",
         description="Read, validate, lint and convert xiangqi (Chinese chess) game records.",
     )
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
-
-    p = sub.add_parser("perft", help="count leaf nodes of the legal move tree")
-    p.add_argument("depth", type=int, metavar="DEPTH")
-    p.add_argument("--fen", default=STARTING_FEN, help="start position (default: the initial position)")
-    p.add_argument("--divide", action="store_true", help="print the count below each legal move")
-    p.set_defaults(func=_perft)
-
-    p = sub.add_parser("fen", help="validate a FEN and print it in standard form")
-    p.add_argument("fen", metavar="FEN")
-    p.add_argument("--board", action="store_true", help="also draw the board")
-    p.set_defaults(func=_fen)
-
-    for name, (help_, add_args, func) in _EXTRA.items():
-        p = sub.add_parser(name, help=help_)
-        add_args(p)
-        p.set_defaults(func=func)
+    for cmd in SUBCOMMANDS:
+        p = sub.add_parser(cmd.name, help=cmd.help)
+        cmd.add_arguments(p)
+        p.set_defaults(func=cmd.run)
     return ap
 
 
-#: Subcommands contributed by format modules: name -> (help, add_arguments, run).
-_EXTRA: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Command]] = {}
-
-
-def register(name: str, help_: str, add_args: Callable[[argparse.ArgumentParser], None], run: Command) -> None:
-    """Add a subcommand (used by format modules that live in their own files)."""
-    _EXTRA[name] = (help_, add_args, run)
-
-
-def _load_extensions() -> None:
-    import importlib
-
-    for mod in ("xqformats.commands",):
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name == mod:
-                continue
-            # A broken extension must not take perft/fen down with it; say why.
-            print(f"xqformats: commands unavailable ({exc})", file=sys.stderr)
-        except ImportError as exc:
-            print(f"xqformats: commands unavailable ({exc})", file=sys.stderr)
-
-
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    _load_extensions()
-    ap = _parser()
+    """Run ``xqformats`` with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
+    ap = parser()
     args = ap.parse_args(argv)
     if not getattr(args, "func", None):
         ap.print_help(sys.stderr)

@@ -1,10 +1,12 @@
-"""The ``lint``, ``rules`` and ``convert`` subcommands of ``xqformats``.
+"""The ``perft``, ``fen``, ``lint`` and ``rules`` subcommands of ``xqformats``.
 
-:mod:`xqformats.cli` imports this module and each subcommand registers
-itself with :func:`xqformats.cli.register`.  Every ``run`` function returns
-the exit status: 0 no errors, 1 errors found, 2 usage error or unreadable
-input.  Messages for the user go to stderr as ``xqformats <cmd>: …``;
-findings go to stdout in the chosen format.
+Each subcommand is a pair of plain functions: ``*_arguments(parser)`` adds
+its options to an :class:`argparse.ArgumentParser` and ``run_*(args)`` runs it
+and returns the exit status: 0 no errors, 1 errors found, 2 usage error or
+unreadable input.  :mod:`xqformats.cli` lists them in its table of
+subcommands (``convert``'s pair lives in :mod:`xqformats.convert`); this module
+registers nothing.  Messages for the user go to stderr as
+``xqformats <cmd>: …``; findings go to stdout in the chosen format.
 """
 
 from __future__ import annotations
@@ -14,12 +16,28 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Optional, Sequence
 
-from .cli import register
-from .diagnostics import Rule
+from .diagnostics import Rule, Severity
+from .fen import parse_fen
+from .lint.catalogue import all_rules, group_of, grouped, rule_page
+from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
+from .lint.discovery import discover
+from .lint.output import render
+from .lint.runner import LintOptions, Progress, progress_allowed, run
+from .lint.selection import RuleSelection, SelectorError
+from .position import STARTING_FEN
 
-__all__ = ["run_lint", "run_rules", "run_convert", "write_stdout"]
+__all__ = [
+    "perft_arguments",
+    "run_perft",
+    "fen_arguments",
+    "run_fen",
+    "lint_arguments",
+    "run_lint",
+    "rules_arguments",
+    "run_rules",
+    "write_stdout",
+]
 
 
 def _usage_error(cmd: str, message: str) -> int:
@@ -45,18 +63,62 @@ def write_stdout(text: str, *, utf8: bool = False) -> None:
     buffer.flush()
 
 
-def _selectors(values: Optional[Sequence[str]]) -> tuple[str, ...]:
-    from .lint.catalogue import RuleSelection
+# ---------------------------------------------------------------- perft
 
-    return RuleSelection.parse(values or ())
+
+def perft_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("depth", type=int, metavar="DEPTH")
+    p.add_argument("--fen", default=STARTING_FEN, help="start position (default: the initial position)")
+    p.add_argument("--divide", action="store_true", help="print the count below each legal move")
+
+
+def run_perft(args: argparse.Namespace) -> int:
+    pos, diags = parse_fen(args.fen)
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    if pos is None or errors:
+        for d in errors or diags:
+            print(f"xqformats perft: invalid FEN: column {d.column}: {d.message}", file=sys.stderr)
+        return 2
+    if args.depth < 0:
+        return _usage_error("perft", "DEPTH must be 0 or more")
+    if args.divide and args.depth >= 1:
+        total = 0
+        for m in pos.legal_moves():
+            pos.push(m)
+            n = pos.perft(args.depth - 1)
+            pos.pop()
+            total += n
+            print(f"{m.uci()}: {n}")
+        print(total)
+    else:
+        print(pos.perft(args.depth))
+    return 0
+
+
+# ---------------------------------------------------------------- fen
+
+
+def fen_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("fen", metavar="FEN")
+    p.add_argument("--board", action="store_true", help="also draw the board")
+
+
+def run_fen(args: argparse.Namespace) -> int:
+    pos, diags = parse_fen(args.fen)
+    for d in diags:
+        print(f"<fen>:1:{d.column}: {d.code} {d.message}", file=sys.stderr)
+    if pos is None or any(d.severity is Severity.ERROR for d in diags):
+        return 1
+    print(pos.fen())
+    if args.board:
+        print(pos)
+    return 0
 
 
 # ---------------------------------------------------------------- lint
 
 
-def _lint_arguments(p: argparse.ArgumentParser) -> None:
-    from .lint.config import OUTPUT_FORMATS
-
+def lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="*", metavar="PATH", help="files, folders (searched recursively) or - for stdin; default .")
     p.add_argument(
         "--format",
@@ -79,47 +141,48 @@ def _lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
 
 
-def run_lint(args: argparse.Namespace) -> int:
-    from .diagnostics import all_rules
-    from .lint.catalogue import OPT_IN, RuleSelection, SelectorError
-    from .lint.config import ConfigError, Settings, find_config, load_config
-    from .lint.discovery import discover
-    from .lint.output import render
-    from .lint.runner import LintOptions, Progress, progress_allowed, run
+class _UsageError(ValueError):
+    """A command-line value that cannot be used (exit status 2)."""
 
-    settings = Settings()
-    if not args.isolated:
-        try:
-            cfg: Optional[Path]
-            if args.config:
-                cfg = Path(args.config)
-                if not cfg.is_file():
-                    return _usage_error("lint", f"Config file `{args.config}` not found")
-            else:
-                cfg = find_config()
-            if cfg is not None:
-                settings = load_config(cfg)
-        except ConfigError as exc:
-            return _usage_error("lint", str(exc))
 
-    chosen = _selectors(args.select) or settings.select
-    select = (chosen or ("ALL",)) + settings.extend_select + _selectors(args.extend_select)
-    ignore = settings.ignore + _selectors(args.ignore)
-    # `ALL` named by the user reaches the opt-in style rules too; the default does not.
-    selection = RuleSelection(select, ignore, () if chosen and "ALL" in chosen else OPT_IN)
-    codes = [r.code for r in all_rules()]
-    try:
-        selection.validate(codes)
-        for _, per_file in settings.per_file_ignores:
-            RuleSelection((), per_file).validate(codes)
-    except SelectorError as exc:
-        return _usage_error("lint", str(exc))
+def _settings(args: argparse.Namespace) -> Settings:
+    """The config file's settings: ``--config``, else the one found from here up (none with ``--isolated``)."""
+    if args.isolated:
+        return Settings()
+    cfg: Path | None
+    if args.config:
+        cfg = Path(args.config)
+        if not cfg.is_file():
+            raise ConfigError(f"Config file `{args.config}` not found")
+    else:
+        cfg = find_config()
+    return load_config(cfg) if cfg is not None else Settings()
 
-    jobs = args.jobs
+
+def _selection(args: argparse.Namespace, settings: Settings) -> RuleSelection:
+    """The config's rule selection with the command line's on top, every selector checked."""
+    selection = settings.selection(
+        select=RuleSelection.parse(args.select or ()),
+        extend_select=RuleSelection.parse(args.extend_select or ()),
+        ignore=RuleSelection.parse(args.ignore or ()),
+    )
+    selection.validate()
+    return selection
+
+
+def _jobs(jobs: int) -> int:
     if jobs < 0:
-        return _usage_error("lint", f"-j/--jobs must be 0 (one per CPU) or more, not {jobs}")
-    if jobs == 0:
-        jobs = os.cpu_count() or 1
+        raise _UsageError(f"-j/--jobs must be 0 (one per CPU) or more, not {jobs}")
+    return jobs or os.cpu_count() or 1
+
+
+def run_lint(args: argparse.Namespace) -> int:
+    try:
+        settings = _settings(args)
+        selection = _selection(args, settings)
+        jobs = _jobs(args.jobs)
+    except (ConfigError, SelectorError, _UsageError) as exc:
+        return _usage_error("lint", str(exc))
     strict = bool(args.strict) if args.strict is not None else bool(settings.strict)
     fmt = args.output_format or settings.output_format or "text"
 
@@ -129,7 +192,7 @@ def run_lint(args: argparse.Namespace) -> int:
     progress = None
     if not args.no_progress and len(targets) > 1 and progress_allowed(sys.stderr):
         progress = Progress(len(targets), sys.stderr)
-    options = LintOptions(selection, strict, settings, args.encoding)
+    options = LintOptions(selection, strict, args.encoding)
     results = run(targets, options, jobs=jobs, progress=progress, stdin_name=args.stdin_filename)
 
     out = render(fmt, results, show_source=not args.no_source)
@@ -143,14 +206,12 @@ def run_lint(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- rules
 
 
-def _rules_arguments(p: argparse.ArgumentParser) -> None:
+def rules_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("code", nargs="?", metavar="CODE", help="a rule code (explain it) or a prefix (list those rules)")
     p.add_argument("--format", dest="output_format", choices=("text", "json"), default="text", help="output format")
 
 
 def _rule_record(r: Rule) -> dict[str, object]:
-    from .lint.catalogue import group_of
-
     return {
         "code": r.code,
         "name": r.name,
@@ -165,26 +226,12 @@ def _rule_record(r: Rule) -> dict[str, object]:
     }
 
 
-def run_rules(args: argparse.Namespace) -> int:
-    from .diagnostics import all_rules
-    from .lint.catalogue import grouped, rule_page
+def _write_json(data: object) -> None:
+    write_stdout(json.dumps(data, ensure_ascii=False, indent=2) + "\n", utf8=True)
 
-    rules = all_rules()
-    if args.code:
-        code = args.code.strip().upper()
-        exact = [r for r in rules if r.code == code or r.name == args.code.strip().lower()]
-        if exact:
-            if args.output_format == "json":
-                write_stdout(json.dumps(_rule_record(exact[0]), ensure_ascii=False, indent=2) + "\n", utf8=True)
-            else:
-                write_stdout(rule_page(exact[0]))
-            return 0
-        rules = [r for r in rules if r.code.startswith(code)]
-        if not rules:
-            return _usage_error("rules", f"Unknown rule `{args.code}`; `xqformats rules` lists them all")
-    if args.output_format == "json":
-        write_stdout(json.dumps([_rule_record(r) for r in rules], ensure_ascii=False, indent=2) + "\n", utf8=True)
-        return 0
+
+def _rules_table(rules: list[Rule]) -> str:
+    """The rules by group, one line each (``xqformats rules`` without ``--format json``)."""
     lines: list[str] = []
     name_w = max(len(r.name) for r in rules)
     for title, members in grouped(rules):
@@ -194,25 +241,25 @@ def run_rules(args: argparse.Namespace) -> int:
             lines.append(f"  {r.code}  {r.name:<{name_w}}  {sev:<8}  {r.summary}")
         lines.append("")
     lines.append("* a deviation from the spec: an error under --strict.  `xqformats rules CODE` explains one rule.")
-    write_stdout("\n".join(lines) + "\n")
+    return "\n".join(lines) + "\n"
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    rules = all_rules()
+    if args.code:
+        code = args.code.strip().upper()
+        exact = [r for r in rules if r.code == code or r.name == args.code.strip().lower()]
+        if exact:
+            if args.output_format == "json":
+                _write_json(_rule_record(exact[0]))
+            else:
+                write_stdout(rule_page(exact[0]))
+            return 0
+        rules = [r for r in rules if r.code.startswith(code)]
+        if not rules:
+            return _usage_error("rules", f"Unknown rule `{args.code}`; `xqformats rules` lists them all")
+    if args.output_format == "json":
+        _write_json([_rule_record(r) for r in rules])
+    else:
+        write_stdout(_rules_table(rules))
     return 0
-
-
-# ---------------------------------------------------------------- convert
-
-
-def _convert_arguments(p: argparse.ArgumentParser) -> None:
-    from .convert import add_arguments
-
-    add_arguments(p)
-
-
-def run_convert(args: argparse.Namespace) -> int:
-    from .convert import run
-
-    return run(args)
-
-
-register("lint", "check game records against the spec and report findings", _lint_arguments, run_lint)
-register("rules", "list the lint rules, or explain one", _rules_arguments, run_rules)
-register("convert", "convert game records between PGN and CBF", _convert_arguments, run_convert)

@@ -6,13 +6,15 @@ count characters, not bytes.
 
 Every code is declared once as a :class:`Rule` (ruff's model: a stable code, a
 kebab-case name, a default severity, a one-line summary and a documentation page
-with a bad and a good example).  Rules register themselves in :data:`RULES` when
-the module that emits them is imported; :func:`all_rules` imports every such
-module so the catalogue is complete.
+with a bad and a good example), as a constant of the module that emits it.
+Declaring a rule has no side effect: the list of every rule is
+:mod:`xqformats.lint.catalogue`, which imports the declaring modules by name.
 
 Strict mode is a policy of the :class:`DiagnosticSink`, not a second code path:
 a rule marked ``deviation=True`` (the input departs from the written spec but
 its meaning is clear) is a warning by default and an error under ``strict``.
+A :class:`Diagnostic` carries that flag from its rule, so the sink decides from
+the diagnostic alone, whatever modules happen to be imported.
 """
 
 from __future__ import annotations
@@ -31,9 +33,6 @@ __all__ = [
     "Rule",
     "Diagnostic",
     "DiagnosticSink",
-    "RULES",
-    "rule",
-    "all_rules",
     "line_col",
     "LineIndex",
 ]
@@ -89,46 +88,9 @@ class Rule:
     example: str = ""
     fixed: str = ""
     example_kind: str = ""
+    #: The input departs from the written spec but its meaning is clear: a
+    #: warning by default, an error under ``strict`` (see :class:`DiagnosticSink`).
     deviation: bool = False
-
-    def __post_init__(self) -> None:
-        old = RULES.get(self.code)
-        if old is not None and old != self:
-            raise ValueError(f"Rule code {self.code} declared twice")
-        RULES[self.code] = self
-
-
-RULES: dict[str, Rule] = {}
-
-# Modules that declare rules; imported by all_rules() so the catalogue is whole.
-_RULE_MODULES = (
-    "xqformats.fen",
-    "xqformats.notation",
-    "xqformats.pgn",
-    "xqformats.cbf",
-    "xqformats.encoding",
-    "xqformats.lint",
-)
-
-
-def all_rules() -> list[Rule]:
-    """Every declared rule, sorted by code."""
-    import importlib
-
-    for name in _RULE_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:  # a format not built yet
-            if exc.name != name:
-                raise
-    return sorted(RULES.values(), key=lambda r: r.code)
-
-
-def rule(code: str) -> Rule:
-    """The rule with this code (after importing every rule module)."""
-    if code not in RULES:
-        all_rules()
-    return RULES[code]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +98,9 @@ class Diagnostic:
     """One finding, positioned in its source.
 
     ``line``/``column`` are 1-based (``None`` when unknown, e.g. libxml2's
-    column 0); ``end_line``/``end_column`` are exclusive.
+    column 0); ``end_line``/``end_column`` are exclusive.  ``deviation`` is
+    copied from the rule (:meth:`of` does it): it is all that strict mode
+    needs to know, so no rule table is consulted when a diagnostic is recorded.
     """
 
     code: str
@@ -149,6 +113,8 @@ class Diagnostic:
     path: str | None = None
     #: Byte offset in a binary input (where lines mean nothing); ``None`` for text.
     offset: int | None = None
+    #: Copied from :attr:`Rule.deviation`: ``strict`` makes this finding an error.
+    deviation: bool = False
 
     @classmethod
     def of(
@@ -160,8 +126,9 @@ class Diagnostic:
         path: str | None = None,
         severity: Severity | None = None,
     ) -> "Diagnostic":
+        """The diagnostic of ``rule`` at ``span`` (``severity`` overrides the rule's default)."""
         if span is None:
-            return cls(rule.code, severity or rule.severity, message, path=path)
+            return cls(rule.code, severity or rule.severity, message, path=path, deviation=rule.deviation)
         return cls(
             rule.code,
             severity or rule.severity,
@@ -171,6 +138,7 @@ class Diagnostic:
             span.end_line,
             span.end_column,
             path,
+            deviation=rule.deviation,
         )
 
     def shifted(self, line: int, column: int) -> "Diagnostic":
@@ -253,11 +221,12 @@ class DiagnosticSink:
         return self.add(diag)
 
     def add(self, diag: Diagnostic) -> Diagnostic:
-        """Record ``diag`` under this sink's policy; returns what was recorded."""
-        if self.strict and diag.severity < Severity.ERROR:
-            r = RULES.get(diag.code)
-            if r is not None and r.deviation:
-                diag = replace(diag, severity=Severity.ERROR)
+        """Record ``diag`` under this sink's policy; returns what was recorded.
+
+        Under ``strict`` a deviation (``diag.deviation``) becomes an error.
+        """
+        if self.strict and diag.deviation and diag.severity < Severity.ERROR:
+            diag = replace(diag, severity=Severity.ERROR)
         if self.path is not None and diag.path is None:
             diag = replace(diag, path=self.path)
         self.items.append(diag)

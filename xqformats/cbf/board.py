@@ -26,8 +26,8 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from ..core import Move
-from ..diagnostics import RULES, Rule, Severity
-from ..fen import parse_fen
+from ..diagnostics import Rule, Severity
+from ..fen import FEN_CHECK, FEN_COUNT, FEN_FACING, FEN_KING, FEN_SQUARE, parse_fen
 from ..position import STARTING_FEN, Position
 from .rules import BOARD_LETTER, BOARD_SIDE, BOARD_SIZE
 
@@ -56,7 +56,7 @@ _DIGITS = frozenset("0123456789")
 _LETTER_LIST = "`JMXSWPB` (Red) or `jmxswpb` (Black)"
 # Position checks of the FEN module that apply to any board (piece counts,
 # reachable points, kings, facing kings, side not to move in check).
-_POSITION_CODES = frozenset({"F106", "F107", "F108", "F109", "F110"})
+_POSITION_RULES = {r.code: r for r in (FEN_COUNT, FEN_SQUARE, FEN_KING, FEN_FACING, FEN_CHECK)}
 
 
 class BoardProblem(NamedTuple):
@@ -159,8 +159,8 @@ def decode_board(value: str) -> tuple[Optional[Position], list[BoardProblem]]:
     pos.fullmove_number = number
     _, fen_diags = parse_fen(pos.fen())
     for d in fen_diags:
-        if d.code in _POSITION_CODES:
-            problems.append(BoardProblem(RULES[d.code], d.message, 0, cells_end, d.severity))
+        if d.code in _POSITION_RULES:
+            problems.append(BoardProblem(_POSITION_RULES[d.code], d.message, 0, cells_end, d.severity))
     return pos, problems
 
 

@@ -153,7 +153,8 @@ class CbfLowering:
         else:
             line = el.sourceline if el is not None else None
             self.diagnostics.append(
-                Diagnostic(rule.code, severity or rule.severity, message, line, None, line, None, self.path)
+                Diagnostic(rule.code, severity or rule.severity, message, line, None, line, None, self.path,
+                           deviation=rule.deviation)
             )
 
     # ------------------------------------------------------------ driver

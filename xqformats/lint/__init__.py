@@ -6,9 +6,9 @@ Library use::
     for d in lint_paths(["games/"], ignore=["G103"]):
         print(d)            # path:line:col: CODE message
 
-Importing this package declares the ``T1xx`` (tags and metadata) and
-``G1xx`` (game level and files) rules; :func:`xqformats.diagnostics.all_rules`
-imports it for the full catalogue.
+The linter's own rules (``T1xx`` tags and metadata, ``G1xx`` game level and
+files) are declared in :mod:`~xqformats.lint.checks`; every rule, whatever
+module declares it, is listed by :mod:`~xqformats.lint.catalogue`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..diagnostics import Diagnostic
-from .catalogue import GROUPS, OPT_IN, RuleSelection, SelectorError, group_of, rule_page, rules_markdown
+from .catalogue import GROUPS, RULES, all_rules, group_of, rule, rule_page, rules_markdown
 from .checks import GAME_RULES, TAG_RULES, check_game
 from .discovery import Target, discover
 from .runner import FileResult, LintOptions, lint_bytes, run
+from .selection import RuleSelection, SelectorError
 
 __all__ = [
     "lint_paths",
@@ -32,6 +33,9 @@ __all__ = [
     "Target",
     "RuleSelection",
     "SelectorError",
+    "RULES",
+    "all_rules",
+    "rule",
     "GROUPS",
     "group_of",
     "rule_page",
@@ -54,19 +58,14 @@ def lint_paths(
 
     ``select``/``ignore`` are code prefixes (``"ALL"``, ``"T1"``, ``"G103"``;
     the default, ``None``, means ``ALL`` but leaves out the opt-in M4 style rules, which a
-    selector such as ``"M4"`` turns on);
+    selector such as ``"M4"`` or an explicit ``"ALL"`` turns on; see :class:`RuleSelection`);
     ``strict`` turns spec deviations into errors; ``jobs`` > 1 lints in worker
     processes with the same result.  No configuration file is read: pass
     settings explicitly.  Raises :class:`SelectorError` for a selector that
     matches no rule.
     """
-    from ..diagnostics import all_rules
-
-    chosen = RuleSelection.parse(select) if select else ("ALL",)
-    # `ALL` named by the caller reaches the opt-in style rules too; the default does not.
-    opt_in = () if select and "ALL" in chosen else OPT_IN
-    selection = RuleSelection(chosen, RuleSelection.parse(ignore), opt_in)
-    selection.validate(r.code for r in all_rules())
+    selection = RuleSelection(select=RuleSelection.parse(select or ()), ignore=RuleSelection.parse(ignore))
+    selection.validate()
     targets = discover(paths, exclude=exclude)
     results = run(targets, LintOptions(selection, strict), jobs=jobs)
     return [d for res in results for d in res.diagnostics]

@@ -1,34 +1,101 @@
-"""The rule catalogue: groups of codes, rule selectors, rule pages.
+"""The rule catalogue: every rule xqformats reports, its group and its page.
 
-Every code is declared once as a :class:`~xqformats.diagnostics.Rule` in the
-module that emits it; :func:`~xqformats.diagnostics.all_rules` imports them
-all.  This module adds what the linter and its documentation need on top:
+Every code is declared once, as a :class:`~xqformats.diagnostics.Rule`
+constant of the module that emits it.  Declaring has no side effect: this
+module names the declaring modules (:data:`DECLARING_MODULES`), imports them,
+collects their rules and checks that no two share a code.  So nothing depends
+on which modules happen to be imported: strict mode needs no table (a
+diagnostic carries its rule's ``deviation`` flag), and every list of rules
+comes from here.
 
+* :data:`RULES`, :func:`all_rules`, :func:`rule` — the rules by code;
 * :data:`GROUPS` — the topic of each code prefix (ruff's "F4xx imports"),
   used to list the catalogue and to title ``docs/rules.md``;
-* :class:`RuleSelection` — ``--select``/``--ignore`` by code prefix, with
-  ruff's precedence (the most specific selector wins, ``ignore`` on a tie);
+* :data:`OPT_IN` — the rules the default selection leaves out;
 * :func:`rule_page` / :func:`rules_markdown` — one Markdown page per rule,
   shared by ``xqformats rules CODE``, SARIF rule help and ``docs/rules.md``.
+
+Which rules a run reports is :mod:`xqformats.lint.selection`.
+
+Why the catalogue sits in the ``lint`` layer: it must import every declaring
+module, and the highest of them is :mod:`xqformats.lint.checks` (the tag and
+game rules).  Any lower (in :mod:`xqformats.diagnostics`, say) it would import
+upward; above ``lint``, the linter's selection, SARIF output and rule pages
+could not use it.  Readers, writers and strict mode never need it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable, Sequence
+from types import MappingProxyType, ModuleType
+from typing import Iterable, Mapping, Sequence
 
-from ..diagnostics import Rule, Severity, all_rules
+from .. import encoding, fen
+from ..cbf import rules as cbf_rules
+from ..diagnostics import Rule, Severity
+from ..formats import rules as format_rules
+from ..notation import rules as notation_rules
+from ..pgn import rules as pgn_rules
+from . import checks
 
 __all__ = [
+    "DECLARING_MODULES",
+    "RULES",
+    "all_rules",
+    "rule",
+    "collect_rules",
     "GROUPS",
     "group_of",
     "grouped",
-    "RuleSelection",
-    "SelectorError",
+    "OPT_IN",
+    "on_by_default",
     "rule_page",
     "rules_markdown",
 ]
+
+#: Every module that declares rules: FEN, moves, PGN, text encoding, CBF, the
+#: front door's file-level rules, and the linter's own tag and game checks.  A
+#: new format adds its rules module here.
+DECLARING_MODULES: tuple[ModuleType, ...] = (
+    fen,
+    notation_rules,
+    pgn_rules,
+    encoding,
+    cbf_rules,
+    format_rules,
+    checks,
+)
+
+
+def collect_rules(modules: Iterable[ModuleType]) -> dict[str, Rule]:
+    """The :class:`~xqformats.diagnostics.Rule` constants of ``modules`` by code, in code order.
+
+    A rule that one module imports from another counts once; two different
+    rules with one code raise :class:`ValueError`.
+    """
+    found: dict[str, Rule] = {}
+    for module in modules:
+        for value in vars(module).values():
+            if not isinstance(value, Rule):
+                continue
+            old = found.setdefault(value.code, value)
+            if old is not value:
+                raise ValueError(f"Rule code {value.code} declared twice: `{old.name}` and `{value.name}`")
+    return dict(sorted(found.items()))
+
+
+#: Every rule by code, in code order (read-only).
+RULES: Mapping[str, Rule] = MappingProxyType(collect_rules(DECLARING_MODULES))
+
+
+def all_rules() -> list[Rule]:
+    """Every rule, sorted by code (a new list each call)."""
+    return list(RULES.values())
+
+
+def rule(code: str) -> Rule:
+    """The rule with ``code``; :class:`KeyError` for a code no module declares."""
+    return RULES[code]
+
 
 #: Code prefix -> topic, most specific prefixes first.  The ranges follow the
 #: project's allocation (common brief § rule code ranges).
@@ -50,15 +117,6 @@ GROUPS: tuple[tuple[str, str], ...] = (
 )
 
 
-#: Rules reported only when a selector names them (``--extend-select M4``,
-#: ``--select M401``) or when ``ALL`` is selected explicitly: the M4 style
-#: rules.  Non-canonical spellings (`h2e2`, `C2=5`, fullwidth digits) are
-#: accepted by every source and fill real collections by the hundred thousand
-#: (223,151 M405 findings on the shared corpus), so like ruff's non-default
-#: rules they are opt-in.
-OPT_IN: tuple[str, ...] = ("M4",)
-
-
 def group_of(code: str) -> str:
     """The topic of ``code`` (``"Other"`` for a prefix outside the allocation)."""
     for prefix, title in GROUPS:
@@ -67,72 +125,18 @@ def group_of(code: str) -> str:
     return "Other"
 
 
-class SelectorError(ValueError):
-    """A ``--select``/``--ignore`` entry that matches no rule."""
+#: Code prefixes of the opt-in rules: reported only when a selector names them
+#: (``--extend-select M4``, ``--select M401``) or when ``ALL`` is selected
+#: explicitly.  These are the M4 style rules: non-canonical spellings (`h2e2`,
+#: `C2=5`, fullwidth digits) are accepted by every source and fill real
+#: collections by the hundred thousand (223,151 M405 findings on the shared
+#: corpus), so like ruff's non-default rules they are opt-in.
+OPT_IN: tuple[str, ...] = ("M4",)
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSelection:
-    """Which codes are reported, from ``select`` and ``ignore`` prefixes.
-
-    A code is enabled when the longest selector that is a prefix of it comes
-    from ``select``; on a tie ``ignore`` wins; ``ALL`` is the empty prefix.
-    So ``select=["ALL"], ignore=["T1"]`` drops every tag rule, and adding
-    ``select=["T104"]`` brings that one back (ruff's rule).  A code that no
-    selector matches is disabled, and so is an :data:`OPT_IN` code that only
-    the default ``ALL`` matches.
-
-    Decisions are memoised per code; a selection is immutable and picklable
-    (it travels to worker processes).
-    """
-
-    select: tuple[str, ...] = ("ALL",)
-    ignore: tuple[str, ...] = ()
-    #: Prefixes that the default ``ALL`` does not reach (see :data:`OPT_IN`);
-    #: ``()`` when the user selected ``ALL`` explicitly.
-    opt_in: tuple[str, ...] = OPT_IN
-
-    def enabled(self, code: str) -> bool:
-        return _enabled(self.select, self.ignore, self.opt_in, code)
-
-    def validate(self, codes: Iterable[str]) -> None:
-        """Raise :class:`SelectorError` for a selector that matches none of ``codes``."""
-        known = list(codes)
-        for sel in (*self.select, *self.ignore):
-            if sel == "ALL":
-                continue
-            if not any(c.startswith(sel) for c in known):
-                raise SelectorError(f"Unknown rule selector `{sel}`; expected a rule code or a prefix of one")
-
-    @staticmethod
-    def parse(items: Iterable[str]) -> tuple[str, ...]:
-        """Normalise selectors given as ``["T1", "G101,G102"]`` (commas allowed, case-folded)."""
-        out: list[str] = []
-        for item in items:
-            for part in item.split(","):
-                part = part.strip().upper()
-                if part:
-                    out.append(part)
-        return tuple(out)
-
-
-def _specificity(selectors: tuple[str, ...], code: str) -> int:
-    """Length of the longest selector that is a prefix of ``code`` (``ALL`` = 0), else -1."""
-    best = -1
-    for sel in selectors:
-        if sel == "ALL":
-            best = max(best, 0)
-        elif code.startswith(sel):
-            best = max(best, len(sel))
-    return best
-
-
-@lru_cache(maxsize=4096)
-def _enabled(select: tuple[str, ...], ignore: tuple[str, ...], opt_in: tuple[str, ...], code: str) -> bool:
-    chosen = _specificity(select, code)
-    if chosen == 0 and any(code.startswith(p) for p in opt_in):
-        return False  # an opt-in rule needs a selector that names it
-    return chosen >= 0 and chosen > _specificity(ignore, code)
+def on_by_default(code: str) -> bool:
+    """Whether the default selection reports ``code`` (every rule but the :data:`OPT_IN` ones)."""
+    return not code.startswith(OPT_IN)
 
 
 # ---------------------------------------------------------------- rule pages
@@ -253,29 +257,50 @@ def grouped(rules: Sequence[Rule]) -> list[tuple[str, list[Rule]]]:
     return sorted(groups.items(), key=lambda kv: titles.index(kv[0]) if kv[0] in titles else len(titles))
 
 
+def _default_sentence(rule: Rule) -> str:
+    """Whether the default selection reports ``rule`` (see :func:`on_by_default`)."""
+    if on_by_default(rule.code):
+        return "On by default."
+    return (
+        f"**Opt-in**: reported only when a selector names it (`--extend-select {rule.code}`) "
+        "or `ALL` is selected explicitly (`--select ALL`)."
+    )
+
+
 def rule_page(rule: Rule, *, heading: str = "#") -> str:
     """The Markdown page of ``rule``: title, facts, doc, bad and good example.
 
-    ruff's layout: ``name (CODE)``, then the rule's ``doc`` (*What it
-    does*, *Why is this bad?*, …; its headings shifted below the title) with
-    the rule's bad and good samples under *Example* and *Use instead*.
-    ``heading`` is the title's level.
+    ruff's layout: ``name (CODE)``, then whether it is on by default, its
+    severity and group, then the rule's ``doc`` (*What it does*, *Why is this
+    bad?*, …; its headings shifted below the title) with the rule's bad and
+    good samples under *Example* and *Use instead*.  ``heading`` is the
+    title's level.
     """
     sev = _LEVEL_WORD[rule.severity]
     facts = [f"Default severity: **{sev}**"]
     if rule.deviation:
         facts.append("a deviation from the spec with a clear meaning: an **error** under `--strict`")
     facts.append(f"group: {group_of(rule.code)}")
-    lines = [f"{heading} {rule.name} ({rule.code})", "", rule.summary + ".", "", "; ".join(facts) + ".", ""]
+    about = _default_sentence(rule) + " " + "; ".join(facts) + "."
+    lines = [f"{heading} {rule.name} ({rule.code})", "", rule.summary + ".", "", about, ""]
     body = _with_examples(rule)
     if body:
         lines += [_demote(body, heading), ""]
     return "\n".join(lines).rstrip() + "\n"
 
 
+def _index_row(rule: Rule) -> str:
+    sev = _LEVEL_WORD[rule.severity] + (" (strict: error)" if rule.deviation else "")
+    default = "on" if on_by_default(rule.code) else "opt-in"
+    anchor = f"{rule.name}-{rule.code}".lower()
+    summary = rule.summary.replace("|", "\\|")
+    return f"| [{rule.code}](#{anchor}) | {rule.name} | {sev} | {default} | {summary} |"
+
+
 def rules_markdown(rules: Sequence[Rule] | None = None) -> str:
     """``docs/rules.md``: an index table per group, then every rule's page."""
     rules = list(rules if rules is not None else all_rules())
+    opt_in = ", ".join(f"{prefix}xx ({group_of(prefix).lower()})" for prefix in OPT_IN)
     out = [
         "# Rules",
         "",
@@ -285,19 +310,21 @@ def rules_markdown(rules: Sequence[Rule] | None = None) -> str:
         "(`xqformats lint --select T1 --ignore T104`, or `select`/`ignore` under",
         "`[tool.xqformats]`); `xqformats rules CODE` prints one page.",
         "",
-        "The style rules (M4xx, canonical spellings) are opt-in: `lint` reports them only when a",
-        "selector names them (`--extend-select M4`) or `ALL` is selected explicitly.",
+        f"Every rule is on by default except the opt-in ones, {opt_in}: `lint` reports",
+        f"those only when a selector names them (`--extend-select {OPT_IN[0]}`) or `ALL` is selected",
+        "explicitly (`--select ALL`). The *Default* column says which.",
         "",
     ]
     groups = grouped(rules)
     for title, members in groups:
-        out += [f"## {title}", "", "| Code | Name | Severity | Summary |", "| --- | --- | --- | --- |"]
-        for r in members:
-            sev = _LEVEL_WORD[r.severity] + (" (strict: error)" if r.deviation else "")
-            anchor = f"{r.name}-{r.code}".lower()
-            summary = r.summary.replace("|", "\\|")
-            out.append(f"| [{r.code}](#{anchor}) | {r.name} | {sev} | {summary} |")
-        out.append("")
+        out += [
+            f"## {title}",
+            "",
+            "| Code | Name | Severity | Default | Summary |",
+            "| --- | --- | --- | --- | --- |",
+            *(_index_row(r) for r in members),
+            "",
+        ]
     for _, members in groups:
         for r in members:
             out.append(rule_page(r, heading="###"))

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
-from ..diagnostics import RULES, Diagnostic, DiagnosticSink, Rule, Severity, Span
+from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
 from ..formats.rules import FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, UNREADABLE_FILE, UNSUPPORTED_FORMAT
 from ..model import RESULTS, Game
 
@@ -481,12 +481,11 @@ def _result_vs_board(ctx: _Context) -> None:
 
 
 def _reader_stopped(game: Game) -> bool:
-    """Whether the reader reported an error, so the move tree may stop short."""
-    for d in game.diagnostics:
-        rule = RULES.get(d.code)
-        if (rule.severity if rule is not None else d.severity) is Severity.ERROR:
-            return True
-    return False
+    """Whether the reader reported an error, so the move tree may stop short.
+
+    A deviation that strict mode made an error does not stop a reader.
+    """
+    return any(d.severity is Severity.ERROR and not d.deviation for d in game.diagnostics)
 
 
 def check_game(

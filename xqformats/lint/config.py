@@ -30,10 +30,11 @@ text has no ``[tool.xqformats`` is skipped without parsing, so 3.10 without
 
 from __future__ import annotations
 
-import fnmatch
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
+
+from .selection import PerFileIgnores, RuleSelection
 
 __all__ = ["Settings", "ConfigError", "find_config", "load_config", "OUTPUT_FORMATS", "CONFIG_NAMES"]
 
@@ -61,19 +62,26 @@ class Settings:
     ignore: tuple[str, ...] = ()
     strict: Optional[bool] = None
     exclude: tuple[str, ...] = ()
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    per_file_ignores: PerFileIgnores = ()
     output_format: Optional[str] = None
     root: Optional[Path] = None
     source: Optional[Path] = None
 
-    def ignores_for(self, rel_posix: str) -> tuple[str, ...]:
-        """Codes ignored for a file at ``rel_posix`` (relative to :attr:`root`)."""
-        out: list[str] = []
-        name = rel_posix.rsplit("/", 1)[-1]
-        for pattern, codes in self.per_file_ignores:
-            if fnmatch.fnmatchcase(rel_posix, pattern) or fnmatch.fnmatchcase(name, pattern):
-                out.extend(codes)
-        return tuple(out)
+    def selection(
+        self, *, select: tuple[str, ...] = (), extend_select: tuple[str, ...] = (), ignore: tuple[str, ...] = ()
+    ) -> RuleSelection:
+        """These settings' rule selection with the command line's on top (ruff's way).
+
+        A non-empty ``select`` replaces the file's ``select``; ``extend_select``
+        and ``ignore`` are added to the file's lists.
+        """
+        return RuleSelection(
+            select=select or self.select or (),
+            extend_select=self.extend_select + extend_select,
+            ignore=self.ignore + ignore,
+            per_file_ignores=self.per_file_ignores,
+            root=self.root,
+        )
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
@@ -153,8 +161,6 @@ def load_config(path: Path) -> Settings:
     where = f"`[tool.xqformats]` of `{path}`" if path.name == "pyproject.toml" else f"`{path}`"
     if table is None:
         return Settings(root=path.parent, source=path)
-    from .catalogue import RuleSelection
-
     values: dict[str, Any] = {}
     for key, value in table.items():
         if key in ("select", "extend-select", "ignore", "exclude"):

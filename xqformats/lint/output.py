@@ -24,8 +24,8 @@ import unicodedata
 from typing import Any, Iterable, Optional, Sequence
 
 from .. import __version__
-from ..diagnostics import RULES, Diagnostic, Rule, Severity, all_rules
-from .catalogue import rule_page
+from ..diagnostics import Diagnostic, Rule, Severity
+from .catalogue import RULES, all_rules, rule_page
 from .runner import FileResult
 
 __all__ = ["render", "render_text", "render_json", "render_sarif", "render_github", "summary", "SARIF_SCHEMA"]

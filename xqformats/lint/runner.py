@@ -28,44 +28,31 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence, TextIO
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
-from .catalogue import RuleSelection
 from ..formats import Record, guard, read
 from .checks import UNREADABLE_FILE, check_game
-from .config import Settings
 from .discovery import STDIN, Target
+from .selection import RuleSelection
 
 __all__ = ["LintOptions", "FileResult", "lint_bytes", "lint_target", "run", "Progress", "progress_allowed"]
 
 
 @dataclass(frozen=True, slots=True)
 class LintOptions:
-    """What to report and how strictly (picklable: it goes to worker processes).
+    """What to report and how strictly (picklable: it goes to worker processes)."""
 
-    ``settings`` supplies ``per-file-ignores`` (relative to its ``root``).
-    """
-
+    #: Which codes are reported in which file (``per-file-ignores`` included).
     selection: RuleSelection = RuleSelection()
     strict: bool = False
-    settings: Optional[Settings] = None
     #: Text encoding of PGN inputs; ``None`` detects it from the bytes.
     encoding: Optional[str] = None
 
     def enabled_for(self, display: str, path: str) -> Callable[[str], bool]:
-        """The code filter for one file: the selection minus its per-file ignores."""
-        extra: tuple[str, ...] = ()
-        s = self.settings
-        # Standard input is matched by its --stdin-filename, when it has one.
+        """The code filter for one input: :meth:`RuleSelection.for_file` of its path.
+
+        Standard input is matched by its ``--stdin-filename`` (``display``), when it has one.
+        """
         name = display if path == STDIN else path
-        if s is not None and s.per_file_ignores and s.root is not None and name != STDIN:
-            try:
-                rel = Path(name).resolve().relative_to(s.root).as_posix()
-            except ValueError:
-                rel = Path(name).as_posix()
-            extra = s.ignores_for(rel)
-        if not extra:
-            return self.selection.enabled
-        sel = RuleSelection(self.selection.select, self.selection.ignore + extra)
-        return sel.enabled
+        return self.selection.for_file(None if name == STDIN else name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,22 +80,26 @@ class FileResult:
         # sent only when it is not ``display`` (see _finish: it always is).
         rows = tuple(
             (d.code, int(d.severity), d.message, d.line, d.column, d.end_line, d.end_column,
-             None if d.path == self.display else d.path)
+             None if d.path == self.display else d.path, d.offset, d.deviation)
             for d in self.diagnostics
         )
         return (_rebuild, (self.display, rows, self.lines, self.failed))
 
 
+# A finding as it crosses a process boundary (see FileResult.__reduce__).
+_Row = tuple[str, int, str, Optional[int], Optional[int], Optional[int], Optional[int], Optional[str], Optional[int], bool]
+
+
 def _rebuild(
     display: str,
-    rows: tuple[tuple[str, int, str, Optional[int], Optional[int], Optional[int], Optional[int], Optional[str]], ...],
+    rows: tuple[_Row, ...],
     lines: dict[int, str],
     failed: bool,
 ) -> FileResult:
     sev = {int(s): s for s in Severity}
     diags = tuple(
-        Diagnostic(c, sev[s], m, ln, col, eln, ecol, display if p is None else p)
-        for c, s, m, ln, col, eln, ecol, p in rows
+        Diagnostic(c, sev[s], m, ln, col, eln, ecol, display if p is None else p, off, dev)
+        for c, s, m, ln, col, eln, ecol, p, off, dev in rows
     )
     return FileResult(display, diags, lines, failed)
 
