@@ -34,18 +34,35 @@ U+FFFF) are written as U+FFFD REPLACEMENT CHARACTER, so any game can be
 written; :func:`replaced_characters` lists each one and where it was, so a
 converter can warn.  Only an unsupported ``encoding`` (or a BOM asked for with
 GBK) raises ``ValueError``: that is a wrong call, not content.
+
+:class:`CbfWriter` is a visitor (:mod:`xqformats.visitor`): the one tree walk
+feeds it in PGN order and it lays the moves out in document order (pre-order),
+so any depth of variations is fine; :func:`write_cbf` is
+``game.accept(CbfWriter(...))``.
 """
 
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Optional
+from typing import Iterator, NamedTuple, Optional, Union
 
-from ..model import Game, Node
+from ..model import Game, Headers, Node
+from ..position import Position
+from ..visitor import BaseVisitor
 from .board import ROOT_VALUE, encode_move_value
 from .mapping import CCBRIDGE_HEAD, RESULT_TO_CODE, TYPE_CODES, element_for_header
 
-__all__ = ["write_cbf", "unwritten_headers", "replaced_characters", "Replacement", "REPLACEMENT", "ENCODINGS"]
+__all__ = [
+    "write_cbf",
+    "CbfWriter",
+    "unwritten_headers",
+    "replaced_characters",
+    "Replacement",
+    "REPLACEMENT",
+    "ENCODINGS",
+    "schema_pattern",
+    "HEAD_PATTERNS",
+]
 
 #: Accepted ``encoding`` values -> (declared name, Python codec).
 ENCODINGS: dict[str, tuple[str, str]] = {
@@ -61,7 +78,7 @@ _INVALID_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff
 REPLACEMENT = "\ufffd"
 
 
-def _schema_pattern(type_name: str) -> "re.Pattern[str]":
+def schema_pattern(type_name: str) -> "re.Pattern[str]":
     """The ``xs:pattern`` of a simple type of ``schemas/cbf.xsd``, as a Python regex.
 
     Read from the schema so the writer never restates it; XSD patterns match
@@ -82,9 +99,12 @@ def _schema_pattern(type_name: str) -> "re.Pattern[str]":
     raise LookupError(f"schemas/cbf.xsd has no pattern for type {type_name}")
 
 
-# Head element -> the schema's pattern for its text (schemas/cbf.xsd types
-# EccoCode, Digits); values that do not fit are not written.
-_PATTERNS = {"ECCO": _schema_pattern("EccoCode"), "RecordType": _schema_pattern("Digits")}
+#: Head element -> the schema's pattern for its text (``schemas/cbf.xsd`` types
+#: ``EccoCode``, ``Digits``); values that do not fit are not written.
+HEAD_PATTERNS: dict[str, "re.Pattern[str]"] = {"ECCO": schema_pattern("EccoCode"), "RecordType": schema_pattern("Digits")}
+# The names tests/test_spec_consistency.py still imports (until it uses the public ones).
+_schema_pattern = schema_pattern
+_PATTERNS = HEAD_PATTERNS
 
 
 class Replacement(NamedTuple):
@@ -126,15 +146,14 @@ def _content(text: str, codec: str) -> str:
     return _escape(text)
 
 
-def _head_texts(game: Game) -> dict[str, tuple[str, str]]:
+def _head_texts(headers: Headers) -> dict[str, tuple[str, str]]:
     """Head element -> (header name, text) for every header that has a CBF element."""
-    headers = game.headers
     texts: dict[str, tuple[str, str]] = {}
     for name, value in headers.items():
         element = element_for_header(name, headers)
         if element is None or element in texts or not value:
             continue
-        pattern = _PATTERNS.get(element)
+        pattern = HEAD_PATTERNS.get(element)
         if pattern is not None and not pattern.match(value):
             continue
         texts[element] = (name, value)
@@ -143,7 +162,7 @@ def _head_texts(game: Game) -> dict[str, tuple[str, str]]:
 
 def unwritten_headers(game: Game) -> list[str]:
     """Header names :func:`write_cbf` cannot write (no element, or a value the schema rejects)."""
-    texts = _head_texts(game)
+    texts = _head_texts(game.headers)
     written = set(texts)
     out = []
     for name, value in game.headers.items():
@@ -166,9 +185,9 @@ def unwritten_headers(game: Game) -> list[str]:
     return out
 
 
-def _comment_text(node: Node) -> str:
-    parts = [c for c in node.comments_before + node.comments if c and c.strip()]
-    return "\n".join(p.strip() for p in parts)
+def _comment_text(parts: list[str]) -> str:
+    """A move's comments as its one CBF comment: blank ones dropped, each stripped, one per line."""
+    return "\n".join(p.strip() for p in parts if p and p.strip())
 
 
 def replaced_characters(game: Game) -> list[Replacement]:
@@ -179,9 +198,9 @@ def replaced_characters(game: Game) -> list[Replacement]:
     writer does.  Empty for any game read from a file.  O(size of the game):
     it lays the document out as :func:`write_cbf` does.
     """
-    cleaner = _Cleaner()
-    _document(game, "UTF-8", "utf-8", cleaner)
-    return cleaner.replaced
+    writer = CbfWriter()
+    game.accept(writer)
+    return writer.replaced
 
 
 def write_cbf(game: Game, *, encoding: str = "utf-8", bom: Optional[bool] = None) -> bytes:
@@ -194,38 +213,182 @@ def write_cbf(game: Game, *, encoding: str = "utf-8", bom: Optional[bool] = None
     (:func:`replaced_characters` lists them).  Never raises on the game's
     content; ``ValueError`` for an unsupported ``encoding``.  O(number of nodes).
     """
-    enc = ENCODINGS.get(encoding.lower())
-    if enc is None:
-        raise ValueError(f"Unsupported encoding {encoding!r}; expected 'utf-8' or 'gbk'")
-    declared, codec = enc
-    if bom is None:
-        bom = codec == "utf-8"
-    elif bom and codec != "utf-8":
-        raise ValueError("A byte order mark is written only with UTF-8")
-    text = _document(game, declared, codec, _Cleaner())
-    data = text.encode(codec, "xmlcharrefreplace")
-    return (b"\xef\xbb\xbf" + data) if bom else data
+    return game.accept(CbfWriter(encoding=encoding, bom=bom))
 
 
-def _document(game: Game, declared: str, codec: str, clean: _Cleaner) -> str:
-    """The document's text, declared as ``declared``; ``codec`` decides CDATA or escaped text."""
-    headers = game.headers
-    texts = {element: clean(value, f"header `{name}`") for element, (name, value) in _head_texts(game).items()}
+class _MoveElement:
+    """A ``<Move>`` to write: its ply (``nid``), value, whether it ends its line, its comments."""
+
+    __slots__ = ("ply", "value", "end", "comments")
+
+    def __init__(self, ply: int, value: str, end: bool, comments: list[str]) -> None:
+        self.ply = ply
+        self.value = value
+        self.end = end
+        self.comments = comments
+
+
+#: Moves in document order, as nested lists (flattened once, at the end).
+_Chunk = list[Union[_MoveElement, "_Chunk"]]
+
+
+class _Line:
+    """A line being visited: its moves, then (at its end) its variations in document order.
+
+    The walk gives a move's variations right after the move, but the document
+    puts a node's whole main continuation first (pre-order, ``children[0]``
+    first): so the variations wait in ``groups``, one group per move, and the
+    line ends with the groups of its later moves first.
+    """
+
+    __slots__ = ("moves", "groups", "group")
+
+    def __init__(self) -> None:
+        self.moves: _Chunk = []
+        self.groups: list[_Chunk] = []
+        #: The variations of the line's last move, once one has begun.
+        self.group: Optional[_Chunk] = None
+
+    def chunk(self) -> _Chunk:
+        """The line in document order (nested)."""
+        self.moves.extend(reversed(self.groups))
+        return self.moves
+
+
+def _document_order(chunk: _Chunk) -> Iterator[_MoveElement]:
+    """The moves of nested chunks, depth first (iterative: any nesting)."""
+    stack = [iter(chunk)]
+    while stack:
+        for item in stack[-1]:
+            if isinstance(item, list):
+                stack.append(iter(item))
+                break
+            yield item
+        else:
+            stack.pop()
+
+
+class CbfWriter(BaseVisitor[bytes]):
+    """A visitor that writes the game it visits as a CBF document (:func:`write_cbf`'s form).
+
+    ``game.accept(CbfWriter(encoding="gbk"))`` returns the document's bytes;
+    afterwards :attr:`replaced` lists the characters written as U+FFFD
+    (:func:`replaced_characters`).  ``ValueError`` for an unsupported
+    ``encoding`` or a BOM asked for with another encoding than UTF-8.
+    """
+
+    def __init__(self, *, encoding: str = "utf-8", bom: Optional[bool] = None) -> None:
+        enc = ENCODINGS.get(encoding.lower())
+        if enc is None:
+            raise ValueError(f"Unsupported encoding {encoding!r}; expected 'utf-8' or 'gbk'")
+        self.declared, self.codec = enc
+        if bom is None:
+            bom = self.codec == "utf-8"
+        elif bom and self.codec != "utf-8":
+            raise ValueError("A byte order mark is written only with UTF-8")
+        self.bom = bom
+        self.begin_game()
+        self._data = b""
+
+    # ------------------------------------------------------------ events
+    def begin_game(self) -> None:
+        #: The characters written as U+FFFD, in document order (see :class:`Replacement`).
+        self.replaced: list[Replacement] = []
+        self._headers = Headers()
+        self._fen = ""
+        self._result = "*"
+        self._opening: list[str] = []  # the root's comments
+        self._before: list[str] = []  # comments before the next move
+        self._last: Optional[_MoveElement] = None
+        self._lines = [_Line()]
+
+    def visit_header(self, name: str, value: str) -> None:
+        self._headers[name] = value
+
+    def visit_start(self, position: Position) -> None:
+        self._fen = position.fen()
+
+    def visit_comment(self, comment: str, before: bool) -> None:
+        if before:
+            self._before.append(comment)
+        elif self._last is None:
+            self._opening.append(comment)
+        else:
+            self._last.comments.append(comment)
+
+    def visit_move(self, position: Position, node: Node) -> None:
+        element = _MoveElement(position.stack_depth + 1, encode_move_value(node.move), not node.children, self._before)  # type: ignore[arg-type]
+        self._before = []
+        line = self._lines[-1]
+        line.moves.append(element)
+        line.group = None
+        self._last = element
+
+    def begin_variation(self) -> None:
+        line = self._lines[-1]
+        if line.group is None:
+            line.group = []
+            line.groups.append(line.group)
+        self._lines.append(_Line())
+
+    def end_variation(self) -> None:
+        chunk = self._lines.pop().chunk()
+        self._lines[-1].group.append(chunk)  # type: ignore[union-attr]  # set by begin_variation
+
+    def visit_result(self, result: str) -> None:
+        self._result = result
+
+    def end_game(self) -> None:
+        clean = _Cleaner()
+        text = _document(self, clean)
+        self.replaced = clean.replaced
+        data = text.encode(self.codec, "xmlcharrefreplace")
+        self._data = (b"\xef\xbb\xbf" + data) if self.bom else data
+
+    def result(self) -> bytes:
+        return self._data
+
+
+# ---------------------------------------------------------------- the document
+def _document(writer: CbfWriter, clean: _Cleaner) -> str:
+    """The document's text; ``writer.codec`` decides CDATA or escaped text."""
     out: list[str] = [
-        f'<?xml version="1.0" encoding="{declared}"?>',
+        f'<?xml version="1.0" encoding="{writer.declared}"?>',
         '<ChineseChessRecord Version="1.0">',
         " <Head>",
     ]
+    root_comment = _head(out, writer, clean)
+    out.append(" </Head>")
+    out.append(" <MoveList>")
+    _move_list(out, writer, root_comment, clean)
+    out.append(" </MoveList>")
+    out.append("</ChineseChessRecord>")
+    return "\n".join(out) + "\n"
+
+
+def _head(out: list[str], writer: CbfWriter, clean: _Cleaner) -> str:
+    """Append the Head's elements; return the comment left for the root move."""
+    headers = writer._headers
+    texts = {element: clean(value, f"header `{name}`") for element, (name, value) in _head_texts(headers).items()}
     for element in CCBRIDGE_HEAD:
         if element == "FEN":
-            text = game.start.fen()
+            text = writer._fen
         elif element == "RecordResult":
-            text = RESULT_TO_CODE.get(game.result, "0")  # "*" and anything else: unknown
+            text = RESULT_TO_CODE.get(writer._result, "0")  # "*" and anything else: unknown
         else:
             text = texts.get(element, "")
         out.append(f"  <{element}>{_escape(text)}</{element}>" if text else f"  <{element} />")
+    _draft_head(out, writer, texts, clean)
+    root_comments = [clean(c.strip(), "the comment before the first move") for c in writer._opening if c and c.strip()]
+    if len(root_comments) >= 2:
+        out.append(f"  <Comment>{_content(root_comments[0], writer.codec)}</Comment>")
+        return "\n".join(root_comments[1:])
+    return root_comments[0] if root_comments else ""
 
-    # Draft-only elements, written only for what the 象棋桥 elements cannot carry.
+
+def _draft_head(out: list[str], writer: CbfWriter, texts: dict[str, str], clean: _Cleaner) -> None:
+    """Append the draft-only elements, written only for what the 象棋桥 elements cannot carry."""
+    headers = writer._headers
     if "Event" in texts:
         out.append(f"  <Event>{_escape(texts['Event'])}</Event>")
     type_code = headers.get("Type")
@@ -235,43 +398,26 @@ def _document(game: Game, declared: str, codec: str, clean: _Cleaner) -> str:
         type_text = clean(type_text, "header `TypeText`")
         out.append(f'  <Type value="{code}">{_escape(type_text)}</Type>' if type_text else f'  <Type value="{code}" />')
     if headers.get("ResultText"):
-        code = RESULT_TO_CODE.get(game.result, "0")
+        code = RESULT_TO_CODE.get(writer._result, "0")
         result_text = clean(headers["ResultText"], "header `ResultText`")
         out.append(f'  <Result value="{code}">{_escape(result_text)}</Result>')
-    root_comments = [
-        clean(c.strip(), "the comment before the first move")
-        for c in game.root.comments_before + game.root.comments
-        if c and c.strip()
-    ]
-    if len(root_comments) >= 2:
-        out.append(f"  <Comment>{_content(root_comments[0], codec)}</Comment>")
-        root_comment = "\n".join(root_comments[1:])
-    else:
-        root_comment = root_comments[0] if root_comments else ""
-    out.append(" </Head>")
 
-    out.append(" <MoveList>")
-    end = "" if game.root.children else ' end="1"'
+
+def _move_list(out: list[str], writer: CbfWriter, root_comment: str, clean: _Cleaner) -> None:
+    """Append the root move, then every move in document order (pre-order, main line first)."""
+    (line,) = writer._lines
+    moves = line.chunk()
+    end = "" if moves else ' end="1"'
     if root_comment:
-        out.append(f'  <Move value="{ROOT_VALUE}"{end}>{_content(root_comment, codec)}</Move>')
+        out.append(f'  <Move value="{ROOT_VALUE}"{end}>{_content(root_comment, writer.codec)}</Move>')
     else:
         out.append(f'  <Move value="{ROOT_VALUE}"{end} />')
-    # Pre-order, main line first, with an explicit stack (deep trees are fine).
-    stack: list[tuple[Node, int]] = [(c, 1) for c in reversed(game.root.children)]
-    while stack:
-        node, ply = stack.pop()
-        assert node.move is not None
-        end = "" if node.children else ' end="1"'
-        value = encode_move_value(node.move)
-        head = f'  <Move nid="{ply}" value="{value}"{end}'
-        comment = _comment_text(node)
+    for move in _document_order(moves):
+        end = ' end="1"' if move.end else ""
+        head = f'  <Move nid="{move.ply}" value="{move.value}"{end}'
+        comment = _comment_text(move.comments)
         if comment:
-            comment = clean(comment, f"the comment on ply {ply} (`{value}`)")
-            out.append(f"{head}>{_content(comment, codec)}</Move>")
+            comment = clean(comment, f"the comment on ply {move.ply} (`{move.value}`)")
+            out.append(f"{head}>{_content(comment, writer.codec)}</Move>")
         else:
             out.append(head + " />")
-        stack.extend((c, ply + 1) for c in reversed(node.children))
-    out.append(" </MoveList>")
-    out.append("</ChineseChessRecord>")
-    return "\n".join(out) + "\n"
-
