@@ -200,30 +200,34 @@ def _walk_lines(first: Node, position: Position, visitor: BaseVisitor[ResultT]) 
     push = position.push
     stack: list[tuple[int, Optional[Node], int]] = []
     node: Optional[Node] = first
-    while True:
-        while node is not None:
-            for comment in node.comments_before:
-                visit_comment(comment, True)
+    while node is not None:
+        siblings = node.parent.children  # type: ignore[union-attr]  # a move node has a parent
+        while True:  # one line; the list tests spare an iterator for the usual empty list
+            if node.comments_before:
+                for comment in node.comments_before:
+                    visit_comment(comment, True)
             visit_move(position, node)
-            for nag in node.nags:
-                visit_nag(nag)
-            for comment in node.comments:
-                visit_comment(comment, False)
-            siblings = node.parent.children  # type: ignore[union-attr]  # a move node has a parent
+            if node.nags:
+                for nag in node.nags:
+                    visit_nag(nag)
+            if node.comments:
+                for comment in node.comments:
+                    visit_comment(comment, False)
             if len(siblings) > 1 and siblings[0] is node:
                 depth = position.stack_depth
                 stack.append((_RESUME, node, depth))
-                stack.extend((_VARIATION, s, depth) for s in reversed(siblings[1:]))
+                stack.extend([(_VARIATION, s, depth) for s in siblings[:0:-1]])
+                break
+            siblings = node.children
+            if not siblings:  # the line ends (its last move need not be played)
                 break
             push(node.move)  # type: ignore[arg-type]  # a move node has a move
-            node = node.children[0] if node.children else None
-        if not stack:
-            return
+            node = siblings[0]
         node = _next_line(stack, position, visitor)
 
 
 def _next_line(stack: list[tuple[int, Optional[Node], int]], position: Position, visitor: BaseVisitor[ResultT]) -> Optional[Node]:
-    """Do the stacked work up to the next line to follow; return its first node (None: done)."""
+    """Do the stacked work up to the next line to follow; return its first node (None: all done)."""
     while stack:
         kind, node, depth = stack.pop()
         if kind == _END:

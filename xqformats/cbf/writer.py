@@ -44,7 +44,7 @@ so any depth of variations is fine; :func:`write_cbf` is
 from __future__ import annotations
 
 import re
-from typing import Iterator, NamedTuple, Optional, Union
+from typing import NamedTuple, Optional
 
 from ..model import Game, Headers, Node
 from ..position import Position
@@ -216,65 +216,20 @@ def write_cbf(game: Game, *, encoding: str = "utf-8", bom: Optional[bool] = None
     return game.accept(CbfWriter(encoding=encoding, bom=bom))
 
 
-class _MoveElement:
-    """A ``<Move>`` to write: its ply (``nid``), value, whether it ends its line, its comments."""
-
-    __slots__ = ("ply", "value", "end", "comments")
-
-    def __init__(self, ply: int, value: str, end: bool, comments: list[str]) -> None:
-        self.ply = ply
-        self.value = value
-        self.end = end
-        self.comments = comments
-
-
-#: Moves in document order, as nested lists (flattened once, at the end).
-_Chunk = list[Union[_MoveElement, "_Chunk"]]
-
-
-class _Line:
-    """A line being visited: its moves, then (at its end) its variations in document order.
-
-    The walk gives a move's variations right after the move, but the document
-    puts a node's whole main continuation first (pre-order, ``children[0]``
-    first): so the variations wait in ``groups``, one group per move, and the
-    line ends with the groups of its later moves first.
-    """
-
-    __slots__ = ("moves", "groups", "group")
-
-    def __init__(self) -> None:
-        self.moves: _Chunk = []
-        self.groups: list[_Chunk] = []
-        #: The variations of the line's last move, once one has begun.
-        self.group: Optional[_Chunk] = None
-
-    def chunk(self) -> _Chunk:
-        """The line in document order (nested)."""
-        self.moves.extend(reversed(self.groups))
-        return self.moves
-
-
-def _document_order(chunk: _Chunk) -> Iterator[_MoveElement]:
-    """The moves of nested chunks, depth first (iterative: any nesting)."""
-    stack = [iter(chunk)]
-    while stack:
-        for item in stack[-1]:
-            if isinstance(item, list):
-                stack.append(iter(item))
-                break
-            yield item
-        else:
-            stack.pop()
-
-
 class CbfWriter(BaseVisitor[bytes]):
     """A visitor that writes the game it visits as a CBF document (:func:`write_cbf`'s form).
 
     ``game.accept(CbfWriter(encoding="gbk"))`` returns the document's bytes;
     afterwards :attr:`replaced` lists the characters written as U+FFFD
     (:func:`replaced_characters`).  ``ValueError`` for an unsupported
-    ``encoding`` or a BOM asked for with another encoding than UTF-8.
+    ``encoding`` or a BOM asked for with another encoding than UTF-8.  One
+    writer can visit several games in turn.
+
+    The walk gives the moves in PGN order (a move's alternatives right after
+    it), the document wants them in pre-order (a move's whole continuation
+    first), which is the order of the tree itself: so the writer keeps the
+    comments of each node visited and, at the end, lays the visited tree out
+    from its root, O(number of nodes), with no copy of the tree.
     """
 
     def __init__(self, *, encoding: str = "utf-8", bom: Optional[bool] = None) -> None:
@@ -299,8 +254,9 @@ class CbfWriter(BaseVisitor[bytes]):
         self._result = "*"
         self._opening: list[str] = []  # the root's comments
         self._before: list[str] = []  # comments before the next move
-        self._last: Optional[_MoveElement] = None
-        self._lines = [_Line()]
+        self._root: Optional[Node] = None  # the parent of the first move
+        self._last: Optional[Node] = None  # the move last visited
+        self._comments: dict[Node, list[str]] = {}  # the moves with comments (before, then after)
 
     def visit_header(self, name: str, value: str) -> None:
         self._headers[name] = value
@@ -314,110 +270,99 @@ class CbfWriter(BaseVisitor[bytes]):
         elif self._last is None:
             self._opening.append(comment)
         else:
-            self._last.comments.append(comment)
+            self._comments.setdefault(self._last, []).append(comment)
 
     def visit_move(self, position: Position, node: Node) -> None:
-        element = _MoveElement(position.stack_depth + 1, encode_move_value(node.move), not node.children, self._before)  # type: ignore[arg-type]
-        self._before = []
-        line = self._lines[-1]
-        line.moves.append(element)
-        line.group = None
-        self._last = element
-
-    def begin_variation(self) -> None:
-        line = self._lines[-1]
-        if line.group is None:
-            line.group = []
-            line.groups.append(line.group)
-        self._lines.append(_Line())
-
-    def end_variation(self) -> None:
-        chunk = self._lines.pop().chunk()
-        self._lines[-1].group.append(chunk)  # type: ignore[union-attr]  # set by begin_variation
+        if self._last is None:
+            self._root = node.parent
+        self._last = node
+        if self._before:
+            self._comments[node] = self._before
+            self._before = []
 
     def visit_result(self, result: str) -> None:
         self._result = result
 
     def end_game(self) -> None:
         clean = _Cleaner()
-        text = _document(self, clean)
+        out: list[str] = [
+            f'<?xml version="1.0" encoding="{self.declared}"?>',
+            '<ChineseChessRecord Version="1.0">',
+            " <Head>",
+        ]
+        root_comment = self._head(out, clean)
+        out.append(" </Head>")
+        out.append(" <MoveList>")
+        self._move_list(out, root_comment, clean)
+        out.append(" </MoveList>")
+        out.append("</ChineseChessRecord>")
         self.replaced = clean.replaced
-        data = text.encode(self.codec, "xmlcharrefreplace")
+        data = ("\n".join(out) + "\n").encode(self.codec, "xmlcharrefreplace")
         self._data = (b"\xef\xbb\xbf" + data) if self.bom else data
 
     def result(self) -> bytes:
         return self._data
 
+    # ------------------------------------------------------------ the document
+    def _head(self, out: list[str], clean: _Cleaner) -> str:
+        """Append the Head's elements; return the comment left for the root move."""
+        texts = {element: clean(value, f"header `{name}`") for element, (name, value) in _head_texts(self._headers).items()}
+        for element in CCBRIDGE_HEAD:
+            if element == "FEN":
+                text = self._fen
+            elif element == "RecordResult":
+                text = RESULT_TO_CODE.get(self._result, "0")  # "*" and anything else: unknown
+            else:
+                text = texts.get(element, "")
+            out.append(f"  <{element}>{_escape(text)}</{element}>" if text else f"  <{element} />")
+        self._draft_head(out, texts, clean)
+        root_comments = [clean(c.strip(), "the comment before the first move") for c in self._opening if c and c.strip()]
+        if len(root_comments) >= 2:
+            out.append(f"  <Comment>{_content(root_comments[0], self.codec)}</Comment>")
+            return "\n".join(root_comments[1:])
+        return root_comments[0] if root_comments else ""
 
-# ---------------------------------------------------------------- the document
-def _document(writer: CbfWriter, clean: _Cleaner) -> str:
-    """The document's text; ``writer.codec`` decides CDATA or escaped text."""
-    out: list[str] = [
-        f'<?xml version="1.0" encoding="{writer.declared}"?>',
-        '<ChineseChessRecord Version="1.0">',
-        " <Head>",
-    ]
-    root_comment = _head(out, writer, clean)
-    out.append(" </Head>")
-    out.append(" <MoveList>")
-    _move_list(out, writer, root_comment, clean)
-    out.append(" </MoveList>")
-    out.append("</ChineseChessRecord>")
-    return "\n".join(out) + "\n"
+    def _draft_head(self, out: list[str], texts: dict[str, str], clean: _Cleaner) -> None:
+        """Append the draft-only elements, written only for what the 象棋桥 elements cannot carry."""
+        headers = self._headers
+        if "Event" in texts:
+            out.append(f"  <Event>{_escape(texts['Event'])}</Event>")
+        type_code = headers.get("Type")
+        type_text = headers.get("TypeText", "")
+        if type_code in TYPE_CODES or (type_code is None and type_text):
+            code = type_code or "0"
+            type_text = clean(type_text, "header `TypeText`")
+            out.append(f'  <Type value="{code}">{_escape(type_text)}</Type>' if type_text else f'  <Type value="{code}" />')
+        if headers.get("ResultText"):
+            code = RESULT_TO_CODE.get(self._result, "0")
+            result_text = clean(headers["ResultText"], "header `ResultText`")
+            out.append(f'  <Result value="{code}">{_escape(result_text)}</Result>')
 
-
-def _head(out: list[str], writer: CbfWriter, clean: _Cleaner) -> str:
-    """Append the Head's elements; return the comment left for the root move."""
-    headers = writer._headers
-    texts = {element: clean(value, f"header `{name}`") for element, (name, value) in _head_texts(headers).items()}
-    for element in CCBRIDGE_HEAD:
-        if element == "FEN":
-            text = writer._fen
-        elif element == "RecordResult":
-            text = RESULT_TO_CODE.get(writer._result, "0")  # "*" and anything else: unknown
+    def _move_list(self, out: list[str], root_comment: str, clean: _Cleaner) -> None:
+        """Append the root move, then every move in pre-order, main line first (an explicit stack: any depth)."""
+        first = self._root.children if self._root is not None else []
+        end = "" if first else ' end="1"'
+        if root_comment:
+            out.append(f'  <Move value="{ROOT_VALUE}"{end}>{_content(root_comment, self.codec)}</Move>')
         else:
-            text = texts.get(element, "")
-        out.append(f"  <{element}>{_escape(text)}</{element}>" if text else f"  <{element} />")
-    _draft_head(out, writer, texts, clean)
-    root_comments = [clean(c.strip(), "the comment before the first move") for c in writer._opening if c and c.strip()]
-    if len(root_comments) >= 2:
-        out.append(f"  <Comment>{_content(root_comments[0], writer.codec)}</Comment>")
-        return "\n".join(root_comments[1:])
-    return root_comments[0] if root_comments else ""
-
-
-def _draft_head(out: list[str], writer: CbfWriter, texts: dict[str, str], clean: _Cleaner) -> None:
-    """Append the draft-only elements, written only for what the 象棋桥 elements cannot carry."""
-    headers = writer._headers
-    if "Event" in texts:
-        out.append(f"  <Event>{_escape(texts['Event'])}</Event>")
-    type_code = headers.get("Type")
-    type_text = headers.get("TypeText", "")
-    if type_code in TYPE_CODES or (type_code is None and type_text):
-        code = type_code or "0"
-        type_text = clean(type_text, "header `TypeText`")
-        out.append(f'  <Type value="{code}">{_escape(type_text)}</Type>' if type_text else f'  <Type value="{code}" />')
-    if headers.get("ResultText"):
-        code = RESULT_TO_CODE.get(writer._result, "0")
-        result_text = clean(headers["ResultText"], "header `ResultText`")
-        out.append(f'  <Result value="{code}">{_escape(result_text)}</Result>')
-
-
-def _move_list(out: list[str], writer: CbfWriter, root_comment: str, clean: _Cleaner) -> None:
-    """Append the root move, then every move in document order (pre-order, main line first)."""
-    (line,) = writer._lines
-    moves = line.chunk()
-    end = "" if moves else ' end="1"'
-    if root_comment:
-        out.append(f'  <Move value="{ROOT_VALUE}"{end}>{_content(root_comment, writer.codec)}</Move>')
-    else:
-        out.append(f'  <Move value="{ROOT_VALUE}"{end} />')
-    for move in _document_order(moves):
-        end = ' end="1"' if move.end else ""
-        head = f'  <Move nid="{move.ply}" value="{move.value}"{end}'
-        comment = _comment_text(move.comments)
-        if comment:
-            comment = clean(comment, f"the comment on ply {move.ply} (`{move.value}`)")
-            out.append(f"{head}>{_content(comment, writer.codec)}</Move>")
-        else:
-            out.append(head + " />")
+            out.append(f'  <Move value="{ROOT_VALUE}"{end} />')
+        comments = self._comments
+        stack = [(node, 1) for node in reversed(first)]
+        while stack:
+            node, ply = stack.pop()
+            while True:  # along the line; the alternatives wait on the stack
+                children = node.children
+                value = encode_move_value(node.move)  # type: ignore[arg-type]  # a move node
+                head = f'  <Move nid="{ply}" value="{value}"' if children else f'  <Move nid="{ply}" value="{value}" end="1"'
+                comment = _comment_text(comments[node]) if node in comments else ""
+                if comment:
+                    comment = clean(comment, f"the comment on ply {ply} (`{value}`)")
+                    out.append(f"{head}>{_content(comment, self.codec)}</Move>")
+                else:
+                    out.append(head + " />")
+                if not children:
+                    break
+                ply += 1
+                if len(children) > 1:
+                    stack.extend([(child, ply) for child in children[:0:-1]])
+                node = children[0]

@@ -205,6 +205,7 @@ class PgnWriter(BaseVisitor[str]):
 
     # ------------------------------------------------------------ movetext
     def _emit(self, token: str) -> None:
+        """Add ``token``, after the ``(`` of any variation begun just before it."""
         if self._open:
             token = self._open + token
             self._open = ""
@@ -218,12 +219,14 @@ class PgnWriter(BaseVisitor[str]):
         text = encode(node.move, position, self.notation, traditional=self.traditional, fullwidth=self.fullwidth)  # type: ignore[arg-type]
         # A move number stays on the line of its move (one token).
         if position.turn:
-            self._emit(f"{position.fullmove_number}. {text}")
+            text = f"{position.fullmove_number}. {text}"
         elif self._number:
-            self._emit(f"{position.fullmove_number}. ... {text}")
-        else:
-            self._emit(text)
+            text = f"{position.fullmove_number}. ... {text}"
         self._number = False
+        if self._open:
+            text = self._open + text
+            self._open = ""
+        self._tokens.append(text)
 
     def visit_nag(self, nag: int) -> None:
         self._emit(f"${nag}")
