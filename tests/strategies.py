@@ -81,14 +81,15 @@ def start_positions(draw, max_plies: int = 12) -> Position:  # type: ignore[no-u
 def grow(draw, game: Game, max_moves: int) -> Iterator[tuple[Node, Node]]:  # type: ignore[no-untyped-def]
     """Add up to ``max_moves`` random legal moves anywhere in ``game``'s tree.
 
-    Each move goes below the move added last (a line grows) or below any node
-    made so far (a variation starts, or a line goes on elsewhere), never
+    Each move goes below the move added last (a line grows; three times in
+    four) or below any node made so far (a variation starts, or a line goes
+    on elsewhere), never
     repeating a sibling's move; yields ``(parent, child)`` after each, for the
     caller to decorate with comments or NAGs.  O(depth) per move.
     """
     nodes = [game.root]
     for _ in range(draw(st.integers(0, max_moves))):
-        if draw(st.integers(0, 2)) == 0:
+        if draw(st.integers(0, 3)) < 3:  # mostly: the line goes on (shrinks towards one line)
             node = nodes[-1]
         else:
             node = nodes[draw(st.integers(0, len(nodes) - 1))]
