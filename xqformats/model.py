@@ -3,7 +3,10 @@
 A :class:`Game` holds ordered :class:`Headers`, the start :class:`Position`, a
 root :class:`Node` and a result.  The tree stores moves, not boards (the
 python-chess design): ``node.children[0]`` is the main line, later children are
-variations; the position at a node is replayed from the start in O(depth).
+variations; the position at a node is replayed from the start in O(depth)
+(:meth:`Node.board`).  To see every move with its position, walk the game
+with a visitor (:meth:`Game.accept`, :mod:`xqformats.visitor`): one loop, one
+position moved along, in PGN order; the writers are such visitors.
 
 Content equality (``game_a == game_b``) compares headers, start position,
 result and the whole tree (moves, comments, NAGs) but not source spans or

@@ -223,7 +223,7 @@ class PgnWriter(BaseVisitor[str]):
         elif self._number:
             text = f"{position.fullmove_number}. ... {text}"
         self._number = False
-        if self._open:
+        if self._open:  # _emit, inlined: this is the hot path
             text = self._open + text
             self._open = ""
         self._tokens.append(text)
@@ -254,6 +254,7 @@ class PgnWriter(BaseVisitor[str]):
 
     def result(self) -> str:
         return self._text
+
 
 def _wrap(tokens: list[str], columns: int) -> list[str]:
     out: list[str] = []
