@@ -70,7 +70,8 @@ played from the game's start, so the move being visited is ply
 The walk is one loop with an explicit stack, never recursion: a 100,000-ply
 game or variations nested 10,000 deep are walked like any other.  It is
 O(number of nodes + comments + NAGs) and checks nothing: every move must be
-legal in its position (a game read from a file holds only legal moves).
+legal in its position (a game read from a file holds only legal moves), and
+the game must not change while it is walked.
 """
 
 from __future__ import annotations
