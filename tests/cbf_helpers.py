@@ -5,15 +5,12 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from lxml import etree
 
-from hypothesis import strategies as st
-
-from xqformats.model import Game, Node
-from xqformats.position import Position
+from strategies import grow, playout  # noqa: F401  (the names the CBF tests import from here)
+from xqformats.model import Game
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data" / "cbf"
@@ -23,35 +20,6 @@ REAL = CORPUS / "walker8088__cchess" / "tests" / "data"
 EXPECTED = json.loads((DATA / "expected_lines.json").read_text(encoding="utf-8"))
 
 START_BOARD = "jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXMJ-r1"
-
-
-def playout(draw, pos: Position, plies: int) -> Position:  # type: ignore[no-untyped-def]
-    """Play up to ``plies`` random legal moves (hypothesis ``draw``) on ``pos``; a copy of the result."""
-    for _ in range(plies):
-        moves = pos.legal_moves()
-        if not moves:
-            break
-        pos.push(draw(st.sampled_from(moves)))
-    return pos.copy()
-
-
-def grow(draw, game: Game, max_moves: int) -> Iterator[tuple[Node, Node]]:  # type: ignore[no-untyped-def]
-    """Add up to ``max_moves`` random legal moves anywhere in ``game``'s tree.
-
-    Each added move goes below a node drawn from those made so far (so lines
-    and variations both grow); yields ``(parent, child)`` after each, for the
-    caller to decorate with comments or NAGs.
-    """
-    nodes = [game.root]
-    for _ in range(draw(st.integers(0, max_moves))):
-        node = nodes[draw(st.integers(0, len(nodes) - 1))]
-        taken = {c.move for c in node.children}
-        moves = [m for m in game.position_at(node).legal_moves() if m not in taken]
-        if not moves:
-            continue
-        child = node.add_variation(draw(st.sampled_from(moves)))
-        nodes.append(child)
-        yield node, child
 
 
 def lines(game: Game) -> list[list[str]]:

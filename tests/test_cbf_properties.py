@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from cbf_helpers import grow, playout as _playout, schema_valid
+from cbf_helpers import schema_valid
+from strategies import grow, playout
 from xqformats.cbf import read_cbf, replaced_characters, write_cbf
 from xqformats.cbf.board import decode_board, decode_move_value, encode_board, encode_move_value
 from xqformats.cbf.schema import xmlschema_schema
@@ -50,7 +51,7 @@ comments = texts.map(str.strip).filter(bool)
 @st.composite
 def games(draw, texts=texts, comments=comments, before=None) -> Game:  # type: ignore[no-untyped-def]
     """A random game; ``texts`` for header values, ``comments`` after moves, ``before`` for comments_before."""
-    start = _playout(draw, Position(STARTING_FEN), draw(st.integers(0, 12)))
+    start = playout(draw, Position(STARTING_FEN), draw(st.integers(0, 12)))
     headers: dict[str, str] = {}
     for name in draw(st.lists(st.sampled_from(TEXT_HEADERS), unique=True, max_size=8)):
         headers[name] = draw(texts)
@@ -196,7 +197,7 @@ def test_mangled_documents_never_raise_and_clean_games_can_be_written(data: byte
 @SETTINGS
 @given(st.integers(0, 40), st.data())
 def test_board_strings_round_trip(plies: int, data: st.DataObject) -> None:
-    pos = _playout(data.draw, Position(STARTING_FEN), plies)
+    pos = playout(data.draw, Position(STARTING_FEN), plies)
     text = encode_board(pos)
     back, problems = decode_board(text)
     assert problems == [] or all(p.rule.code.startswith("F") for p in problems)

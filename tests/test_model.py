@@ -124,6 +124,21 @@ def test_start_position_is_copied() -> None:
     assert Game.from_moves([mv("h2e2"), mv("h9g7")]).mainline_moves() == [mv("h2e2"), mv("h9g7")]
 
 
+def test_default_start_is_a_fresh_initial_position() -> None:
+    a, b = Game(), Game()
+    assert a.start == Position(STARTING_FEN) and a.start.fen() == STARTING_FEN
+    a.start.set_piece(0, None)  # each game has its own copy
+    assert b.start.fen() == STARTING_FEN == Game().start.fen()
+
+
+def test_the_root_knows_its_game() -> None:
+    g = Game()
+    assert g.root.game is g and g.root.add_variation(mv("h2e2")).game is None
+    other = Node()
+    g.root = other
+    assert other.game is g and g.root is other
+
+
 # ---------------------------------------------------------------- editing
 def test_add_variation_and_add_main_variation() -> None:
     root = Node()

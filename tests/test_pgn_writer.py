@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import random
 import unicodedata
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from strategies import games
 from test_pgn_reader import FREE_TAGS, TAG_TEXT
 from xqformats.diagnostics import Severity
 from xqformats.model import Game, Headers
@@ -148,63 +148,15 @@ def test_samples_round_trip(notation: str) -> None:
 
 
 # ---------------------------------------------------------------- random games
-COMMENT = st.text(alphabet=st.sampled_from(list("评注好棋 abc123;()[]\n\t!?*.")), max_size=12)
-
-
-def random_game(rng: random.Random, comments: list[str]) -> Game:
-    """A random playout with random variations, comments and NAGs (a tree)."""
-    fen_choice = rng.random()
-    if fen_choice < 0.15:
-        start = Position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1")
-    elif fen_choice < 0.25:
-        start = Position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1")
-    else:
-        start = None
-    game = Game({"Game": "Chinese Chess", "Event": rng.choice(["", "杯", 'a "q" \\ b']), "Result": "*"}, start=start)
-    game.result = rng.choice(["1-0", "0-1", "1/2-1/2", "*"])
-    pick = iter(comments * 50).__next__ if comments else (lambda: "c")
-    if rng.random() < 0.3:
-        game.root.comments.append(pick())
-    # (node, position) frontier: extend lines, sometimes branching.
-    frontier = [(game.root, game.start.copy())]
-    budget = rng.randint(0, 60)
-    while frontier and budget > 0:
-        node, pos = frontier.pop(rng.randrange(len(frontier)))
-        for _ in range(rng.randint(1, 12)):
-            moves = pos.legal_moves()
-            if not moves or budget <= 0:
-                break
-            budget -= 1
-            used = {c.move for c in node.children}
-            free = [m for m in moves if m not in used]
-            if not free:
-                break
-            mv = rng.choice(free)
-            child = node.add_variation(mv)
-            if len(node.children) > 1 and rng.random() < 0.3:
-                child.comments_before.append(pick())
-            if rng.random() < 0.2:
-                child.comments.append(pick())
-            if rng.random() < 0.15:
-                child.nags.extend(rng.sample(range(0, 256), rng.randint(1, 2)))
-            if rng.random() < 0.25:
-                frontier.append((node, pos.copy()))  # branch here later
-            pos.push(mv)
-            node = child
-    return game
-
-
-@settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), comments=st.lists(COMMENT, max_size=5), notation=st.sampled_from(NOTATIONS))
-def test_random_games_round_trip(seed: int, comments: list[str], notation: str) -> None:
-    game = random_game(random.Random(seed), comments)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=games(max_moves=60), notation=st.sampled_from(NOTATIONS))
+def test_random_games_round_trip(game: Game, notation: str) -> None:
     roundtrip(game, notation)
 
 
-@settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_random_games_round_trip_in_every_notation_and_spelling(seed: int) -> None:
-    game = random_game(random.Random(seed), ["c"])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=games(max_moves=60))
+def test_random_games_round_trip_in_every_notation_and_spelling(game: Game) -> None:
     for notation in NOTATIONS:
         roundtrip(game, notation)
     roundtrip(game, "chinese", traditional=True, fullwidth=True)

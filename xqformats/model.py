@@ -3,7 +3,10 @@
 A :class:`Game` holds ordered :class:`Headers`, the start :class:`Position`, a
 root :class:`Node` and a result.  The tree stores moves, not boards (the
 python-chess design): ``node.children[0]`` is the main line, later children are
-variations; the position at a node is replayed from the start in O(depth).
+variations; the position at a node is replayed from the start in O(depth)
+(:meth:`Node.board`).  To see every move with its position, walk the game
+with a visitor (:meth:`Game.accept`, :mod:`xqformats.visitor`): one loop, one
+position moved along, in PGN order; the writers are such visitors.
 
 Content equality (``game_a == game_b``) compares headers, start position,
 result and the whole tree (moves, comments, NAGs) but not source spans or
@@ -13,13 +16,16 @@ diagnostics: it is what round-trip tests assert.
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator, Mapping, MutableMapping, Optional, Union
+from typing import Iterable, Iterator, Mapping, MutableMapping, Optional, TypeVar, Union
 
 from .core import Move
 from .diagnostics import Diagnostic, Span
-from .position import STARTING_FEN, Position
+from .position import Position
+from .visitor import BaseVisitor, walk
 
 __all__ = ["Headers", "Node", "Game", "RESULTS", "TAG_ROSTER"]
+
+ResultT = TypeVar("ResultT")
 
 #: Results of the xiangqi PGN spec (§二 (7)): Red wins, Black wins, draw, unknown.
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -112,10 +118,11 @@ class Node:
     ``comments_before`` are comments written before the move (only meaningful at
     the start of a variation or of the game); ``comments`` follow the move.
     ``span`` is the move text's source span when read from a file, ``text``
-    its spelling there.
+    its spelling there.  ``game`` is set on a game's root only (by
+    :class:`Game`): it is how :meth:`board` finds the start position.
     """
 
-    __slots__ = ("move", "parent", "children", "comments_before", "comments", "nags", "span", "text")
+    __slots__ = ("move", "parent", "children", "comments_before", "comments", "nags", "span", "text", "game")
 
     def __init__(
         self,
@@ -136,6 +143,7 @@ class Node:
         self.nags: list[int] = nags if nags is not None else []
         self.span = span
         self.text = text
+        self.game: Optional[Game] = None
 
     # ------------------------------------------------------------ navigation
     @property
@@ -156,6 +164,19 @@ class Node:
             n += 1
             node = node.parent
         return n
+
+    def board(self) -> Position:
+        """The position after this node's move (the start position at the root): a new copy.
+
+        Replays from the game's start, O(depth), as python-chess's
+        ``GameNode.board()`` does; to see every position, walk the game with a
+        visitor (:meth:`Game.accept`) instead.  Raises ``ValueError`` when the
+        tree is not a game's (its root is no :attr:`Game.root`).
+        """
+        game = self.root().game
+        if game is None:
+            raise ValueError(f"{self!r} is not in a game: its root is no Game.root")
+        return game.position_at(self)
 
     def moves_from_root(self) -> list[Move]:
         moves: list[Move] = []
@@ -322,7 +343,7 @@ class Game:
     __slots__ = (
         "headers",
         "start",
-        "root",
+        "_root",
         "result",
         "diagnostics",
         "span",
@@ -338,7 +359,7 @@ class Game:
         result: str = "*",
     ) -> None:
         self.headers = headers if isinstance(headers, Headers) else Headers(headers or {})
-        self.start: Position = start.copy() if start is not None else Position(STARTING_FEN)
+        self.start: Position = start.copy() if start is not None else Position.initial()
         self.root = Node()
         self.result = result
         self.diagnostics: list[Diagnostic] = []
@@ -346,6 +367,28 @@ class Game:
         self.tag_spans: dict[str, Span] = {}
         self.result_span: Optional[Span] = None
         self.notation: Optional[str] = None
+
+    @property
+    def root(self) -> Node:
+        """The root of the move tree (no move; ``children[0]`` starts the main line).
+
+        Setting it makes the node this game's root (``node.game``), so
+        :meth:`Node.board` replays from this game's start.
+        """
+        return self._root
+
+    @root.setter
+    def root(self, node: Node) -> None:
+        node.game = self
+        self._root = node
+
+    def accept(self, visitor: BaseVisitor[ResultT]) -> ResultT:
+        """Walk this game with ``visitor`` in PGN order; return ``visitor.result()``.
+
+        See :mod:`xqformats.visitor` for the order of the calls; one loop,
+        no recursion, O(number of nodes).
+        """
+        return walk(self, visitor)
 
     @classmethod
     def from_moves(cls, moves: Iterable[Move], start: Optional[Position] = None) -> "Game":

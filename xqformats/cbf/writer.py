@@ -34,6 +34,11 @@ U+FFFF) are written as U+FFFD REPLACEMENT CHARACTER, so any game can be
 written; :func:`replaced_characters` lists each one and where it was, so a
 converter can warn.  Only an unsupported ``encoding`` (or a BOM asked for with
 GBK) raises ``ValueError``: that is a wrong call, not content.
+
+:class:`CbfWriter` is a visitor (:mod:`xqformats.visitor`): the one tree walk
+feeds it in PGN order and it lays the moves out in document order (pre-order),
+so any depth of variations is fine; :func:`write_cbf` is
+``game.accept(CbfWriter(...))``.
 """
 
 from __future__ import annotations
@@ -41,11 +46,23 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-from ..model import Game, Node
+from ..model import Game, Headers, Node
+from ..position import Position
+from ..visitor import BaseVisitor
 from .board import ROOT_VALUE, encode_move_value
 from .mapping import CCBRIDGE_HEAD, RESULT_TO_CODE, TYPE_CODES, element_for_header
 
-__all__ = ["write_cbf", "unwritten_headers", "replaced_characters", "Replacement", "REPLACEMENT", "ENCODINGS"]
+__all__ = [
+    "write_cbf",
+    "CbfWriter",
+    "unwritten_headers",
+    "replaced_characters",
+    "Replacement",
+    "REPLACEMENT",
+    "ENCODINGS",
+    "schema_pattern",
+    "HEAD_PATTERNS",
+]
 
 #: Accepted ``encoding`` values -> (declared name, Python codec).
 ENCODINGS: dict[str, tuple[str, str]] = {
@@ -61,7 +78,7 @@ _INVALID_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff
 REPLACEMENT = "\ufffd"
 
 
-def _schema_pattern(type_name: str) -> "re.Pattern[str]":
+def schema_pattern(type_name: str) -> "re.Pattern[str]":
     """The ``xs:pattern`` of a simple type of ``schemas/cbf.xsd``, as a Python regex.
 
     Read from the schema so the writer never restates it; XSD patterns match
@@ -82,9 +99,12 @@ def _schema_pattern(type_name: str) -> "re.Pattern[str]":
     raise LookupError(f"schemas/cbf.xsd has no pattern for type {type_name}")
 
 
-# Head element -> the schema's pattern for its text (schemas/cbf.xsd types
-# EccoCode, Digits); values that do not fit are not written.
-_PATTERNS = {"ECCO": _schema_pattern("EccoCode"), "RecordType": _schema_pattern("Digits")}
+#: Head element -> the schema's pattern for its text (``schemas/cbf.xsd`` types
+#: ``EccoCode``, ``Digits``); values that do not fit are not written.
+HEAD_PATTERNS: dict[str, "re.Pattern[str]"] = {"ECCO": schema_pattern("EccoCode"), "RecordType": schema_pattern("Digits")}
+# The names tests/test_spec_consistency.py still imports (until it uses the public ones).
+_schema_pattern = schema_pattern
+_PATTERNS = HEAD_PATTERNS
 
 
 class Replacement(NamedTuple):
@@ -126,15 +146,14 @@ def _content(text: str, codec: str) -> str:
     return _escape(text)
 
 
-def _head_texts(game: Game) -> dict[str, tuple[str, str]]:
+def _head_texts(headers: Headers) -> dict[str, tuple[str, str]]:
     """Head element -> (header name, text) for every header that has a CBF element."""
-    headers = game.headers
     texts: dict[str, tuple[str, str]] = {}
     for name, value in headers.items():
         element = element_for_header(name, headers)
         if element is None or element in texts or not value:
             continue
-        pattern = _PATTERNS.get(element)
+        pattern = HEAD_PATTERNS.get(element)
         if pattern is not None and not pattern.match(value):
             continue
         texts[element] = (name, value)
@@ -143,7 +162,7 @@ def _head_texts(game: Game) -> dict[str, tuple[str, str]]:
 
 def unwritten_headers(game: Game) -> list[str]:
     """Header names :func:`write_cbf` cannot write (no element, or a value the schema rejects)."""
-    texts = _head_texts(game)
+    texts = _head_texts(game.headers)
     written = set(texts)
     out = []
     for name, value in game.headers.items():
@@ -166,9 +185,9 @@ def unwritten_headers(game: Game) -> list[str]:
     return out
 
 
-def _comment_text(node: Node) -> str:
-    parts = [c for c in node.comments_before + node.comments if c and c.strip()]
-    return "\n".join(p.strip() for p in parts)
+def _comment_text(parts: list[str]) -> str:
+    """A move's comments as its one CBF comment: blank ones dropped, each stripped, one per line."""
+    return "\n".join(p.strip() for p in parts if p and p.strip())
 
 
 def replaced_characters(game: Game) -> list[Replacement]:
@@ -179,9 +198,9 @@ def replaced_characters(game: Game) -> list[Replacement]:
     writer does.  Empty for any game read from a file.  O(size of the game):
     it lays the document out as :func:`write_cbf` does.
     """
-    cleaner = _Cleaner()
-    _document(game, "UTF-8", "utf-8", cleaner)
-    return cleaner.replaced
+    writer = CbfWriter()
+    game.accept(writer)
+    return writer.replaced
 
 
 def write_cbf(game: Game, *, encoding: str = "utf-8", bom: Optional[bool] = None) -> bytes:
@@ -194,84 +213,156 @@ def write_cbf(game: Game, *, encoding: str = "utf-8", bom: Optional[bool] = None
     (:func:`replaced_characters` lists them).  Never raises on the game's
     content; ``ValueError`` for an unsupported ``encoding``.  O(number of nodes).
     """
-    enc = ENCODINGS.get(encoding.lower())
-    if enc is None:
-        raise ValueError(f"Unsupported encoding {encoding!r}; expected 'utf-8' or 'gbk'")
-    declared, codec = enc
-    if bom is None:
-        bom = codec == "utf-8"
-    elif bom and codec != "utf-8":
-        raise ValueError("A byte order mark is written only with UTF-8")
-    text = _document(game, declared, codec, _Cleaner())
-    data = text.encode(codec, "xmlcharrefreplace")
-    return (b"\xef\xbb\xbf" + data) if bom else data
+    return game.accept(CbfWriter(encoding=encoding, bom=bom))
 
 
-def _document(game: Game, declared: str, codec: str, clean: _Cleaner) -> str:
-    """The document's text, declared as ``declared``; ``codec`` decides CDATA or escaped text."""
-    headers = game.headers
-    texts = {element: clean(value, f"header `{name}`") for element, (name, value) in _head_texts(game).items()}
-    out: list[str] = [
-        f'<?xml version="1.0" encoding="{declared}"?>',
-        '<ChineseChessRecord Version="1.0">',
-        " <Head>",
-    ]
-    for element in CCBRIDGE_HEAD:
-        if element == "FEN":
-            text = game.start.fen()
-        elif element == "RecordResult":
-            text = RESULT_TO_CODE.get(game.result, "0")  # "*" and anything else: unknown
+class CbfWriter(BaseVisitor[bytes]):
+    """A visitor that writes the game it visits as a CBF document (:func:`write_cbf`'s form).
+
+    ``game.accept(CbfWriter(encoding="gbk"))`` returns the document's bytes;
+    afterwards :attr:`replaced` lists the characters written as U+FFFD
+    (:func:`replaced_characters`).  ``ValueError`` for an unsupported
+    ``encoding`` or a BOM asked for with another encoding than UTF-8.  One
+    writer can visit several games in turn.
+
+    The walk gives the moves in PGN order (a move's alternatives right after
+    it), the document wants them in pre-order (a move's whole continuation
+    first), which is the order of the tree itself: so the writer keeps the
+    comments of each node visited and, at the end, lays the visited tree out
+    from its root, O(number of nodes), with no copy of the tree.
+    """
+
+    def __init__(self, *, encoding: str = "utf-8", bom: Optional[bool] = None) -> None:
+        enc = ENCODINGS.get(encoding.lower())
+        if enc is None:
+            raise ValueError(f"Unsupported encoding {encoding!r}; expected 'utf-8' or 'gbk'")
+        self.declared, self.codec = enc
+        if bom is None:
+            bom = self.codec == "utf-8"
+        elif bom and self.codec != "utf-8":
+            raise ValueError("A byte order mark is written only with UTF-8")
+        self.bom = bom
+        self.begin_game()
+        self._data = b""
+
+    # ------------------------------------------------------------ events
+    def begin_game(self) -> None:
+        #: The characters written as U+FFFD, in document order (see :class:`Replacement`).
+        self.replaced: list[Replacement] = []
+        self._headers = Headers()
+        self._fen = ""
+        self._result = "*"
+        self._opening: list[str] = []  # the root's comments
+        self._before: list[str] = []  # comments before the next move
+        self._root: Optional[Node] = None  # the parent of the first move
+        self._last: Optional[Node] = None  # the move last visited
+        self._comments: dict[Node, list[str]] = {}  # the moves with comments (before, then after)
+
+    def visit_header(self, name: str, value: str) -> None:
+        self._headers[name] = value
+
+    def visit_start(self, position: Position) -> None:
+        self._fen = position.fen()
+
+    def visit_comment(self, comment: str, before: bool) -> None:
+        if before:
+            self._before.append(comment)
+        elif self._last is None:
+            self._opening.append(comment)
         else:
-            text = texts.get(element, "")
-        out.append(f"  <{element}>{_escape(text)}</{element}>" if text else f"  <{element} />")
+            self._comments.setdefault(self._last, []).append(comment)
 
-    # Draft-only elements, written only for what the 象棋桥 elements cannot carry.
-    if "Event" in texts:
-        out.append(f"  <Event>{_escape(texts['Event'])}</Event>")
-    type_code = headers.get("Type")
-    type_text = headers.get("TypeText", "")
-    if type_code in TYPE_CODES or (type_code is None and type_text):
-        code = type_code or "0"
-        type_text = clean(type_text, "header `TypeText`")
-        out.append(f'  <Type value="{code}">{_escape(type_text)}</Type>' if type_text else f'  <Type value="{code}" />')
-    if headers.get("ResultText"):
-        code = RESULT_TO_CODE.get(game.result, "0")
-        result_text = clean(headers["ResultText"], "header `ResultText`")
-        out.append(f'  <Result value="{code}">{_escape(result_text)}</Result>')
-    root_comments = [
-        clean(c.strip(), "the comment before the first move")
-        for c in game.root.comments_before + game.root.comments
-        if c and c.strip()
-    ]
-    if len(root_comments) >= 2:
-        out.append(f"  <Comment>{_content(root_comments[0], codec)}</Comment>")
-        root_comment = "\n".join(root_comments[1:])
-    else:
-        root_comment = root_comments[0] if root_comments else ""
-    out.append(" </Head>")
+    def visit_move(self, position: Position, node: Node) -> None:
+        if self._last is None:
+            self._root = node.parent
+        self._last = node
+        if self._before:
+            self._comments[node] = self._before
+            self._before = []
 
-    out.append(" <MoveList>")
-    end = "" if game.root.children else ' end="1"'
-    if root_comment:
-        out.append(f'  <Move value="{ROOT_VALUE}"{end}>{_content(root_comment, codec)}</Move>')
-    else:
-        out.append(f'  <Move value="{ROOT_VALUE}"{end} />')
-    # Pre-order, main line first, with an explicit stack (deep trees are fine).
-    stack: list[tuple[Node, int]] = [(c, 1) for c in reversed(game.root.children)]
-    while stack:
-        node, ply = stack.pop()
-        assert node.move is not None
-        end = "" if node.children else ' end="1"'
-        value = encode_move_value(node.move)
-        head = f'  <Move nid="{ply}" value="{value}"{end}'
-        comment = _comment_text(node)
-        if comment:
-            comment = clean(comment, f"the comment on ply {ply} (`{value}`)")
-            out.append(f"{head}>{_content(comment, codec)}</Move>")
+    def visit_result(self, result: str) -> None:
+        self._result = result
+
+    def end_game(self) -> None:
+        clean = _Cleaner()
+        out: list[str] = [
+            f'<?xml version="1.0" encoding="{self.declared}"?>',
+            '<ChineseChessRecord Version="1.0">',
+            " <Head>",
+        ]
+        root_comment = self._head(out, clean)
+        out.append(" </Head>")
+        out.append(" <MoveList>")
+        self._move_list(out, root_comment, clean)
+        out.append(" </MoveList>")
+        out.append("</ChineseChessRecord>")
+        self.replaced = clean.replaced
+        data = ("\n".join(out) + "\n").encode(self.codec, "xmlcharrefreplace")
+        self._data = (b"\xef\xbb\xbf" + data) if self.bom else data
+
+    def result(self) -> bytes:
+        return self._data
+
+    # ------------------------------------------------------------ the document
+    def _head(self, out: list[str], clean: _Cleaner) -> str:
+        """Append the Head's elements; return the comment left for the root move."""
+        texts = {element: clean(value, f"header `{name}`") for element, (name, value) in _head_texts(self._headers).items()}
+        for element in CCBRIDGE_HEAD:
+            if element == "FEN":
+                text = self._fen
+            elif element == "RecordResult":
+                text = RESULT_TO_CODE.get(self._result, "0")  # "*" and anything else: unknown
+            else:
+                text = texts.get(element, "")
+            out.append(f"  <{element}>{_escape(text)}</{element}>" if text else f"  <{element} />")
+        self._draft_head(out, texts, clean)
+        root_comments = [clean(c.strip(), "the comment before the first move") for c in self._opening if c and c.strip()]
+        if len(root_comments) >= 2:
+            out.append(f"  <Comment>{_content(root_comments[0], self.codec)}</Comment>")
+            return "\n".join(root_comments[1:])
+        return root_comments[0] if root_comments else ""
+
+    def _draft_head(self, out: list[str], texts: dict[str, str], clean: _Cleaner) -> None:
+        """Append the draft-only elements, written only for what the 象棋桥 elements cannot carry."""
+        headers = self._headers
+        if "Event" in texts:
+            out.append(f"  <Event>{_escape(texts['Event'])}</Event>")
+        type_code = headers.get("Type")
+        type_text = headers.get("TypeText", "")
+        if type_code in TYPE_CODES or (type_code is None and type_text):
+            code = type_code or "0"
+            type_text = clean(type_text, "header `TypeText`")
+            out.append(f'  <Type value="{code}">{_escape(type_text)}</Type>' if type_text else f'  <Type value="{code}" />')
+        if headers.get("ResultText"):
+            code = RESULT_TO_CODE.get(self._result, "0")
+            result_text = clean(headers["ResultText"], "header `ResultText`")
+            out.append(f'  <Result value="{code}">{_escape(result_text)}</Result>')
+
+    def _move_list(self, out: list[str], root_comment: str, clean: _Cleaner) -> None:
+        """Append the root move, then every move in pre-order, main line first (an explicit stack: any depth)."""
+        first = self._root.children if self._root is not None else []
+        end = "" if first else ' end="1"'
+        if root_comment:
+            out.append(f'  <Move value="{ROOT_VALUE}"{end}>{_content(root_comment, self.codec)}</Move>')
         else:
-            out.append(head + " />")
-        stack.extend((c, ply + 1) for c in reversed(node.children))
-    out.append(" </MoveList>")
-    out.append("</ChineseChessRecord>")
-    return "\n".join(out) + "\n"
-
+            out.append(f'  <Move value="{ROOT_VALUE}"{end} />')
+        comments = self._comments
+        stack = [(node, 1) for node in reversed(first)]
+        while stack:
+            node, ply = stack.pop()
+            while True:  # along the line; the alternatives wait on the stack
+                children = node.children
+                value = encode_move_value(node.move)  # type: ignore[arg-type]  # a move node
+                head = f'  <Move nid="{ply}" value="{value}"' if children else f'  <Move nid="{ply}" value="{value}" end="1"'
+                comment = _comment_text(comments[node]) if node in comments else ""
+                if comment:
+                    comment = clean(comment, f"the comment on ply {ply} (`{value}`)")
+                    out.append(f"{head}>{_content(comment, self.codec)}</Move>")
+                else:
+                    out.append(head + " />")
+                if not children:
+                    break
+                ply += 1
+                if len(children) > 1:
+                    stack.extend([(child, ply) for child in children[:0:-1]])
+                node = children[0]

@@ -17,8 +17,11 @@ Output (``docs/pgn.md`` § Writing gives the sources):
 * the result marker, then a line end.
 
 Braces cannot be written inside a PGN comment (spec §三(5)); a comment holding
-``{`` or ``}`` is written with the fullwidth ``｛``/``｝`` instead.  The tree
-is walked with an explicit stack, so any depth of variations is fine.
+``{`` or ``}`` is written with the fullwidth ``｛``/``｝`` instead.
+
+:class:`PgnWriter` is a visitor (:mod:`xqformats.visitor`): the one tree walk
+feeds it, so any depth of variations and any length of game is fine, and
+:func:`write_pgn` is ``game.accept(PgnWriter(...))``.
 """
 
 from __future__ import annotations
@@ -28,15 +31,15 @@ import unicodedata
 from typing import Optional, Union
 
 from ..fen import parse_fen
-from ..model import Game, Node
+from ..model import Game, Headers, Node
 from ..notation import Notation, encode
-from ..position import STARTING_FEN, Position
-from .lowering import FORMAT_NAMES
+from ..position import Position
+from ..visitor import BaseVisitor
+from .format_tag import FORMAT_VALUES, notation_of_format
 
-__all__ = ["write_pgn", "output_headers", "flattened_tags"]
+__all__ = ["write_pgn", "output_headers", "flattened_tags", "PgnWriter"]
 
-_FORMAT_VALUE = {Notation.CHINESE: "Chinese", Notation.WXF: "WXF", Notation.ICCS: "ICCS"}
-_STANDARD_START = Position(STARTING_FEN)
+_STANDARD_START = Position.initial()
 
 
 # A line break in a tag value: CR LF, a lone CR or a lone LF (each one break).
@@ -88,7 +91,7 @@ def output_headers(game: Game, notation: Union[Notation, str] = Notation.CHINESE
     Each line break in a value (CR LF, CR or LF) is a space: a tag pair is one
     line (spec §二) and PGN has no escape for a line break (:func:`flattened_tags`).
     """
-    return [(k, _one_line(v)) for k, v in _output_tags(game, notation)]
+    return [(k, _one_line(v)) for k, v in _output_tags(game.headers, game.start, game.result, Notation(notation))]
 
 
 def flattened_tags(game: Game, notation: Union[Notation, str] = Notation.CHINESE) -> list[str]:
@@ -99,52 +102,46 @@ def flattened_tags(game: Game, notation: Union[Notation, str] = Notation.CHINESE
     exists), so the written value differs from the game's.  A converter names
     these tags as a loss.  In :func:`output_headers` order.
     """
-    return [k for k, v in _output_tags(game, notation) if "\n" in v or "\r" in v]
+    tags = _output_tags(game.headers, game.start, game.result, Notation(notation))
+    return [k for k, v in tags if "\n" in v or "\r" in v]
 
 
-def _output_tags(game: Game, notation: Union[Notation, str]) -> list[tuple[str, str]]:
+def _output_tags(headers: Headers, start: Position, result: str, notation: Notation) -> list[tuple[str, str]]:
     """:func:`output_headers` before values are put on one line."""
-    notation = Notation(notation)
-    pairs = game.headers.in_standard_order()
-    tags = dict(pairs)
-    fmt = tags.get("Format")
-    want_fmt: Optional[str]
-    if fmt is not None and FORMAT_NAMES.get(fmt.strip().lower()) is notation:
-        want_fmt = fmt
-    elif fmt is None and notation is Notation.CHINESE:
-        want_fmt = None
+    out = headers.copy()
+    fmt = _format_value(headers.get("Format"), notation)
+    if fmt is None:
+        out.pop("Format", None)
     else:
-        want_fmt = _FORMAT_VALUE[notation]
-    fen = tags.get("FEN")
-    want_fen = fen
-    start = game.start
+        out["Format"] = fmt
+    fen = _fen_value(headers.get("FEN"), start)
     if fen is not None:
-        pos, _ = parse_fen(fen)
-        if pos is None or pos != start or pos.fullmove_number != start.fullmove_number:
-            want_fen = start.fen()
-    elif start != _STANDARD_START or start.fullmove_number != 1:
-        want_fen = start.fen()
-    out: list[tuple[str, str]] = []
-    for k, v in pairs:
-        if k == "Format":
-            if want_fmt is not None:
-                out.append((k, want_fmt))
-        elif k == "FEN":
-            out.append((k, want_fen))  # type: ignore[arg-type]
-        else:
-            out.append((k, v))
-    if want_fen is not None and fen is None:
-        out.append(("FEN", want_fen))
-    if want_fmt is not None and fmt is None:
-        out.append(("Format", want_fmt))
-    if "Game" not in tags:
-        out.append(("Game", "Chinese Chess"))
-    if "Result" not in tags:
-        out.append(("Result", game.result))
-    # Re-sort so added tags take their roster places.
-    from ..model import Headers
+        out["FEN"] = fen
+    out.setdefault("Game", "Chinese Chess")
+    out.setdefault("Result", result)
+    # Roster order puts the tags added here in their places.
+    return out.in_standard_order()
 
-    return Headers(out).in_standard_order()
+
+def _format_value(value: Optional[str], notation: Notation) -> Optional[str]:
+    """The ``Format`` value to write: the game's when it names ``notation``; none for Chinese without one."""
+    if value is not None and notation_of_format(value) is notation:
+        return value
+    if value is None and notation is Notation.CHINESE:
+        return None
+    return FORMAT_VALUES[notation]
+
+
+def _fen_value(value: Optional[str], start: Position) -> Optional[str]:
+    """The ``FEN`` value to write: the game's when it describes ``start``, else ``start``'s; none for the initial position."""
+    if value is not None:
+        pos, _ = parse_fen(value)
+        if pos is not None and pos == start and pos.fullmove_number == start.fullmove_number:
+            return value
+        return start.fen()
+    if start != _STANDARD_START or start.fullmove_number != 1:
+        return start.fen()
+    return None
 
 
 def write_pgn(
@@ -162,30 +159,101 @@ def write_pgn(
     equal to ``game`` with the headers of :func:`output_headers`.  Every move
     must be legal (the model holds only legal moves when read from a file).
     """
-    notation = Notation(notation)
-    lines = [f'[{k} "{_escape(v)}"]' for k, v in output_headers(game, notation)]
-    tokens = _glue_parens(_movetext(game, notation, traditional, fullwidth))
-    tokens.append(game.result)
-    lines.append("")
-    lines.extend(_wrap(tokens, columns))
-    return "\n".join(lines) + "\n"
+    return game.accept(PgnWriter(notation, traditional=traditional, fullwidth=fullwidth, columns=columns))
 
 
-def _glue_parens(tokens: list[str]) -> list[str]:
-    """Attach ``(`` to the token after it and ``)`` to the token before it."""
-    out: list[str] = []
-    opened = ""
-    for tok in tokens:
-        if tok == "(":
-            opened += "("
-        elif tok == ")" and out and not opened:
-            out[-1] += ")"
-        else:
-            out.append(opened + tok)
-            opened = ""
-    if opened:  # pragma: no cover - a variation always holds a move
-        out.append(opened)
-    return out
+class PgnWriter(BaseVisitor[str]):
+    """A visitor that writes the game it visits as PGN text (:func:`write_pgn`'s form).
+
+    ``game.accept(PgnWriter("wxf"))`` returns the text; one writer can visit
+    several games in turn (each visit returns that game's text).  Every
+    move must be legal in the position the walk gives with it.
+    """
+
+    def __init__(
+        self,
+        notation: Union[Notation, str] = Notation.CHINESE,
+        *,
+        traditional: bool = False,
+        fullwidth: bool = False,
+        columns: int = 80,
+    ) -> None:
+        self.notation = Notation(notation)
+        self.traditional = traditional
+        self.fullwidth = fullwidth
+        self.columns = columns
+        self.begin_game()
+        self._text = ""
+
+    # ------------------------------------------------------------ headers
+    def begin_game(self) -> None:
+        self._headers = Headers()
+        self._start: Optional[Position] = None
+        self._result = "*"
+        self._tokens: list[str] = []
+        #: "(" of variations begun, written in front of the next token.
+        self._open = ""
+        #: Whether a Black move needs its number (``N. ...``): at the start of
+        #: a line, after a comment, after a variation (spec §五's ``7. ...``).
+        self._number = True
+
+    def visit_header(self, name: str, value: str) -> None:
+        self._headers[name] = value
+
+    def visit_start(self, position: Position) -> None:
+        self._start = position.copy()
+
+    # ------------------------------------------------------------ movetext
+    def _emit(self, token: str) -> None:
+        """Add ``token``, after the ``(`` of any variation begun just before it."""
+        if self._open:
+            token = self._open + token
+            self._open = ""
+        self._tokens.append(token)
+
+    def visit_comment(self, comment: str, before: bool) -> None:
+        self._emit(_comment(comment))
+        self._number = True
+
+    def visit_move(self, position: Position, node: Node) -> None:
+        text = encode(node.move, position, self.notation, traditional=self.traditional, fullwidth=self.fullwidth)  # type: ignore[arg-type]
+        # A move number stays on the line of its move (one token).
+        if position.turn:
+            text = f"{position.fullmove_number}. {text}"
+        elif self._number:
+            text = f"{position.fullmove_number}. ... {text}"
+        self._number = False
+        if self._open:  # _emit, inlined: this is the hot path
+            text = self._open + text
+            self._open = ""
+        self._tokens.append(text)
+
+    def visit_nag(self, nag: int) -> None:
+        self._emit(f"${nag}")
+
+    def begin_variation(self) -> None:
+        self._open += "("
+        self._number = True
+
+    def end_variation(self) -> None:
+        self._tokens[-1] += ")"  # a variation holds at least its first move
+        self._number = True
+
+    def visit_result(self, result: str) -> None:
+        self._result = result
+
+    # ------------------------------------------------------------ the text
+    def end_game(self) -> None:
+        start = self._start if self._start is not None else Position.initial()  # movetext skipped
+        tags = _output_tags(self._headers, start, self._result, self.notation)
+        lines = [f'[{k} "{_escape(_one_line(v))}"]' for k, v in tags]
+        lines.append("")
+        self._tokens.append(self._result)
+        lines.extend(_wrap(self._tokens, self.columns))
+        self._text = "\n".join(lines) + "\n"
+
+    def result(self) -> str:
+        return self._text
 
 
 def _wrap(tokens: list[str], columns: int) -> list[str]:
@@ -209,71 +277,4 @@ def _wrap(tokens: list[str], columns: int) -> list[str]:
         col = _width(last) if last is not None else col + w_first
     if cur:
         out.append(" ".join(cur))
-    return out
-
-
-def _movetext(game: Game, notation: Notation, traditional: bool, fullwidth: bool) -> list[str]:
-    """Movetext tokens, walking the tree with an explicit stack (python-chess's order)."""
-    out: list[str] = []
-    emit = out.append
-    for c in game.root.comments:
-        emit(_comment(c))
-    pos = game.start.copy()
-    root = game.root
-    if not root.children:
-        return out
-
-    def move_text(node: Node) -> str:
-        return encode(node.move, pos, notation, traditional=traditional, fullwidth=fullwidth)  # type: ignore[arg-type]
-
-    # Stack items: ("line", node, force) | ("open",) | ("close", depth) | ("resume", node, depth)
-    stack: list[tuple] = [("line", root.children[0], True)]
-    while stack:
-        item = stack.pop()
-        kind = item[0]
-        if kind == "open":
-            emit("(")
-            continue
-        if kind == "close":
-            while len(pos._stack) > item[1]:
-                pos.pop()
-            emit(")")
-            continue
-        if kind == "resume":
-            node, depth = item[1], item[2]
-            while len(pos._stack) > depth:
-                pos.pop()
-            pos.push(node.move)
-            cur: Optional[Node] = node.children[0] if node.children else None
-            force = True
-        else:
-            cur, force = item[1], item[2]
-        while cur is not None:
-            for c in cur.comments_before:
-                emit(_comment(c))
-                force = True
-            # A move number stays on the line of its move.
-            if pos.turn:
-                emit(f"{pos.fullmove_number}. {move_text(cur)}")
-            elif force:
-                emit(f"{pos.fullmove_number}. ... {move_text(cur)}")
-            else:
-                emit(move_text(cur))
-            for n in cur.nags:
-                emit(f"${n}")
-            for c in cur.comments:
-                emit(_comment(c))
-            force = bool(cur.comments)
-            parent = cur.parent
-            sibs = parent.children  # type: ignore[union-attr]
-            if len(sibs) > 1 and sibs[0] is cur:
-                depth = len(pos._stack)
-                stack.append(("resume", cur, depth))
-                for j in range(len(sibs) - 1, 0, -1):
-                    stack.append(("close", depth))
-                    stack.append(("line", sibs[j], True))
-                    stack.append(("open",))
-                break
-            pos.push(cur.move)  # type: ignore[arg-type]
-            cur = cur.children[0] if cur.children else None
     return out
