@@ -6,8 +6,8 @@
   ``legal_moves()``; and ``legal_moves()`` itself with a naive definition
   written here: a move is legal when, after it, no enemy piece has the
   mover's king among its targets and the kings do not face each other.
-* ``decode``'s plans (notation/plan.py) against ``_decode_slow``, the full
-  resolution kept as the reference: the same move and the same diagnostics
+* ``decode``'s plans (notation/plan.py) against ``decode(..., fast=False)``,
+  the full resolution kept as the reference: the same move and the same diagnostics
   (code, severity, message, position) for canonical spellings, variants and
   spellings that fail, in positions with pieces stacked on files.
 """
@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 
 from conftest import legal_positions
 from xqformats.core import Move
-from xqformats.notation import Notation, _decode_slow, decode, encode
-from xqformats.notation import plan as plan_mod
+from xqformats.notation import Notation, decode, encode
+from xqformats.notation.plan import NO_PLAN, PLANS, plan_for_text
 from xqformats.notation.resolve import NoSpelling
-from xqformats.notation import shape as shape_mod
+from xqformats.notation.spelling import SHAPES
 from xqformats.position import Position
 
 PAIRS = [(f, t) for f in range(90) for t in range(90)]
@@ -34,12 +34,8 @@ PAIRS = [(f, t) for f in range(90) for t in range(90)]
 @pytest.fixture(autouse=True)
 def _keep_memos():  # type: ignore[no-untyped-def]
     """Leave the spelling memos as found: these tests decode thousands of texts."""
-    shapes, plans = dict(shape_mod._MEMO), dict(plan_mod._PLANS)
-    yield
-    shape_mod._MEMO.clear()
-    shape_mod._MEMO.update(shapes)
-    plan_mod._PLANS.clear()
-    plan_mod._PLANS.update(plans)
+    with SHAPES.isolated(), PLANS.isolated():
+        yield
 
 
 # ---------------------------------------------------------------- positions
@@ -218,7 +214,7 @@ def check_decode(pos: Position, notations: list[Optional[Notation]]) -> None:
         for notation in notations:
             for strict in (False, True):
                 fast = decode(text, pos, notation, strict=strict)
-                slow = _decode_slow(text, pos, notation, strict)
+                slow = decode(text, pos, notation, strict=strict, fast=False)
                 assert summary(fast) == summary(slow), (fen, text, notation, strict)
                 if not fast[1]:
                     assert fast[1] == ()
@@ -241,19 +237,18 @@ def test_decode_start_position_in_every_notation() -> None:
     check_decode(Position(), [None, *Notation])
 
 
-def test_plans_are_memoized_and_bounded(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    first = plan_mod.plan_for_text("炮二平五")
-    assert first is not None and plan_mod.plan_for_text("炮二平五") is first
+def test_plans_are_memoized_and_bounded() -> None:
+    first = plan_for_text("炮二平五")
+    assert first is not None and plan_for_text("炮二平五") is first
     assert first[1] is not None and first[2] is None  # Red's numerals: slow path when Black moves
-    assert plan_mod.plan_for_text("前炮平五") is not plan_mod.NO_PLAN  # a marker: fast when one file has two
-    assert plan_mod.plan_for_text("一兵平五") is plan_mod.NO_PLAN  # ordinals: slow path
-    assert plan_mod.plan_for_text("前相进五") is plan_mod.NO_PLAN  # elephants take no marker
-    assert plan_mod.plan_for_text("not a move") is plan_mod.NO_PLAN
-    monkeypatch.setattr(plan_mod, "_PLANS", {})
-    monkeypatch.setattr(plan_mod, "PLAN_LIMIT", 3)
-    for text in ("C1.2", "C1.3", "C1.4", "C1.5"):
-        assert plan_mod.plan_for_text(text) is not plan_mod.NO_PLAN
-    assert len(plan_mod._PLANS) <= 3
+    assert plan_for_text("前炮平五") is not NO_PLAN  # a marker: fast when one file has two
+    assert plan_for_text("一兵平五") is NO_PLAN  # ordinals: slow path
+    assert plan_for_text("前相进五") is NO_PLAN  # elephants take no marker
+    assert plan_for_text("not a move") is NO_PLAN
+    with PLANS.isolated(limit=3):
+        for text in ("C1.2", "C1.3", "C1.4", "C1.5"):
+            assert plan_for_text(text) is not NO_PLAN
+            assert 0 < len(PLANS) <= 3
 
 
 def test_style_findings_come_with_a_fresh_list() -> None:
