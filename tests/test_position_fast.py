@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import legal_positions
-from xqformats.core import Move
+from xqformats.core import Move, square_file
 from xqformats.notation import Notation, decode, encode
 from xqformats.notation.plan import NO_PLAN, PLANS, plan_for_text
 from xqformats.notation.resolve import NoSpelling
@@ -166,10 +166,8 @@ def _cn_number(n: int, red: bool) -> str:
     return _NUMERALS[n - 1] if red else str(n)
 
 
-def spellings(pos: Position) -> list[str]:
-    """Texts worth decoding in ``pos``: each legal move in every spelling, plus
-    every plain move of the pieces on the board's files (most fail), with each
-    side's numbers, and markers."""
+def _legal_spellings(pos: Position) -> set[str]:
+    """Each legal move in every spelling the encoder writes, and UCCI."""
     texts: set[str] = set()
     for m in pos.legal_moves():
         for notation, options in ((Notation.CHINESE, {}), (Notation.CHINESE, {"traditional": True, "fullwidth": True}),
@@ -179,24 +177,38 @@ def spellings(pos: Position) -> list[str]:
             except NoSpelling:  # six pawns in two stacks (F106): no spelling exists
                 pass
         texts.add(m.uci())
+    return texts
+
+
+def _piece_spellings(s: int, p: str) -> set[str]:
+    """Plain moves of the piece on ``s`` along its file (most fail) in each side's numbers, and markers."""
+    texts: set[str] = set()
+    red = p.isupper()
+    i = _TYPES.index(p.upper())
+    fi = square_file(s)
+    for side in (True, False):  # the piece's own numbers, then the other side's
+        file = 9 - fi if red else fi + 1
+        for a, action in enumerate(_CN_ACTIONS):
+            for n in (1, 2, 3, 4, 5, 9 - fi if red else fi + 1):
+                texts.add(_CN_PIECES[red][i] + _cn_number(file, side) + action + _cn_number(n, side))
+                if side == red:
+                    texts.add(_WXF[i] + str(file) + "+-."[a] + str(n))
+    for marker, sign in (("前", "+"), ("中", "."), ("后", "-")):
+        for tail, wxf_tail in (("平" + _cn_number(5, red), ".5"), ("进1" if not red else "进一", "+1")):
+            texts.add(marker + _CN_PIECES[red][i] + tail)
+            texts.add(_WXF[i] + sign + wxf_tail)
+        texts.add(marker + _CN_PIECES[red][i] + "退" + _cn_number(1, not red))  # other side's digits
+    return texts
+
+
+def spellings(pos: Position) -> list[str]:
+    """Texts worth decoding in ``pos``: each legal move in every spelling, plus
+    every plain move of the pieces on the board's files (most fail), with each
+    side's numbers, and markers."""
+    texts = _legal_spellings(pos)
     for s, p in enumerate(pos.board):
-        if p is None:
-            continue
-        red = p.isupper()
-        i = _TYPES.index(p.upper())
-        fi = s % 9
-        for side in (True, False):  # the piece's own numbers, then the other side's
-            file = 9 - fi if red else fi + 1
-            for a, action in enumerate(_CN_ACTIONS):
-                for n in (1, 2, 3, 4, 5, 9 - fi if red else fi + 1):
-                    texts.add(_CN_PIECES[red][i] + _cn_number(file, side) + action + _cn_number(n, side))
-                    if side == red:
-                        texts.add(_WXF[i] + str(file) + "+-."[a] + str(n))
-        for marker, sign in (("前", "+"), ("中", "."), ("后", "-")):
-            for tail, wxf_tail in (("平" + _cn_number(5, red), ".5"), ("进1" if not red else "进一", "+1")):
-                texts.add(marker + _CN_PIECES[red][i] + tail)
-                texts.add(_WXF[i] + sign + wxf_tail)
-            texts.add(marker + _CN_PIECES[red][i] + "退" + _cn_number(1, not red))  # other side's digits
+        if p is not None:
+            texts |= _piece_spellings(s, p)
     for to in range(0, 90, 7):
         for frm in range(0, 90, 11):
             texts.add(Move(frm, to).iccs())
