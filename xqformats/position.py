@@ -72,7 +72,7 @@ from .geometry import (
     SLIDERS,
 )
 
-__all__ = ["Position", "STARTING_FEN", "Outcome", "FenProblem", "read_fen", "board_fen"]
+__all__ = ["Position", "STARTING_FEN", "Outcome", "FenProblem", "FenReport", "read_fen", "board_fen", "MAX_PIECES"]
 
 STARTING_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
