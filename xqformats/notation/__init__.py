@@ -71,8 +71,9 @@ def decode(
 
     Diagnostics are positioned in ``text`` (line 1, column 1 = its first
     character); relocate with ``Diagnostic.shifted``.  When all is well the
-    diagnostics are a shared empty tuple.  Never raises on bad input and
-    leaves ``position`` as it was.
+    diagnostics are a shared empty tuple.  Never raises on bad text (a
+    ``text`` that is not a ``str`` is a ``TypeError``) and leaves
+    ``position`` as it was.
 
     ``fast=False`` skips the compiled plans and always resolves in full (the
     reference the plans are tested against; same results, slower).
@@ -82,7 +83,7 @@ def decode(
     if fast:
         try:
             plan = PLANS.get(text) or plan_for_text(text)
-        except TypeError:  # unhashable, so not a string at all: the slow path says so
+        except TypeError:  # unhashable, so not a string at all: the slow path raises
             plan = NO_PLAN
         run = plan[1] if position.turn else plan[2]
         if run is not None and (notation is None or notation is plan[0]):
@@ -98,7 +99,9 @@ def _decode_slow(
     """:func:`decode` by full resolution, every diagnostic explained (the reference)."""
     if notation is not None and not isinstance(notation, Notation):
         notation = Notation(notation)  # "wxf" works too
-    shape = shape_of(text) if isinstance(text, str) else None
+    if not isinstance(text, str):
+        raise TypeError(f"decode() takes the move as a str, not {type(text).__name__}")
+    shape = shape_of(text)
     if shape is None:
         if notation is None:
             msg = (
