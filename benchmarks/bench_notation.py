@@ -13,8 +13,8 @@ variants interleaved so that a busy machine hurts them alike.  Columns:
 
 * ``decode``: what readers call (a compiled plan per spelling, notation/plan.py,
   falling back to full resolution for anything unusual);
-* ``full``: full resolution alone (``_decode_slow``, every step that explains
-  a failure; this was ``decode`` before the plans);
+* ``full``: full resolution alone (``decode(..., fast=False)``, every step that
+  explains a failure; this was ``decode`` before the plans);
 * ``is_legal``: the engine's own ``Position.is_legal`` on the same moves, for scale;
 * ``fast``: the share of moves the plans decide.
 
@@ -32,9 +32,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from xqformats.core import Move  # noqa: E402
-from xqformats.notation import Notation, _decode_slow, decode, encode  # noqa: E402
-from xqformats.notation import plan as plan_module  # noqa: E402
-from xqformats.notation import shape as shape_module  # noqa: E402
+from xqformats.notation import Notation, decode, encode  # noqa: E402
+from xqformats.notation.plan import plan_for_text  # noqa: E402
+from xqformats.notation.spelling import SHAPES, shape_of  # noqa: E402
 from xqformats.position import Position  # noqa: E402
 
 ROUNDS = 7
@@ -117,7 +117,7 @@ def fast_share(games: list[list[str]], notation: Notation) -> float:
     for texts in games:
         pos = Position()
         for t in texts:
-            plan = plan_module.plan_for_text(t)
+            plan = plan_for_text(t)
             run = plan[1] if pos.turn else plan[2]
             move = run(pos) if run is not None and plan[0] is notation else None
             fast += move is not None
@@ -156,7 +156,7 @@ def main() -> None:
         for _ in range(ROUNDS):
             best["push"] = min(best["push"], replay_moves(moves, False))
             best["decode"] = min(best["decode"], replay_texts(texts, notation, decode))
-            best["full"] = min(best["full"], replay_texts(texts, notation, lambda t, p, nt: _decode_slow(t, p, nt, False)))
+            best["full"] = min(best["full"], replay_texts(texts, notation, lambda t, p, nt: decode(t, p, nt, fast=False)))
             best["legal"] = min(best["legal"], replay_moves(moves, True))
         us = {k: (v - best["push"]) / n * 1e6 for k, v in best.items() if k != "push"}
         print(f"{label:40} {n:>6} {us['decode']:>6.2f} us {us['full']:>6.2f} us {us['legal']:>6.2f} us "
@@ -165,11 +165,11 @@ def main() -> None:
 
     # First sight of a spelling: one Lark parse (then memoized).
     spellings = sorted({t for _, texts in suites.values() for g in texts for t in g})
-    shape_module._MEMO.clear()
-    start = time.perf_counter()
-    for t in spellings:
-        shape_module.shape_of(t)
-    cold = (time.perf_counter() - start) / len(spellings) * 1e6
+    with SHAPES.isolated():
+        start = time.perf_counter()
+        for t in spellings:
+            shape_of(t)
+        cold = (time.perf_counter() - start) / len(spellings) * 1e6
     print(f"\nfirst sight of a spelling (Lark LALR parse, memoized after): {cold:.1f} us "
           f"({len(spellings)} distinct spellings)")
     print(f"{sys.version.split()[0]} on {sys.platform}")

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import legal_positions
-from xqformats.core import BLACK, RED
+from xqformats.core import BLACK, RED, square_name
 from xqformats.diagnostics import Severity
-from xqformats.fen import STARTING_FEN, board_fen, parse_fen, validate_fen
+from xqformats.fen import RULE_OF, STARTING_FEN, board_fen, parse_fen, validate_fen
 from xqformats.lint.catalogue import all_rules
-from xqformats.position import Position
+from xqformats.position import FenProblem, Position
 
 START_BOARD = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
 assert len(START_BOARD) == 59  # columns 1-59; the side field starts at column 61
@@ -344,3 +344,22 @@ def test_random_positions_round_trip(pos: Position) -> None:
     )
     assert (back.king(RED), back.king(BLACK)) == (pos.king(RED), pos.king(BLACK))
     assert back.fen() == text
+
+
+# ---------------------------------------------------------------- the reader's problems
+def test_every_reader_problem_has_a_rule_of_matching_severity() -> None:
+    assert set(RULE_OF) == set(FenProblem)
+    for problem, rule in RULE_OF.items():
+        assert (rule.severity is Severity.ERROR) is problem.fatal, problem
+
+
+def test_setup_problems_name_the_square() -> None:
+    # Two Red kings (d1, d0) and a Red advisor on e0, which is no advisor point.
+    pos, _ = parse_fen("4k4/9/9/9/9/9/9/9/3K5/3KA4 w")
+    assert pos is not None
+    found = [(p, m, None if s is None else square_name(s)) for p, m, s in pos.setup_problems()]
+    assert found == [
+        (FenProblem.SQUARE, "Red advisor on e0, a point it can never reach; expected one of d2, f2, e1, d0, f0", "e0"),
+        (FenProblem.COUNT, "Red has 2 kings; at most 1 king allowed", "d0"),  # the second in reading order
+    ]
+    assert Position.initial().setup_problems() == []

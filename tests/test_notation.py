@@ -448,3 +448,20 @@ def test_encode_names_what_has_no_spelling() -> None:
     move = Move(81, 84)  # the rook on a9 (the front one) to d9
     with pytest.raises(NoSpelling, match="No notation tells apart 6 like pieces on one file"):
         encode(move, pos, Notation.WXF)
+
+
+def test_notation_display_names() -> None:
+    assert [n.label for n in Notation] == ["Chinese", "WXF", "ICCS"]
+    assert all(Notation(n.label.lower()) is n for n in Notation)
+
+
+@pytest.mark.parametrize("text", [None, 7, ("C2.5",), ["C2.5"]])
+def test_text_that_is_not_a_string_is_a_type_error(text: object) -> None:
+    with pytest.raises(TypeError, match="takes the move as a str"):
+        decode(text, Position())  # type: ignore[arg-type]
+
+
+def test_slow_path_agrees_on_the_opening() -> None:
+    pos = Position()
+    for text in ("炮二平五", "C2.5", "H2-E2", "前炮平五", "马9进8"):
+        assert decode(text, pos, fast=False) == decode(text, pos)

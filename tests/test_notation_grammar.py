@@ -12,8 +12,8 @@ from lark import Lark
 from lark.exceptions import LarkError
 
 from xqformats.notation import Notation, detect_notation
-from xqformats.notation import shape as shape_mod
-from xqformats.notation.shape import parser_for, shape_of
+from xqformats.notation.shape import parser_for
+from xqformats.notation.spelling import SHAPES, shape_of
 from xqformats.resources import grammar_path
 
 TERMINALS = {
@@ -196,12 +196,12 @@ def test_not_a_move(text: str) -> None:
     assert detect_notation(text) is None
 
 
-def test_shapes_are_memoized_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_shapes_are_memoized_and_bounded() -> None:
     first = shape_of("炮八平五")
     assert first is not None and shape_of("炮八平五") is first
-    monkeypatch.setattr(shape_mod, "MEMO_LIMIT", 3)
     # An empty memo: earlier tests may have seen all four spellings (then nothing is added).
-    monkeypatch.setattr(shape_mod, "_MEMO", {})
-    for text in ("C1.2", "C1.3", "C1.4", "C1.5"):
-        assert shape_of(text) is not None
-    assert len(shape_mod._MEMO) <= 3
+    with SHAPES.isolated(limit=3):
+        for text in ("C1.2", "C1.3", "C1.4", "C1.5"):
+            assert shape_of(text) is not None
+            assert 0 < len(SHAPES) <= 3
+    assert SHAPES.limit > 3 and shape_of("炮八平五") is first  # the memo is back as it was

@@ -7,6 +7,9 @@ property tests compare against Fairy-Stockfish (pyffish) where it is installed.
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,6 +27,8 @@ from xqformats.core import (
     square_name,
     square_rank,
 )
+import xqformats
+from xqformats import geometry as G
 from xqformats.position import STARTING_FEN, Position
 
 
@@ -373,3 +378,138 @@ def test_push_pop_restores_random_positions(pos: Position) -> None:
         pos.push(m)
         pos.pop()
         assert pos.fen() == fen
+
+
+# ---------------------------------------------------------------- geometry tables
+# Each expectation below was worked out by hand on the board diagram
+# (files a-i from Red's left, ranks 0-9 from Red's side).
+
+
+def pairs(table: object) -> set[tuple[str, str]]:
+    return {(square_name(t), square_name(b)) for t, b in table}  # type: ignore[attr-defined]
+
+
+def test_horse_table_by_hand() -> None:
+    # b0: a2 and c2 over the leg b1, d1 over the leg c0.
+    assert pairs(G.HORSE_MOVES[sq("b0")]) == {("a2", "b1"), ("c2", "b1"), ("d1", "c0")}
+    # e4 in the open: eight targets, legs on the four orthogonal neighbours.
+    assert pairs(G.HORSE_MOVES[sq("e4")]) == {
+        ("d6", "e5"), ("f6", "e5"), ("d2", "e3"), ("f2", "e3"),
+        ("g5", "f4"), ("g3", "f4"), ("c5", "d4"), ("c3", "d4"),
+    }  # fmt: skip
+    # Horses that attack e0 and the leg each needs free.
+    assert pairs(G.HORSE_ATTACKERS[sq("e0")]) == {("c1", "d1"), ("d2", "d1"), ("f2", "f1"), ("g1", "f1")}
+
+
+def test_elephant_table_by_hand() -> None:
+    assert pairs(G.ELEPHANT_MOVES[RED][sq("c0")]) == {("a2", "b1"), ("e2", "d1")}
+    assert pairs(G.ELEPHANT_MOVES[RED][sq("e2")]) == {("c0", "d1"), ("g0", "f1"), ("c4", "d3"), ("g4", "f3")}
+    assert pairs(G.ELEPHANT_MOVES[RED][sq("c4")]) == {("a2", "b3"), ("e2", "d3")}  # never across the river
+    assert pairs(G.ELEPHANT_MOVES[BLACK][sq("c5")]) == {("a7", "b6"), ("e7", "d6")}
+    assert G.ELEPHANT_MOVES[RED][sq("c5")] == ()  # a Red elephant never stands there
+
+
+def test_palace_and_step_tables_by_hand() -> None:
+    assert names(G.KING_MOVES[RED][sq("e0")]) == {"d0", "f0", "e1"}
+    assert names(G.KING_MOVES[RED][sq("d2")]) == {"d1", "e2"}
+    assert names(G.KING_MOVES[BLACK][sq("e9")]) == {"d9", "f9", "e8"}
+    assert names(G.ADVISOR_MOVES[RED][sq("e1")]) == {"d0", "f0", "d2", "f2"}
+    assert names(G.ADVISOR_MOVES[RED][sq("d0")]) == {"e1"}
+    assert names(G.ADVISOR_MOVES[BLACK][sq("f7")]) == {"e8"}
+    assert names(G.PAWN_MOVES[RED][sq("e3")]) == {"e4"}
+    assert names(G.PAWN_MOVES[RED][sq("e5")]) == {"e6", "d5", "f5"}
+    assert names(G.PAWN_MOVES[RED][sq("a9")]) == {"b9"}
+    assert names(G.PAWN_MOVES[BLACK][sq("e6")]) == {"e5"}
+    assert names(G.PAWN_MOVES[BLACK][sq("e4")]) == {"e3", "d4", "f4"}
+    assert names(G.PAWN_ATTACKERS[RED][sq("e9")]) == {"e8", "d9", "f9"}
+
+
+def test_rook_rays_by_hand() -> None:
+    up, down, right, left = G.ROOK_RAYS[sq("a0")]
+    assert [square_name(s) for s in up] == [f"a{r}" for r in range(1, 10)]
+    assert [square_name(s) for s in right] == [f"{f}0" for f in "bcdefghi"]
+    assert down == left == ()
+    assert [square_name(s) for s in G.ROOK_RAYS[sq("e4")][3]] == ["d4", "c4", "b4", "a4"]  # nearest first
+
+
+def test_paths_by_hand() -> None:
+    board = list(range(90))  # a board of square numbers: slicing it lists the squares
+    assert [square_name(s) for s in board[G.PATHS["R"][sq("a0")][sq("a3")]]] == ["a1", "a2"]  # type: ignore[index]
+    assert [square_name(s) for s in board[G.PATHS["c"][sq("h2")][sq("e2")]]] == ["f2", "g2"]  # type: ignore[index]
+    assert G.PATHS["R"][sq("a0")][sq("b1")] is None
+    assert G.PATHS["N"][sq("b0")][sq("c2")] == sq("b1")
+    assert G.PATHS["B"][sq("c0")][sq("e2")] == sq("d1")
+    assert G.PATHS["b"][sq("c0")][sq("e2")] is None  # a Black elephant is never on c0
+    assert G.PATHS["K"][sq("e0")][sq("e1")] == -1  # nothing must be free
+    assert G.PATHS["K"][sq("e0")][sq("e2")] is None
+    assert G.PATHS["P"][sq("e3")][sq("d3")] is None  # sideways only across the river
+
+
+def test_regions_by_hand() -> None:
+    assert names(list(G.PALACE[RED])) == {f"{f}{r}" for f in "def" for r in "012"}
+    assert names(list(G.PALACE[BLACK])) == {f"{f}{r}" for f in "def" for r in "789"}
+    assert names(list(G.REACHABLE["A"])) == {"d0", "f0", "e1", "d2", "f2"}
+    assert names(list(G.REACHABLE["a"])) == {"d9", "f9", "e8", "d7", "f7"}
+    assert names(list(G.REACHABLE["B"])) == {"c0", "g0", "a2", "e2", "i2", "c4", "g4"}
+    assert names(list(G.REACHABLE["b"])) == {"c9", "g9", "a7", "e7", "i7", "c5", "g5"}
+    assert G.REACHABLE["K"] == G.PALACE[RED]
+    red_pawn = {f"{f}{r}" for f in "acegi" for r in "34"} | {f"{f}{r}" for f in "abcdefghi" for r in "56789"}
+    assert names(list(G.REACHABLE["P"])) == red_pawn
+    assert {G.mirror(s) for s in G.REACHABLE["P"]} == G.REACHABLE["p"]
+    assert "R" not in G.REACHABLE and "N" not in G.REACHABLE
+
+
+def test_initial_board_is_the_start_position() -> None:
+    assert Position().board == list(G.INITIAL_BOARD) == Position.from_fen(STARTING_FEN).board
+    assert Position() == Position.initial() and Position().fen() == STARTING_FEN
+    assert Position() is not Position() and Position().board is not Position().board
+    assert Position(None).board == [None] * 90
+
+
+# ---------------------------------------------------------------- layering
+def _package_imports(module: str) -> set[str]:
+    """Modules of the package that ``module`` imports anywhere in its source (ast)."""
+    root = Path(xqformats.__file__).parent
+    path = root / (module.replace(".", "/") + ".py")
+    package = module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package.split(".") if package else []
+            base = base[: len(base) - (node.level - 1)]
+            target = ".".join([*base, node.module] if node.module else base)
+            if node.module:
+                found.add(target)
+            else:  # ``from . import rules``: the submodules, not the package
+                found.update(f"{target}.{a.name}".lstrip(".") for a in node.names)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            found.update(n.removeprefix("xqformats.") for n in names if n.startswith("xqformats"))
+    return found
+
+
+def test_board_modules_import_downwards_only() -> None:
+    # core -> geometry -> position -> fen: nothing below imports anything above.
+    assert _package_imports("core") == set()
+    assert _package_imports("geometry") == {"core"}
+    assert "fen" not in _package_imports("position")
+    assert _package_imports("position") <= {"core", "geometry"}
+    assert _package_imports("fen") <= {"core", "geometry", "position", "diagnostics"}
+
+
+def test_board_and_notation_modules_form_no_cycle() -> None:
+    modules = ["core", "geometry", "position", "fen", "cbf.board"]
+    modules += ["notation." + p.stem for p in (Path(xqformats.__file__).parent / "notation").glob("*.py")]
+    graph = {m.removesuffix(".__init__"): _package_imports(m) for m in modules}
+    done: set[str] = set()
+
+    def visit(m: str, path: tuple[str, ...]) -> None:
+        assert m not in path, " -> ".join((*path, m))
+        if m in done or m not in graph:
+            return
+        for n in graph[m]:
+            visit(n, (*path, m))
+        done.add(m)
+
+    for m in graph:
+        visit(m, ())

@@ -6,8 +6,8 @@
   ``legal_moves()``; and ``legal_moves()`` itself with a naive definition
   written here: a move is legal when, after it, no enemy piece has the
   mover's king among its targets and the kings do not face each other.
-* ``decode``'s plans (notation/plan.py) against ``_decode_slow``, the full
-  resolution kept as the reference: the same move and the same diagnostics
+* ``decode``'s plans (notation/plan.py) against ``decode(..., fast=False)``,
+  the full resolution kept as the reference: the same move and the same diagnostics
   (code, severity, message, position) for canonical spellings, variants and
   spellings that fail, in positions with pieces stacked on files.
 """
@@ -21,11 +21,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import legal_positions
-from xqformats.core import Move
-from xqformats.notation import Notation, _decode_slow, decode, encode
-from xqformats.notation import plan as plan_mod
+from xqformats.core import Move, square_file
+from xqformats.notation import Notation, decode, encode
+from xqformats.notation.plan import NO_PLAN, PLANS, plan_for_text
 from xqformats.notation.resolve import NoSpelling
-from xqformats.notation import shape as shape_mod
+from xqformats.notation.spelling import SHAPES
 from xqformats.position import Position
 
 PAIRS = [(f, t) for f in range(90) for t in range(90)]
@@ -34,12 +34,8 @@ PAIRS = [(f, t) for f in range(90) for t in range(90)]
 @pytest.fixture(autouse=True)
 def _keep_memos():  # type: ignore[no-untyped-def]
     """Leave the spelling memos as found: these tests decode thousands of texts."""
-    shapes, plans = dict(shape_mod._MEMO), dict(plan_mod._PLANS)
-    yield
-    shape_mod._MEMO.clear()
-    shape_mod._MEMO.update(shapes)
-    plan_mod._PLANS.clear()
-    plan_mod._PLANS.update(plans)
+    with SHAPES.isolated(), PLANS.isolated():
+        yield
 
 
 # ---------------------------------------------------------------- positions
@@ -170,10 +166,8 @@ def _cn_number(n: int, red: bool) -> str:
     return _NUMERALS[n - 1] if red else str(n)
 
 
-def spellings(pos: Position) -> list[str]:
-    """Texts worth decoding in ``pos``: each legal move in every spelling, plus
-    every plain move of the pieces on the board's files (most fail), with each
-    side's numbers, and markers."""
+def _legal_spellings(pos: Position) -> set[str]:
+    """Each legal move in every spelling the encoder writes, and UCCI."""
     texts: set[str] = set()
     for m in pos.legal_moves():
         for notation, options in ((Notation.CHINESE, {}), (Notation.CHINESE, {"traditional": True, "fullwidth": True}),
@@ -183,24 +177,38 @@ def spellings(pos: Position) -> list[str]:
             except NoSpelling:  # six pawns in two stacks (F106): no spelling exists
                 pass
         texts.add(m.uci())
+    return texts
+
+
+def _piece_spellings(s: int, p: str) -> set[str]:
+    """Plain moves of the piece on ``s`` along its file (most fail) in each side's numbers, and markers."""
+    texts: set[str] = set()
+    red = p.isupper()
+    i = _TYPES.index(p.upper())
+    fi = square_file(s)
+    for side in (True, False):  # the piece's own numbers, then the other side's
+        file = 9 - fi if red else fi + 1
+        for a, action in enumerate(_CN_ACTIONS):
+            for n in (1, 2, 3, 4, 5, 9 - fi if red else fi + 1):
+                texts.add(_CN_PIECES[red][i] + _cn_number(file, side) + action + _cn_number(n, side))
+                if side == red:
+                    texts.add(_WXF[i] + str(file) + "+-."[a] + str(n))
+    for marker, sign in (("前", "+"), ("中", "."), ("后", "-")):
+        for tail, wxf_tail in (("平" + _cn_number(5, red), ".5"), ("进1" if not red else "进一", "+1")):
+            texts.add(marker + _CN_PIECES[red][i] + tail)
+            texts.add(_WXF[i] + sign + wxf_tail)
+        texts.add(marker + _CN_PIECES[red][i] + "退" + _cn_number(1, not red))  # other side's digits
+    return texts
+
+
+def spellings(pos: Position) -> list[str]:
+    """Texts worth decoding in ``pos``: each legal move in every spelling, plus
+    every plain move of the pieces on the board's files (most fail), with each
+    side's numbers, and markers."""
+    texts = _legal_spellings(pos)
     for s, p in enumerate(pos.board):
-        if p is None:
-            continue
-        red = p.isupper()
-        i = _TYPES.index(p.upper())
-        fi = s % 9
-        for side in (True, False):  # the piece's own numbers, then the other side's
-            file = 9 - fi if red else fi + 1
-            for a, action in enumerate(_CN_ACTIONS):
-                for n in (1, 2, 3, 4, 5, 9 - fi if red else fi + 1):
-                    texts.add(_CN_PIECES[red][i] + _cn_number(file, side) + action + _cn_number(n, side))
-                    if side == red:
-                        texts.add(_WXF[i] + str(file) + "+-."[a] + str(n))
-        for marker, sign in (("前", "+"), ("中", "."), ("后", "-")):
-            for tail, wxf_tail in (("平" + _cn_number(5, red), ".5"), ("进1" if not red else "进一", "+1")):
-                texts.add(marker + _CN_PIECES[red][i] + tail)
-                texts.add(_WXF[i] + sign + wxf_tail)
-            texts.add(marker + _CN_PIECES[red][i] + "退" + _cn_number(1, not red))  # other side's digits
+        if p is not None:
+            texts |= _piece_spellings(s, p)
     for to in range(0, 90, 7):
         for frm in range(0, 90, 11):
             texts.add(Move(frm, to).iccs())
@@ -218,7 +226,7 @@ def check_decode(pos: Position, notations: list[Optional[Notation]]) -> None:
         for notation in notations:
             for strict in (False, True):
                 fast = decode(text, pos, notation, strict=strict)
-                slow = _decode_slow(text, pos, notation, strict)
+                slow = decode(text, pos, notation, strict=strict, fast=False)
                 assert summary(fast) == summary(slow), (fen, text, notation, strict)
                 if not fast[1]:
                     assert fast[1] == ()
@@ -241,19 +249,18 @@ def test_decode_start_position_in_every_notation() -> None:
     check_decode(Position(), [None, *Notation])
 
 
-def test_plans_are_memoized_and_bounded(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    first = plan_mod.plan_for_text("炮二平五")
-    assert first is not None and plan_mod.plan_for_text("炮二平五") is first
+def test_plans_are_memoized_and_bounded() -> None:
+    first = plan_for_text("炮二平五")
+    assert first is not None and plan_for_text("炮二平五") is first
     assert first[1] is not None and first[2] is None  # Red's numerals: slow path when Black moves
-    assert plan_mod.plan_for_text("前炮平五") is not plan_mod.NO_PLAN  # a marker: fast when one file has two
-    assert plan_mod.plan_for_text("一兵平五") is plan_mod.NO_PLAN  # ordinals: slow path
-    assert plan_mod.plan_for_text("前相进五") is plan_mod.NO_PLAN  # elephants take no marker
-    assert plan_mod.plan_for_text("not a move") is plan_mod.NO_PLAN
-    monkeypatch.setattr(plan_mod, "_PLANS", {})
-    monkeypatch.setattr(plan_mod, "PLAN_LIMIT", 3)
-    for text in ("C1.2", "C1.3", "C1.4", "C1.5"):
-        assert plan_mod.plan_for_text(text) is not plan_mod.NO_PLAN
-    assert len(plan_mod._PLANS) <= 3
+    assert plan_for_text("前炮平五") is not NO_PLAN  # a marker: fast when one file has two
+    assert plan_for_text("一兵平五") is NO_PLAN  # ordinals: slow path
+    assert plan_for_text("前相进五") is NO_PLAN  # elephants take no marker
+    assert plan_for_text("not a move") is NO_PLAN
+    with PLANS.isolated(limit=3):
+        for text in ("C1.2", "C1.3", "C1.4", "C1.5"):
+            assert plan_for_text(text) is not NO_PLAN
+            assert 0 < len(PLANS) <= 3
 
 
 def test_style_findings_come_with_a_fresh_list() -> None:

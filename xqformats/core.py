@@ -2,7 +2,11 @@
 
 Coordinates follow ICCS (``NOTES.md`` § Board and coordinates): files ``a``–``i``
 from Red's left, ranks ``0``–``9`` from Red's side.  A square is the integer
-``rank * 9 + file`` (0 = a0, 89 = i9).
+``rank * FILE_COUNT + file`` (0 = a0, 89 = i9).  This module is the one place
+that knows that numbering: everything else goes through :func:`square`,
+:func:`square_file`, :func:`square_rank`, :func:`square_name` and the three
+counts.  What the board's shape implies for the pieces (palaces, the river,
+movement tables) is :mod:`xqformats.geometry`.
 
 Pieces are the one-character FEN letters: Red upper case ``K A B N R C P``
 (king, advisor, elephant/bishop, horse/knight, rook, cannon, pawn), Black lower
@@ -20,7 +24,11 @@ __all__ = [
     "COLOR_NAMES",
     "Square",
     "SQUARES",
+    "FILE_COUNT",
+    "RANK_COUNT",
+    "SQUARE_COUNT",
     "FILE_NAMES",
+    "on_board",
     "square",
     "square_file",
     "square_rank",
@@ -39,26 +47,37 @@ BLACK: Color = False
 COLOR_NAMES = {RED: "red", BLACK: "black"}
 
 Square = int
-SQUARES = range(90)
+#: Files ``a``–``i``, ranks ``0``–``9``, and the points of the board.
+FILE_COUNT = 9
+RANK_COUNT = 10
+SQUARE_COUNT = FILE_COUNT * RANK_COUNT
+SQUARES = range(SQUARE_COUNT)
 FILE_NAMES = "abcdefghi"
 
 
 def square(file: int, rank: int) -> Square:
     """The square on ``file`` (0–8, a–i) and ``rank`` (0–9)."""
-    return rank * 9 + file
+    return rank * FILE_COUNT + file
 
 
 def square_file(sq: Square) -> int:
-    return sq % 9
+    """File index 0–8 (a–i) of ``sq``."""
+    return sq % FILE_COUNT
 
 
 def square_rank(sq: Square) -> int:
-    return sq // 9
+    """Rank 0–9 of ``sq`` (0 is Red's back rank)."""
+    return sq // FILE_COUNT
+
+
+def on_board(file: int, rank: int) -> bool:
+    """Whether ``file``/``rank`` name a point of the board (either may be out of range)."""
+    return 0 <= file < FILE_COUNT and 0 <= rank < RANK_COUNT
 
 
 def square_name(sq: Square) -> str:
     """ICCS name in lower case, e.g. ``h2``."""
-    return FILE_NAMES[sq % 9] + str(sq // 9)
+    return FILE_NAMES[sq % FILE_COUNT] + str(sq // FILE_COUNT)
 
 
 #: Piece types as upper-case FEN letters.
@@ -98,8 +117,7 @@ class Move(NamedTuple):
     to_square: Square
 
     def iccs(self) -> str:
-        f, t = self.from_square, self.to_square
-        return f"{FILE_NAMES[f % 9].upper()}{f // 9}-{FILE_NAMES[t % 9].upper()}{t // 9}"
+        return f"{square_name(self.from_square)}-{square_name(self.to_square)}".upper()
 
     def uci(self) -> str:
         """UCCI spelling (``h2e2``)."""

@@ -18,174 +18,66 @@ Rules (Asian Xiangqi Federation / WXF rules, also in ``NOTES.md``):
 Repetition rules (perpetual check and chase) need the game history and a
 referee's judgement; they are outside this engine.
 
-Implementation: a 90-entry mailbox with precomputed move tables.  Legality is
-make / test-own-king / unmake, so checking one move costs one path test
-(``PATHS``: one table lookup says what the move needs — a free leg, a free
-eye, the squares between) and one attack test on the mover's king, compiled
-per king square (``ATTACK_TESTS``): about a microsecond together, which is
-what notation decoding needs.
+Implementation: a 90-entry mailbox over the movement tables of
+:mod:`xqformats.geometry`.  Legality is make / test-own-king / unmake, so
+checking one move costs one path test (``PATHS``: one table lookup says what
+the move needs — a free leg, a free eye, the squares between) and one attack
+test on the mover's king, compiled per king square (``ATTACK_TESTS``): about a
+microsecond together, which is what notation decoding needs.
+
+The module also holds the FEN text core a position needs (printing the board
+field, reading a FEN into a position, and the set-up checks): problems are
+reported as :class:`FenProblem` kinds with offsets, and
+:mod:`xqformats.fen` turns them into diagnostics.  This module never imports
+:mod:`xqformats.fen`.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, Optional
+import enum
+from collections import Counter
+from typing import Callable, Iterator, Optional, Sequence
 
-from .core import BLACK, RED, Color, Move, Square
+from .core import (
+    BLACK,
+    FILE_COUNT,
+    FILE_NAMES,
+    PIECE_NAMES,
+    RANK_COUNT,
+    RED,
+    SQUARE_COUNT,
+    SQUARES,
+    Color,
+    Move,
+    Square,
+    square,
+    square_file,
+    square_name,
+    square_rank,
+)
+from .geometry import (
+    ADVISOR_MOVES,
+    ELEPHANT_MOVES,
+    HORSE_ATTACKERS,
+    HORSE_MOVES,
+    INITIAL_BOARD,
+    KING_MOVES,
+    PALACE,
+    PATHS,
+    PAWN_ATTACKERS,
+    PAWN_MOVES,
+    RAYS_FROM,
+    REACHABLE,
+    ROOK_RAYS,
+    SLIDERS,
+)
 
-__all__ = ["Position", "STARTING_FEN", "Outcome"]
+__all__ = ["Position", "STARTING_FEN", "Outcome", "FenProblem", "FenReport", "read_fen", "board_fen", "MAX_PIECES"]
 
 STARTING_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
 
-# ---------------------------------------------------------------- tables
-def _sq(f: int, r: int) -> int:
-    return r * 9 + f
-
-
-def _on_board(f: int, r: int) -> bool:
-    return 0 <= f < 9 and 0 <= r < 10
-
-
-def _in_palace(f: int, r: int, color: Color) -> bool:
-    return 3 <= f <= 5 and (0 <= r <= 2 if color else 7 <= r <= 9)
-
-
-def _own_side(r: int, color: Color) -> bool:
-    return r <= 4 if color else r >= 5
-
-
-_ORTHO = ((0, 1), (0, -1), (1, 0), (-1, 0))
-_DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-
-#: ROOK_RAYS[sq]: the four rays (up, down, right, left) of squares from sq.
-ROOK_RAYS: list[tuple[tuple[int, ...], ...]] = []
-#: HORSE_MOVES[sq]: (target, leg) pairs.
-HORSE_MOVES: list[tuple[tuple[int, int], ...]] = []
-#: HORSE_ATTACKERS[sq]: (horse square, leg) pairs of horses that attack sq.
-HORSE_ATTACKERS: list[list[tuple[int, int]]] = [[] for _ in range(90)]
-#: KING_MOVES[color][sq], ADVISOR_MOVES[color][sq]: targets inside the palace.
-KING_MOVES: dict[Color, list[tuple[int, ...]]] = {RED: [], BLACK: []}
-ADVISOR_MOVES: dict[Color, list[tuple[int, ...]]] = {RED: [], BLACK: []}
-#: ELEPHANT_MOVES[color][sq]: (target, eye) pairs on the own side of the river.
-ELEPHANT_MOVES: dict[Color, list[tuple[tuple[int, int], ...]]] = {RED: [], BLACK: []}
-#: PAWN_MOVES[color][sq]: forward step, and sideways steps once across the river.
-PAWN_MOVES: dict[Color, list[tuple[int, ...]]] = {RED: [], BLACK: []}
-#: PAWN_ATTACKERS[color][sq]: squares from which a pawn of ``color`` attacks sq.
-PAWN_ATTACKERS: dict[Color, list[list[int]]] = {
-    RED: [[] for _ in range(90)],
-    BLACK: [[] for _ in range(90)],
-}
-
-
-def _build_tables() -> None:
-    for s in range(90):
-        f, r = s % 9, s // 9
-        rays = []
-        for df, dr in _ORTHO:
-            ray = []
-            nf, nr = f + df, r + dr
-            while _on_board(nf, nr):
-                ray.append(_sq(nf, nr))
-                nf, nr = nf + df, nr + dr
-            rays.append(tuple(ray))
-        ROOK_RAYS.append(tuple(rays))
-
-        horse = []
-        for df, dr in ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)):
-            nf, nr = f + df, r + dr
-            if _on_board(nf, nr):
-                leg = _sq(f, r + dr // 2) if abs(dr) == 2 else _sq(f + df // 2, r)
-                horse.append((_sq(nf, nr), leg))
-                HORSE_ATTACKERS[_sq(nf, nr)].append((s, leg))
-        HORSE_MOVES.append(tuple(horse))
-
-        for color in (RED, BLACK):
-            KING_MOVES[color].append(
-                tuple(
-                    _sq(f + df, r + dr)
-                    for df, dr in _ORTHO
-                    if _in_palace(f, r, color) and _in_palace(f + df, r + dr, color)
-                )
-            )
-            ADVISOR_MOVES[color].append(
-                tuple(
-                    _sq(f + df, r + dr)
-                    for df, dr in _DIAG
-                    if _in_palace(f, r, color) and _in_palace(f + df, r + dr, color)
-                )
-            )
-            ELEPHANT_MOVES[color].append(
-                tuple(
-                    (_sq(f + 2 * df, r + 2 * dr), _sq(f + df, r + dr))
-                    for df, dr in _DIAG
-                    if _on_board(f + 2 * df, r + 2 * dr)
-                    and _own_side(r, color)
-                    and _own_side(r + 2 * dr, color)
-                )
-            )
-            fwd = 1 if color else -1
-            steps = []
-            if _on_board(f, r + fwd):
-                steps.append(_sq(f, r + fwd))
-            if not _own_side(r, color):
-                for df in (-1, 1):
-                    if _on_board(f + df, r):
-                        steps.append(_sq(f + df, r))
-            PAWN_MOVES[color].append(tuple(steps))
-            for t in steps:
-                PAWN_ATTACKERS[color][t].append(s)
-
-
-_build_tables()
-
-#: The pieces a sliding path applies to (rooks and cannons of both sides).
-_SLIDERS = frozenset("RrCc")
-
-
-def _build_paths() -> dict[str, list]:
-    """PATHS[piece][frm * 90 + to]: what ``piece`` needs to go frm→to, from the tables above.
-
-    ``None``: never (not the piece's geometry); for rooks and cannons, the
-    slice of the board between the two squares (a file or a rank); for the
-    others, the square that must be empty (the horse's leg, the elephant's
-    eye) or -1 when nothing must be.  One lookup answers the geometry, so
-    :meth:`Position.reaches` tests one path instead of generating every target.
-    """
-    slide: list = [None] * 8100
-    for frm in range(90):
-        for to in range(90):
-            if frm == to:
-                continue
-            lo, hi = min(frm, to), max(frm, to)
-            if frm % 9 == to % 9:
-                slide[frm * 90 + to] = slice(lo + 9, hi, 9)
-            elif frm // 9 == to // 9:
-                slide[frm * 90 + to] = slice(lo + 1, hi)
-    paths: dict[str, list] = {"R": slide, "r": slide, "C": slide, "c": slide}
-    horse: list = [None] * 8100
-    for frm in range(90):
-        for to, leg in HORSE_MOVES[frm]:
-            horse[frm * 90 + to] = leg
-    paths["N"] = paths["n"] = horse
-    for color in (RED, BLACK):
-        for letter, table in (("K", KING_MOVES), ("A", ADVISOR_MOVES), ("P", PAWN_MOVES)):
-            steps: list = [None] * 8100
-            for frm in range(90):
-                for to in table[color][frm]:
-                    steps[frm * 90 + to] = -1
-            paths[letter if color else letter.lower()] = steps
-        eyes: list = [None] * 8100
-        for frm in range(90):
-            for to, eye in ELEPHANT_MOVES[color][frm]:
-                eyes[frm * 90 + to] = eye
-        paths["B" if color else "b"] = eyes
-    return paths
-
-
-PATHS = _build_paths()
-
-#: RAYS_FROM[sq]: the non-empty rays of ROOK_RAYS[sq] (the attack test loops over fewer).
-RAYS_FROM: list[tuple[tuple[int, ...], ...]] = [tuple(r for r in rays if r) for rays in ROOK_RAYS]
+# ---------------------------------------------------------------- attack tests
 #: Attacking piece letters by side: (rook, cannon, horse, king, pawn).
 _ATTACKERS = {RED: ("R", "C", "N", "K", "P"), BLACK: ("r", "c", "n", "k", "p")}
 
@@ -228,7 +120,7 @@ def _attack_test_source(sq: Square, by: Color) -> str:
 
 #: ATTACK_TESTS[by][sq]: the compiled test of :func:`_attack_test_source`,
 #: built on first use (the kings' 18 palace points in practice).
-ATTACK_TESTS: list[list[Optional[Callable[[list], bool]]]] = [[None] * 90, [None] * 90]
+ATTACK_TESTS: list[list[Optional[Callable[[list], bool]]]] = [[None] * SQUARE_COUNT, [None] * SQUARE_COUNT]
 
 
 def _compile_attack_test(sq: Square, by: Color) -> Callable[[list], bool]:
@@ -245,19 +137,101 @@ def _attacked(b: list, sq: Square, by: Color) -> bool:
 
 def _reaches(b: list, p: str, frm: Square, to: Square) -> bool:
     """Whether piece ``p``, standing on ``frm`` of board ``b``, can go to ``to`` (see PATHS)."""
-    need = PATHS[p][frm * 90 + to]
+    need = PATHS[p][frm][to]
     if need is None:
         return False
     q = b[to]
     if q is not None and (q < "a") == (p < "a"):
         return False  # a piece of the mover's own side
-    if p in _SLIDERS:
-        between = b[need]
+    if p in SLIDERS:
+        between = b[need]  # type: ignore[index]
         screens = len(between) - between.count(None)
         if p == "R" or p == "r" or q is None:
             return screens == 0
         return screens == 1  # a cannon captures over exactly one screen
-    return need < 0 or b[need] is None
+    return need < 0 or b[need] is None  # type: ignore[operator]
+
+
+# ---------------------------------------------------------------- targets by piece type
+# Each takes (board, from-square, whether the mover is Red, its table) and
+# returns the targets by the movement rule alone; pieces are FEN letters, so
+# ``q < "a"`` is "q is Red".
+def _rook_targets(b: list, frm: Square, red: bool, rays: list) -> list[Square]:
+    out = []
+    for ray in rays[frm]:
+        for s in ray:
+            q = b[s]
+            if q is None:
+                out.append(s)
+            else:
+                if (q < "a") != red:
+                    out.append(s)
+                break
+    return out
+
+
+def _cannon_targets(b: list, frm: Square, red: bool, rays: list) -> list[Square]:
+    out = []
+    for ray in rays[frm]:
+        screened = False
+        for s in ray:
+            q = b[s]
+            if not screened:
+                if q is None:
+                    out.append(s)
+                else:
+                    screened = True
+            elif q is not None:
+                if (q < "a") != red:
+                    out.append(s)
+                break
+    return out
+
+
+def _blockable_targets(b: list, frm: Square, red: bool, pairs: list) -> list[Square]:
+    """Horse and elephant: (target, leg or eye) pairs; a piece on the block stops the move."""
+    out = []
+    for s, block in pairs[frm]:
+        if b[block] is None:
+            q = b[s]
+            if q is None or (q < "a") != red:
+                out.append(s)
+    return out
+
+
+def _step_targets(b: list, frm: Square, red: bool, steps: list) -> list[Square]:
+    """King, advisor and pawn: fixed steps."""
+    out = []
+    for s in steps[frm]:
+        q = b[s]
+        if q is None or (q < "a") != red:
+            out.append(s)
+    return out
+
+
+_Targets = Callable[[list, Square, bool, list], list[Square]]
+
+
+def _target_table() -> dict[str, tuple[_Targets, bool, list]]:
+    """FEN letter → (targets function, mover is Red, the table it walks)."""
+    table: dict[str, tuple[_Targets, bool, list]] = {}
+    for red in (RED, BLACK):
+        for letter, fn, moves in (
+            ("R", _rook_targets, ROOK_RAYS),
+            ("C", _cannon_targets, ROOK_RAYS),
+            ("N", _blockable_targets, HORSE_MOVES),
+            ("B", _blockable_targets, ELEPHANT_MOVES[red]),
+            ("K", _step_targets, KING_MOVES[red]),
+            ("A", _step_targets, ADVISOR_MOVES[red]),
+            ("P", _step_targets, PAWN_MOVES[red]),
+        ):
+            table[letter if red else letter.lower()] = (fn, red, moves)
+    return table
+
+
+_TARGETS = _target_table()
+#: A pawn's forward step changes the square by one rank (the halfmove clock restarts).
+_PAWN_ADVANCE = (FILE_COUNT, -FILE_COUNT)
 
 
 class Outcome:
@@ -281,21 +255,24 @@ class Position:
 
     ``board[sq]`` is a FEN piece letter or ``None``.  The position is mutable:
     :meth:`push` plays a move, :meth:`pop` takes it back (O(1) each).
-    Construct from FEN with :meth:`from_fen` (raises ``ValueError``) or with
-    :func:`xqformats.fen.parse_fen` (returns diagnostics instead).
+    ``Position()`` is the start position (a copy, no FEN parsed, like
+    :meth:`initial`); ``Position(None)`` an empty board with Red to move.
+    Construct from FEN with :meth:`from_fen` or ``Position(fen)`` (both raise
+    ``ValueError``) or with :func:`xqformats.fen.parse_fen` (returns
+    diagnostics instead).
     """
 
     __slots__ = ("board", "turn", "halfmove_clock", "fullmove_number", "_kings", "_stack")
 
     def __init__(self, fen: str | None = STARTING_FEN) -> None:
-        self.board: list[Optional[str]] = [None] * 90
+        self.board: list[Optional[str]] = [None] * SQUARE_COUNT
         self.turn: Color = RED
         self.halfmove_clock = 0
         self.fullmove_number = 1
         self._kings: dict[Color, int] = {RED: -1, BLACK: -1}
         self._stack: list[tuple[Move, Optional[str], int]] = []
         if fen is not None:
-            other = Position.from_fen(fen)
+            other = Position.initial() if fen == STARTING_FEN else Position.from_fen(fen)
             self.board = other.board
             self.turn = other.turn
             self.halfmove_clock = other.halfmove_clock
@@ -310,10 +287,10 @@ class Position:
     @classmethod
     def initial(cls) -> "Position":
         """The start position of a game, as a fresh copy (no FEN is parsed)."""
-        start = _INITIAL
-        if start is None:
-            start = _set_initial(cls.from_fen(STARTING_FEN))
-        return start.copy()
+        other = cls(None)
+        other.board = list(INITIAL_BOARD)
+        other._kings = dict(_INITIAL_KINGS)
+        return other
 
     @classmethod
     def from_fen(cls, fen: str) -> "Position":
@@ -324,22 +301,35 @@ class Position:
         letters do not).  Use :func:`xqformats.fen.parse_fen` to get every
         problem as diagnostics and the position even when it has errors.
         """
-        from .diagnostics import Severity
-        from .fen import parse_fen
+        errors: list[str] = []
 
-        pos, diags = parse_fen(fen)
-        first = next((d for d in diags if d.severity is Severity.ERROR), None)
-        if pos is None or first is not None:
-            assert first is not None  # an unreadable board always comes with an error
-            raise ValueError(f"Invalid FEN {fen!r}: {first.message}")
+        def report(problem: FenProblem, message: str, start: int, end: int) -> None:
+            if problem.fatal:
+                errors.append(message)
+
+        pos = read_fen(fen, report)
+        if pos is None or errors:
+            assert errors  # an unreadable board always comes with an error
+            raise ValueError(f"Invalid FEN {fen!r}: {errors[0]}")
         return pos
 
     def fen(self) -> str:
         """FEN in the standard form ``<board> w|b - - <halfmove> <fullmove>``."""
-        from .fen import board_fen
-
         side = "w" if self.turn else "b"
         return f"{board_fen(self.board)} {side} - - {self.halfmove_clock} {self.fullmove_number}"
+
+    def setup_problems(self, *, check_turn: bool = True) -> list[tuple[FenProblem, str, Optional[Square]]]:
+        """Why no game can reach this set-up: ``(problem, message, square)`` triples.
+
+        In FEN reading order: pieces on points they never reach (kings outside
+        the palace, advisors and elephants off their points, pawns behind their
+        start rank or off the pawn files before the river), more pieces of a
+        kind than the game has, a missing king, then kings facing or, when
+        ``check_turn``, the side not to move in check.  ``square`` is the
+        offending piece's, or None for the whole board.  Empty for any
+        position a game reaches.
+        """
+        return _setup_problems(self, check_turn)
 
     def set_piece(self, sq: Square, piece: Optional[str]) -> None:
         old = self.board[sq]
@@ -372,7 +362,7 @@ class Position:
     def pieces(self, piece: str) -> list[Square]:
         """Squares holding ``piece`` (a FEN letter), in square order."""
         b = self.board
-        return [s for s in range(90) if b[s] == piece]
+        return [s for s in SQUARES if b[s] == piece]
 
     @property
     def move_stack(self) -> list[Move]:
@@ -406,10 +396,8 @@ class Position:
         return f"Position({self.fen()!r})"
 
     def __str__(self) -> str:
-        rows = []
-        for r in range(9, -1, -1):
-            rows.append(" ".join(self.board[r * 9 + f] or "." for f in range(9)))
-        return "\n".join(rows)
+        b = self.board
+        return "\n".join(" ".join(b[s] or "." for s in row) for row in _RANKS_FROM_TOP)
 
     # ------------------------------------------------------------ attacks
     def is_attacked(self, sq: Square, by: Color) -> bool:
@@ -430,10 +418,10 @@ class Position:
     def kings_facing(self) -> bool:
         """Whether the two kings stand on one file with nothing between."""
         rk, bk = self._kings[RED], self._kings[BLACK]
-        if rk < 0 or bk < 0 or rk % 9 != bk % 9:
+        if rk < 0 or bk < 0 or square_file(rk) != square_file(bk):
             return False
         b = self.board
-        return all(b[s] is None for s in range(rk + 9, bk, 9))
+        return all(b[s] is None for s in range(rk + FILE_COUNT, bk, FILE_COUNT))
 
     # ------------------------------------------------------------ generation
     def pseudo_targets(self, frm: Square) -> list[Square]:
@@ -441,63 +429,21 @@ class Position:
 
         Ignores whose turn it is and whether the own king is left in check.
         """
-        b = self.board
-        p = b[frm]
+        p = self.board[frm]
         if p is None:
             return []
-        color = p.isupper()
-        t = p.upper()
-        out: list[int] = []
-        if t == "R" or t == "C":
-            for ray in ROOK_RAYS[frm]:
-                screened = False
-                for s in ray:
-                    q = b[s]
-                    if not screened:
-                        if q is None:
-                            out.append(s)
-                        else:
-                            if t == "R":
-                                if q.isupper() != color:
-                                    out.append(s)
-                                break
-                            screened = True
-                    elif q is not None:
-                        if q.isupper() != color:
-                            out.append(s)
-                        break
-        elif t == "N":
-            for s, leg in HORSE_MOVES[frm]:
-                if b[leg] is None:
-                    q = b[s]
-                    if q is None or q.isupper() != color:
-                        out.append(s)
-        elif t == "P":
-            for s in PAWN_MOVES[color][frm]:
-                q = b[s]
-                if q is None or q.isupper() != color:
-                    out.append(s)
-        elif t == "B":
-            for s, eye in ELEPHANT_MOVES[color][frm]:
-                if b[eye] is None:
-                    q = b[s]
-                    if q is None or q.isupper() != color:
-                        out.append(s)
-        else:
-            table = KING_MOVES if t == "K" else ADVISOR_MOVES
-            for s in table[color][frm]:
-                q = b[s]
-                if q is None or q.isupper() != color:
-                    out.append(s)
-        return out
+        targets, red, table = _TARGETS[p]
+        return targets(self.board, frm, red, table)
 
     def pseudo_legal_moves(self) -> Iterator[Move]:
+        """Moves of the side to move by the movement rules alone, in square order."""
         b = self.board
         red = self.turn
-        for frm in range(90):
+        for frm in SQUARES:
             p = b[frm]
-            if p is not None and p.isupper() == red:
-                for to in self.pseudo_targets(frm):
+            if p is not None and (p < "a") == red:
+                targets, r, table = _TARGETS[p]
+                for to in targets(b, frm, r, table):
                     yield Move(frm, to)
 
     def _leaves_king_safe(self, frm: Square, to: Square) -> bool:
@@ -518,9 +464,17 @@ class Position:
         return safe
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move of the side to move (O(pieces · targets))."""
+        """Every legal move of the side to move (O(pieces · targets)), in square order."""
+        b = self.board
+        red = self.turn
         safe = self._leaves_king_safe
-        return [m for m in self.pseudo_legal_moves() if safe(m.from_square, m.to_square)]
+        out = []
+        for frm in SQUARES:
+            p = b[frm]
+            if p is not None and (p < "a") == red:
+                targets, r, table = _TARGETS[p]
+                out.extend([Move(frm, to) for to in targets(b, frm, r, table) if safe(frm, to)])
+        return out
 
     def legal_moves_from(self, frm: Square) -> list[Move]:
         """Legal moves of the piece on ``frm`` (empty unless it is the mover's)."""
@@ -544,7 +498,7 @@ class Position:
         and the mover's king.  Squares outside 0–89 are never reached.
         Complexity is O(1) (a slice of at most one file for rooks and cannons).
         """
-        if not (0 <= frm < 90 and 0 <= to < 90):
+        if not (0 <= frm < SQUARE_COUNT and 0 <= to < SQUARE_COUNT):
             return False
         b = self.board
         p = b[frm]
@@ -553,7 +507,7 @@ class Position:
     def is_pseudo_legal(self, move: Move) -> bool:
         """Whether ``move`` is the side to move's piece going where its rule allows."""
         frm, to = move
-        if not (0 <= frm < 90 and 0 <= to < 90):
+        if not (0 <= frm < SQUARE_COUNT and 0 <= to < SQUARE_COUNT):
             return False
         b = self.board
         p = b[frm]
@@ -574,18 +528,18 @@ class Position:
         red = p < "a"
         if red != self.turn:
             return False
-        need = PATHS[p][frm * 90 + to]
+        need = PATHS[p][frm][to]
         if need is None:
             return False
         q = b[to]
         if q is not None and (q < "a") == red:
             return False  # a piece of the mover's own side
-        if p in _SLIDERS:
-            between = b[need]
+        if p in SLIDERS:
+            between: list = b[need]  # type: ignore[index,assignment]
             screens = len(between) - between.count(None)
             if screens != (1 if q is not None and (p == "C" or p == "c") else 0):
                 return False
-        elif need >= 0 and b[need] is not None:
+        elif need >= 0 and b[need] is not None:  # type: ignore[operator]
             return False  # the horse's leg or the elephant's eye is blocked
         # Make, test the mover's king, unmake.
         k = to if p == "K" or p == "k" else self._kings[red]
@@ -602,7 +556,7 @@ class Position:
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal for the side to move (one path test, one attack test)."""
         frm, to = move
-        return 0 <= frm < 90 and 0 <= to < 90 and self.can_move(frm, to)
+        return 0 <= frm < SQUARE_COUNT and 0 <= to < SQUARE_COUNT and self.can_move(frm, to)
 
     def leaves_king_in_check(self, move: Move) -> bool:
         """For a pseudo-legal move: whether it exposes the mover's king.
@@ -652,7 +606,7 @@ class Position:
             self._kings[BLACK] = -1
         # The counter restarts on a capture or a pawn advance (进兵), as the
         # notation paper (notation-fen-paper-002.txt §2.3) defines field 3.
-        if captured is not None or (piece in ("P", "p") and (to - frm) in (9, -9)):
+        if captured is not None or (piece in ("P", "p") and (to - frm) in _PAWN_ADVANCE):
             self.halfmove_clock = 0
         else:
             self.halfmove_clock += 1
@@ -698,11 +652,310 @@ class Position:
         return total
 
 
-# The start position, parsed once on first use; Position.initial() hands out copies.
-_INITIAL: Optional[Position] = None
+#: The kings' squares in the start position (Position.initial copies them).
+_INITIAL_KINGS = {RED: INITIAL_BOARD.index("K"), BLACK: INITIAL_BOARD.index("k")}
+#: Squares rank by rank from Black's back rank, each from file a (FEN and print order).
+_RANKS_FROM_TOP = tuple(tuple(square(f, r) for f in range(FILE_COUNT)) for r in range(RANK_COUNT - 1, -1, -1))
+#: Squares in FEN reading order.
+_READING_ORDER = tuple(s for row in _RANKS_FROM_TOP for s in row)
 
 
-def _set_initial(pos: Position) -> Position:
-    global _INITIAL
-    _INITIAL = pos
+# ---------------------------------------------------------------- FEN text core
+def board_fen(board: Sequence[Optional[str]]) -> str:
+    """The board field of a FEN (ranks 9 down to 0, runs of empty points as digits)."""
+    rows = []
+    for squares in _RANKS_FROM_TOP:
+        row = []
+        empty = 0
+        for s in squares:
+            p = board[s]
+            if p is None:
+                empty += 1
+                continue
+            if empty:
+                row.append(str(empty))
+                empty = 0
+            row.append(p)
+        if empty:
+            row.append(str(empty))
+        rows.append("".join(row))
+    return "/".join(rows)
+
+
+class FenProblem(enum.Enum):
+    """What can be wrong with a FEN or the set-up it describes.
+
+    ``fatal`` problems make :meth:`Position.from_fen` raise; the others
+    (non-standard letters, odd counter fields) are read with a warning.
+    :mod:`xqformats.fen` gives each its rule (code, severity, docs); a test
+    holds the rules' severities to ``fatal``.
+    """
+
+    SYNTAX = ("syntax", True)
+    PIECE = ("piece", True)
+    ALIAS = ("alias", False)
+    SIDE = ("side", True)
+    FIELDS = ("fields", False)
+    COUNT = ("count", True)
+    SQUARE = ("square", True)
+    KING = ("king", True)
+    FACING = ("facing", True)
+    CHECK = ("check", True)
+
+    def __init__(self, key: str, fatal: bool) -> None:
+        self.key = key
+        self.fatal = fatal
+
+
+#: ``report(problem, message, start, end)``: one problem at character offsets of the FEN text.
+FenReport = Callable[[FenProblem, str, int, int], None]
+
+_FEN_LETTERS = frozenset("KABNRCPkabnrcp")
+_FEN_ALIASES = {"E": "B", "H": "N", "e": "b", "h": "n"}
+#: The most of each piece a side has: as many as the start position holds.
+MAX_PIECES: dict[str, int] = dict(Counter(p for p in INITIAL_BOARD if p is not None))
+#: Longest counter read as a number: Python refuses to convert digit strings
+#: over 4,300 characters, and no game gets near a 9-digit move number.
+MAX_COUNTER_DIGITS = 9
+
+
+def _is_number(value: str) -> bool:
+    """Whether ``value`` is a plain ASCII decimal short enough to convert."""
+    return value.isascii() and value.isdigit() and len(value) <= MAX_COUNTER_DIGITS
+
+
+def _clip(text: str, limit: int = 20) -> str:
+    """``text`` for a message, shortened with `…` when longer than ``limit``."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _fen_fields(text: str) -> list[tuple[str, int]]:
+    """The space-separated fields of ``text`` with their offsets."""
+    fields: list[tuple[str, int]] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+            continue
+        j = i
+        while j < n and not text[j].isspace():
+            j += 1
+        fields.append((text[i:j], i))
+        i = j
+    return fields
+
+
+def _read_rank(
+    rank_text: str, rank: int, start: int, board: list, where: dict[int, int], report: FenReport
+) -> tuple[int, bool]:
+    """Place one rank's pieces; return (its width in cells, whether every letter was a piece)."""
+    width = 0
+    ok = True
+    for k, ch in enumerate(rank_text):
+        col = start + k
+        if ch.isdigit() and ch.isascii():
+            width += int(ch)
+            continue
+        piece = ch
+        if ch in _FEN_ALIASES:
+            piece = _FEN_ALIASES[ch]
+            report(FenProblem.ALIAS, f"Non-standard piece letter `{ch}`, read as `{piece}`; expected `{piece}`", col, col + 1)
+        elif ch not in _FEN_LETTERS:
+            shown = ch if ch.isprintable() and ch != "`" else f"U+{ord(ch):04X}"
+            report(FenProblem.PIECE, f"Unknown piece letter `{shown}`; expected one of `KABNRCP` or `kabnrcp`", col, col + 1)
+            ok = False
+            width += 1
+            continue
+        if width < FILE_COUNT:
+            board[square(width, rank)] = piece
+            where[square(width, rank)] = col
+        width += 1
+    return width, ok
+
+
+def _read_board(board_text: str, off: int, where: dict[int, int], report: FenReport) -> Optional[list]:
+    """The board field → a 90-point board, or None when it is not ten ranks of nine cells."""
+    board: list[Optional[str]] = [None] * SQUARE_COUNT
+    ranks = board_text.split("/")
+    ok = True
+    if len(ranks) != RANK_COUNT:
+        n = len(ranks)
+        msg = f"FEN board has {n} rank{'s' if n != 1 else ''}; expected {RANK_COUNT} separated by `/`"
+        report(FenProblem.SYNTAX, msg, off, off + len(board_text))
+        ok = False
+    start = off
+    for idx, rank_text in enumerate(ranks[:RANK_COUNT]):
+        rank = RANK_COUNT - 1 - idx
+        width, letters_ok = _read_rank(rank_text, rank, start, board, where, report)
+        ok = ok and letters_ok
+        if width != FILE_COUNT:
+            # Name the rank by its ICCS number (0 = Red's back rank), as squares are.
+            if not rank_text:
+                msg = f"FEN rank {rank} is empty; expected {FILE_COUNT} cells"
+            else:
+                cells = f"{width} cell{'s' if width != 1 else ''}"
+                msg = f"FEN rank {rank} (`{_clip(rank_text)}`) is {cells} wide; expected {FILE_COUNT}"
+            report(FenProblem.SYNTAX, msg, start, start + len(rank_text))
+            ok = False
+        start += len(rank_text) + 1
+    return board if ok else None
+
+
+def _read_side(pos: Position, fields: list[tuple[str, int]], report: FenReport) -> bool:
+    """Field 2 → ``pos.turn``; whether the side to move is known (absent means Red)."""
+    if len(fields) < 2:
+        return True
+    side, soff = fields[1]
+    if side in ("w", "r", "W", "R"):
+        pos.turn = RED
+    elif side in ("b", "B"):
+        pos.turn = BLACK
+    else:
+        report(FenProblem.SIDE, f"Side to move `{_clip(side)}` is not `w`, `r` or `b`", soff, soff + len(side))
+        return False
+    return True
+
+
+def _read_counter(pos: Position, k: int, value: str, foff: int, report: FenReport) -> None:
+    """Field 5 (halfmove clock) or 6 (move number) → ``pos``."""
+    least = 0 if k == 5 else 1
+    what = "halfmove clock" if k == 5 else "move number"
+    end = foff + len(value)
+    if value.isascii() and value.isdigit() and not _is_number(value):
+        msg = f"FEN {what} `{_clip(value)}` is too large; expected at most {MAX_COUNTER_DIGITS} digits"
+        report(FenProblem.FIELDS, msg, foff, end)
+    elif not _is_number(value) or int(value) < least:
+        report(FenProblem.FIELDS, f"FEN {what} `{_clip(value)}` is not a number of at least {least}", foff, end)
+    elif k == 5:
+        pos.halfmove_clock = int(value)
+    else:
+        pos.fullmove_number = int(value)
+
+
+def _read_counters(pos: Position, rest: list[tuple[str, int]], report: FenReport) -> None:
+    """Fields 3–6: ``- - <halfmove> <move number>`` and nothing after."""
+    # The notation paper (§2.3) writes four fields, `<board> w 0 1`, with no
+    # `- -`: read two numbers in place of the dashes as the counters.
+    if len(rest) == 2 and rest[0][0] != "-" and rest[1][0] != "-" and all(_is_number(v) for v, _ in rest):
+        start, end = rest[0][1], rest[1][1] + len(rest[1][0])
+        a, b = rest[0][0], rest[1][0]
+        report(FenProblem.FIELDS, f"FEN has no `- -` before the counters `{a} {b}`; expected `- - {a} {b}`", start, end)
+        rest = [("-", start), ("-", start), *rest]
+    for k, (value, foff) in enumerate(rest, start=3):
+        if k in (3, 4):
+            if value != "-":
+                report(FenProblem.FIELDS, f"FEN field {k} is `{_clip(value)}`; expected `-`", foff, foff + len(value))
+        elif k in (5, 6):
+            _read_counter(pos, k, value, foff, report)
+        else:
+            msg = f"Unexpected FEN field `{_clip(value)}` after the move number"
+            report(FenProblem.FIELDS, msg, foff, foff + len(value))
+
+
+def read_fen(text: str, report: FenReport) -> Optional[Position]:
+    """Read a FEN; every problem goes to ``report``; never raises.
+
+    Returns the position whenever the board field can be read, even with
+    fatal set-up problems (too many pieces, kings facing, …), or None.
+    Problems come in text order, then the set-up checks of
+    :meth:`Position.setup_problems` positioned on the offending letter.
+    """
+    fields = _fen_fields(text)
+    if not fields:
+        report(FenProblem.SYNTAX, "Empty FEN; expected ten ranks of nine cells separated by `/`", 0, len(text))
+        return None
+    board_text, off = fields[0]
+    where: dict[int, int] = {}
+    board = _read_board(board_text, off, where, report)
+    if board is None:
+        return None
+    pos = Position(None)
+    for sq, p in enumerate(board):
+        if p is not None:
+            pos.set_piece(sq, p)
+    side_known = _read_side(pos, fields, report)
+    _read_counters(pos, fields[2:], report)
+    board_end = off + len(board_text)
+    for problem, message, at in pos.setup_problems(check_turn=side_known):
+        start = off if at is None else where.get(at, off)
+        report(problem, message, start, board_end if at is None else start + 1)
     return pos
+
+
+# ---------------------------------------------------------------- set-up checks
+def _points(squares: frozenset[Square]) -> str:
+    """Square names in FEN reading order (rank 9 first, file a first)."""
+    return ", ".join(square_name(s) for s in _READING_ORDER if s in squares)
+
+
+def _pawn_start_rank(pawn: str) -> int:
+    return square_rank(INITIAL_BOARD.index(pawn))
+
+
+def _misplaced(piece: str, sq: Square) -> Optional[str]:
+    """Why ``piece`` cannot stand on ``sq`` (``None`` if it can): see ``geometry.REACHABLE``."""
+    points = REACHABLE.get(piece)
+    if points is None or sq in points:
+        return None
+    red = piece < "a"
+    t = piece.upper()
+    if t == "K":
+        palace = sorted(PALACE[red])
+        return f"outside its palace; expected a point of {square_name(palace[0])}–{square_name(palace[-1])}"
+    if t != "P":
+        return f"a point it can never reach; expected one of {_points(points)}"
+    start = _pawn_start_rank(piece)
+    if (square_rank(sq) < start) if red else (square_rank(sq) > start):
+        return f"behind its start rank; expected rank {start} {'or above' if red else 'or below'}"
+    files = [FILE_NAMES[square_file(s)] for s in sorted(points) if square_rank(s) == start]
+    return f"off the pawn files before the river; expected file {', '.join(files[:-1])} or {files[-1]}"
+
+
+_SIDE_NAME = {RED: "Red", BLACK: "Black"}
+
+#: (problem, message, square or None for the whole board)
+SetupProblem = tuple[FenProblem, str, Optional[Square]]
+
+
+def _placement_problems(board: list) -> list[SetupProblem]:
+    """Pieces on points they never reach, too many of a kind, a missing king."""
+    found: list[SetupProblem] = []
+    seen: dict[str, list[Square]] = {}
+    for sq in _READING_ORDER:
+        p = board[sq]
+        if p is None:
+            continue
+        seen.setdefault(p, []).append(sq)
+        why = _misplaced(p, sq)
+        if why is not None:
+            msg = f"{_SIDE_NAME[p < 'a']} {PIECE_NAMES[p.upper()]} on {square_name(sq)}, {why}"
+            found.append((FenProblem.SQUARE, msg, sq))
+    # One problem per kind over its limit, at the first piece too many in
+    # reading order (squares are listed in that order).
+    extras = [(sqs[MAX_PIECES[p]], p, len(sqs)) for p, sqs in seen.items() if len(sqs) > MAX_PIECES[p]]
+    for extra, p, n in sorted(extras, key=lambda item: _READING_ORDER.index(item[0])):
+        t = p.upper()
+        most = MAX_PIECES[p]
+        name = PIECE_NAMES[t] + ("s" if most > 1 else "")
+        msg = f"{_SIDE_NAME[p < 'a']} has {n} {PIECE_NAMES[t]}s; at most {most} {name} allowed"
+        found.append((FenProblem.COUNT, msg, extra))
+    for color, letter in ((RED, "K"), (BLACK, "k")):
+        if letter not in seen:
+            found.append((FenProblem.KING, f"{_SIDE_NAME[color]} has no king", None))
+    return found
+
+
+def _setup_problems(pos: Position, check_turn: bool) -> list[SetupProblem]:
+    found = _placement_problems(pos.board)
+    if pos.kings_facing():
+        bk = pos.king(BLACK)
+        assert bk is not None  # kings_facing() needs both kings
+        msg = f"The kings face each other on file {FILE_NAMES[square_file(bk)]} with no piece between"
+        found.append((FenProblem.FACING, msg, bk))
+    elif check_turn:
+        other = not pos.turn
+        k = pos.king(other)
+        if k is not None and pos.is_attacked(k, pos.turn):
+            msg = f"{_SIDE_NAME[other]} is in check but it is {_SIDE_NAME[pos.turn]}'s move"
+            found.append((FenProblem.CHECK, msg, k))
+    return found

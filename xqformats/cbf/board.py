@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from ..core import Move
+from ..core import FILE_COUNT, RANK_COUNT, SQUARE_COUNT, Move, square, square_file, square_rank
 from ..diagnostics import Rule, Severity
-from ..fen import FEN_CHECK, FEN_COUNT, FEN_FACING, FEN_KING, FEN_SQUARE, parse_fen
-from ..position import STARTING_FEN, Position
+from ..fen import RULE_OF
+from ..position import Position
 from .rules import BOARD_LETTER, BOARD_SIDE, BOARD_SIZE
 
 __all__ = [
@@ -54,9 +54,6 @@ FEN_TO_CBF: dict[str, str] = {v: k for k, v in CBF_TO_FEN.items()}
 
 _DIGITS = frozenset("0123456789")
 _LETTER_LIST = "`JMXSWPB` (Red) or `jmxswpb` (Black)"
-# Position checks of the FEN module that apply to any board (piece counts,
-# reachable points, kings, facing kings, side not to move in check).
-_POSITION_RULES = {r.code: r for r in (FEN_COUNT, FEN_SQUARE, FEN_KING, FEN_FACING, FEN_CHECK)}
 
 
 class BoardProblem(NamedTuple):
@@ -73,94 +70,98 @@ def _problem(rule: Rule, message: str, start: int, end: int) -> BoardProblem:
     return BoardProblem(rule, message, start, end, rule.severity)
 
 
-def decode_board(value: str) -> tuple[Optional[Position], list[BoardProblem]]:
-    """Decode a Board string; return ``(position or None, problems)``.
+def _row_square(count: int) -> int:
+    """The square of the ``count``-th point of a Board string (rows from Black's back rank)."""
+    row, file = divmod(count, FILE_COUNT)
+    return square(file, RANK_COUNT - 1 - row)
 
-    The position is ``None`` when the points, the side or the move number cannot
-    be read (C301–C303).  A readable board that no game can reach (two red kings,
-    kings facing, …) is returned with the FEN module's F106–F110 findings,
-    positioned on the points part.  O(len(value)).
-    """
-    if value == "":
-        return Position(STARTING_FEN), []
-    problems: list[BoardProblem] = []
-    dash = value.find("-")
-    cells_end = dash if dash >= 0 else len(value)
-    board: list[Optional[str]] = [None] * 90
+
+#: Squares in Board-string order (rows from Black's back rank, each from file a).
+_POINT_ORDER = tuple(_row_square(count) for count in range(SQUARE_COUNT))
+
+
+def _decode_points(value: str, end: int, problems: list[BoardProblem]) -> Optional[list[Optional[str]]]:
+    """The points part ``value[:end]`` → a board, or None when it cannot be read (C301, C302)."""
+    board: list[Optional[str]] = [None] * SQUARE_COUNT
     count = 0
     ok = True
     i = 0
-    while i < cells_end:
+    while i < end:
         ch = value[i]
         if ch in _DIGITS:
             j = i + 1
-            while j < cells_end and value[j] in _DIGITS:
+            while j < end and value[j] in _DIGITS:
                 j += 1
             count += int(value[i:j])
             i = j
             continue
         piece = CBF_TO_FEN.get(ch)
         if piece is None:
-            problems.append(
-                _problem(BOARD_LETTER, f"Unknown piece letter `{ch}` in the Board string; expected {_LETTER_LIST}", i, i + 1)
-            )
+            msg = f"Unknown piece letter `{ch}` in the Board string; expected {_LETTER_LIST}"
+            problems.append(_problem(BOARD_LETTER, msg, i, i + 1))
             ok = False
-        elif count < 90:
-            row, file = divmod(count, 9)
-            board[(9 - row) * 9 + file] = piece
+        elif count < SQUARE_COUNT:
+            board[_row_square(count)] = piece
         count += 1
         i += 1
-    if count != 90:
-        problems.append(
-            _problem(
-                BOARD_SIZE,
-                f"The Board string describes {count} point{'s' if count != 1 else ''}; expected 90 (9 files by 10 rows)",
-                0,
-                cells_end,
-            )
+    if count != SQUARE_COUNT:
+        msg = (
+            f"The Board string describes {count} point{'s' if count != 1 else ''}; "
+            f"expected {SQUARE_COUNT} ({FILE_COUNT} files by {RANK_COUNT} rows)"
         )
+        problems.append(_problem(BOARD_SIZE, msg, 0, end))
         ok = False
+    return board if ok else None
 
-    turn = True
-    number = 1
+
+def _decode_side(value: str, dash: int, problems: list[BoardProblem]) -> Optional[tuple[bool, int]]:
+    """The ``-r12`` part after the points → (Red to move, move number), or None (C303)."""
     if dash < 0:
-        problems.append(
-            _problem(BOARD_SIDE, "The Board string has no side to move; expected `-r` or `-b` and the move number after the points", len(value), len(value))
-        )
-        ok = False
-    else:
-        tail = value[dash + 1 :]
-        more = tail.find("-")
-        field = tail if more < 0 else tail[:more]
-        start = dash + 1
-        side, digits = field[:1], field[1:]
-        if side not in ("r", "b"):
-            problems.append(
-                _problem(BOARD_SIDE, f"Side to move `{side or field}` in the Board string; expected `r` (Red) or `b` (Black)", start, start + max(1, len(side)))
-            )
-            ok = False
-        else:
-            turn = side == "r"
-        if not digits or not digits.isascii() or not digits.isdigit() or int(digits) < 1:
-            problems.append(
-                _problem(BOARD_SIDE, f"Move number `{digits}` in the Board string; expected a number of at least 1", start + 1, start + len(field))
-            )
-            ok = False
-        else:
-            number = int(digits)
+        msg = "The Board string has no side to move; expected `-r` or `-b` and the move number after the points"
+        problems.append(_problem(BOARD_SIDE, msg, len(value), len(value)))
+        return None
+    tail = value[dash + 1 :]
+    more = tail.find("-")
+    field = tail if more < 0 else tail[:more]
+    start = dash + 1
+    side, digits = field[:1], field[1:]
+    ok = side in ("r", "b")
     if not ok:
-        return None, problems
+        msg = f"Side to move `{side or field}` in the Board string; expected `r` (Red) or `b` (Black)"
+        problems.append(_problem(BOARD_SIDE, msg, start, start + max(1, len(side))))
+    if not digits or not digits.isascii() or not digits.isdigit() or int(digits) < 1:
+        msg = f"Move number `{digits}` in the Board string; expected a number of at least 1"
+        problems.append(_problem(BOARD_SIDE, msg, start + 1, start + len(field)))
+        return None
+    return (side == "r", int(digits)) if ok else None
 
+
+def decode_board(value: str) -> tuple[Optional[Position], list[BoardProblem]]:
+    """Decode a Board string; return ``(position or None, problems)``.
+
+    The position is ``None`` when the points, the side or the move number cannot
+    be read (C301–C303).  A readable board that no game can reach (two red kings,
+    kings facing, …) is returned with the FEN rules' F106–F110 findings
+    (:meth:`Position.setup_problems`), positioned on the points part.
+    O(len(value)).
+    """
+    if value == "":
+        return Position.initial(), []
+    problems: list[BoardProblem] = []
+    dash = value.find("-")
+    cells_end = dash if dash >= 0 else len(value)
+    board = _decode_points(value, cells_end, problems)
+    side = _decode_side(value, dash, problems)
+    if board is None or side is None:
+        return None, problems
     pos = Position(None)
     for sq, p in enumerate(board):
         if p is not None:
             pos.set_piece(sq, p)
-    pos.turn = turn
-    pos.fullmove_number = number
-    _, fen_diags = parse_fen(pos.fen())
-    for d in fen_diags:
-        if d.code in _POSITION_RULES:
-            problems.append(BoardProblem(_POSITION_RULES[d.code], d.message, 0, cells_end, d.severity))
+    pos.turn, pos.fullmove_number = side
+    for problem, message, _ in pos.setup_problems():
+        rule = RULE_OF[problem]
+        problems.append(BoardProblem(rule, message, 0, cells_end, rule.severity))
     return pos, problems
 
 
@@ -168,17 +169,15 @@ def encode_board(pos: Position) -> str:
     """The Board string of ``pos`` (runs of empty points may cross rows)."""
     out: list[str] = []
     empty = 0
-    for row in range(10):
-        rank = 9 - row
-        for file in range(9):
-            p = pos.board[rank * 9 + file]
-            if p is None:
-                empty += 1
-                continue
-            if empty:
-                out.append(str(empty))
-                empty = 0
-            out.append(FEN_TO_CBF[p])
+    for sq in _POINT_ORDER:
+        p = pos.board[sq]
+        if p is None:
+            empty += 1
+            continue
+        if empty:
+            out.append(str(empty))
+            empty = 0
+        out.append(FEN_TO_CBF[p])
     if empty:
         out.append(str(empty))
     out.append("-r" if pos.turn else "-b")
@@ -207,14 +206,15 @@ def decode_move_value(value: str) -> Optional[Move]:
     ):
         return None
     x1, y1, x2, y2 = int(value[0]), int(value[1]), int(value[3]), int(value[4])
-    if x1 > 8 or x2 > 8:
+    if x1 >= FILE_COUNT or x2 >= FILE_COUNT:
         return None
-    move = Move((9 - y1) * 9 + x1, (9 - y2) * 9 + x2)
+    move = Move(square(x1, RANK_COUNT - 1 - y1), square(x2, RANK_COUNT - 1 - y2))
     _MOVE_CACHE[value] = move
     return move
 
 
 def encode_move_value(move: Move) -> str:
     """:class:`Move` -> ``XY-XY`` (``H2-E2`` -> ``77-47``)."""
+    top = RANK_COUNT - 1
     f, t = move.from_square, move.to_square
-    return f"{f % 9}{9 - f // 9}-{t % 9}{9 - t // 9}"
+    return f"{square_file(f)}{top - square_rank(f)}-{square_file(t)}{top - square_rank(t)}"

@@ -7,7 +7,7 @@ position.  Sources and every choice where they disagree: ``docs/notation.md``.
 
 Public API::
 
-    decode(text, position, notation=None, *, strict=False) -> (Move | None, diagnostics)
+    decode(text, position, notation=None, *, strict=False, fast=True) -> (Move | None, diagnostics)
     encode(move, position, notation=Notation.CHINESE, *, traditional=False, fullwidth=False) -> str
     detect_notation(text) -> Notation | None
 
@@ -24,14 +24,12 @@ from typing import Optional, Sequence
 from ..core import Move
 from ..diagnostics import Diagnostic, Severity
 from ..position import Position
-from . import chinese as _chinese  # noqa: F401  (registers the shape builder)
-from . import iccs as _iccs  # noqa: F401
-from . import wxf as _wxf  # noqa: F401
-from .plan import _PLANS, NO_PLAN, plan_for_text
+from .plan import NO_PLAN, PLANS, plan_for_text
 from .resolve import NO_DIAGNOSTICS, encode_move, resolve
 from .rules import *  # noqa: F401,F403  (declare the M rules when the package loads)
 from .rules import NOT_A_MOVE, NOTATION_MISMATCH
-from .shape import Notation, shape_of, span
+from .shape import Notation, span
+from .spelling import shape_of
 
 __all__ = ["Notation", "decode", "encode", "detect_notation"]
 
@@ -40,7 +38,6 @@ _EXAMPLES = {
     Notation.WXF: "`C2.5`",
     Notation.ICCS: "`H2-E2`",
 }
-_NAMES = {Notation.CHINESE: "Chinese", Notation.WXF: "WXF", Notation.ICCS: "ICCS"}
 
 
 def detect_notation(text: str) -> Optional[Notation]:
@@ -59,6 +56,7 @@ def decode(
     notation: Optional[Notation] = None,
     *,
     strict: bool = False,
+    fast: bool = True,
 ) -> tuple[Optional[Move], Sequence[Diagnostic]]:
     """The one legal move ``text`` denotes in ``position``, and the diagnostics.
 
@@ -73,20 +71,25 @@ def decode(
 
     Diagnostics are positioned in ``text`` (line 1, column 1 = its first
     character); relocate with ``Diagnostic.shifted``.  When all is well the
-    diagnostics are a shared empty tuple.  Never raises on bad input and
-    leaves ``position`` as it was.
+    diagnostics are a shared empty tuple.  Never raises on bad text (a
+    ``text`` that is not a ``str`` is a ``TypeError``) and leaves
+    ``position`` as it was.
+
+    ``fast=False`` skips the compiled plans and always resolves in full (the
+    reference the plans are tested against; same results, slower).
     """
     # Fast path: a plan returns a move only when the slow path would return it
     # with no diagnostics but the shape's style findings (plan.py).
-    try:
-        plan = _PLANS.get(text) or plan_for_text(text)
-    except TypeError:  # not a string at all: the slow path says so
-        plan = NO_PLAN
-    run = plan[1] if position.turn else plan[2]
-    if run is not None and (notation is None or notation is plan[0]):
-        move = run(position)
-        if move is not None:
-            return move, (list(plan[3]) if plan[3] else NO_DIAGNOSTICS)
+    if fast:
+        try:
+            plan = PLANS.get(text) or plan_for_text(text)
+        except TypeError:  # unhashable, so not a string at all: the slow path raises
+            plan = NO_PLAN
+        run = plan[1] if position.turn else plan[2]
+        if run is not None and (notation is None or notation is plan[0]):
+            move = run(position)
+            if move is not None:
+                return move, (list(plan[3]) if plan[3] else NO_DIAGNOSTICS)
     return _decode_slow(text, position, notation, strict)
 
 
@@ -96,10 +99,9 @@ def _decode_slow(
     """:func:`decode` by full resolution, every diagnostic explained (the reference)."""
     if notation is not None and not isinstance(notation, Notation):
         notation = Notation(notation)  # "wxf" works too
-    try:
-        shape = shape_of(text)
-    except Exception:  # pragma: no cover - a grammar bug must not crash a reader
-        shape = None
+    if not isinstance(text, str):
+        raise TypeError(f"decode() takes the move as a str, not {type(text).__name__}")
+    shape = shape_of(text)
     if shape is None:
         if notation is None:
             msg = (
@@ -107,13 +109,13 @@ def _decode_slow(
                 f"WXF ({_EXAMPLES[Notation.WXF]}) or ICCS ({_EXAMPLES[Notation.ICCS]}) notation"
             )
         else:
-            msg = f"Not a {_NAMES[notation]} move `{text}`; expected e.g. {_EXAMPLES[notation]}"
+            msg = f"Not a {notation.label} move `{text}`; expected e.g. {_EXAMPLES[notation]}"
         return None, [Diagnostic.of(NOT_A_MOVE, msg, span(0, len(text)))]
     move, diags = resolve(shape, position, strict)
     if notation is not None and shape.notation is not notation:
         mismatch = Diagnostic.of(
             NOTATION_MISMATCH,
-            f"Move `{text}` is in {_NAMES[shape.notation]} notation; expected {_NAMES[notation]}",
+            f"Move `{text}` is in {shape.notation.label} notation; expected {notation.label}",
             span(0, len(text)),
             severity=Severity.ERROR if strict else None,
         )

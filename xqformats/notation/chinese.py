@@ -11,7 +11,7 @@ from lark import Token, Tree
 
 from ..diagnostics import Diagnostic
 from .rules import CHINESE_FULLWIDTH_DIGITS, TRADITIONAL
-from .shape import BUILDERS, Notation, Shape, span
+from .shape import Notation, Shape, span
 
 __all__ = ["build_shape", "write_chinese", "PIECE_CHARS"]
 
@@ -44,41 +44,50 @@ _ACTION = {"CN_ADVANCE": "+", "CN_RETREAT": "-", "CN_TRAVERSE": "."}
 _MARKER = {"CN_FRONT": "front", "CN_MIDDLE": "middle", "CN_REAR": "rear"}
 
 
-def _token(t: Tree) -> Token:
-    return t.children[0]  # type: ignore[return-value]
+def _piece(shape: Shape, tok: Token, start: int) -> None:
+    shape.piece = _PIECE_OF_TERMINAL[tok.type]
+    shape.piece_side = _SIDE_OF_CHAR.get(str(tok))
+    shape.piece_span = span(start, start + 1)
 
 
-def build_shape(text: str, move: Tree) -> Shape:
-    """Turn a parse of ``grammars/chinese.lark`` (the ``move`` subtree) into a :class:`Shape`."""
-    shape = Shape(text, Notation.CHINESE, str(move.data))
+def _file(shape: Shape, tok: Token, start: int) -> None:
+    shape.file = _VALUE[tok]
+    shape.file_red = tok.type == "CN_NUMERAL"
+    shape.file_span = span(start, start + 1)
+
+
+def _number(shape: Shape, tok: Token, start: int) -> None:
+    shape.number = _VALUE[tok]
+    shape.number_red = tok.type == "CN_NUMERAL"
+    shape.number_span = span(start, start + 1)
+
+
+def _action(shape: Shape, tok: Token, start: int) -> None:
+    shape.action = _ACTION[tok.type]
+
+
+def _marker(shape: Shape, tok: Token, start: int) -> None:
+    shape.marker = _MARKER[tok.type]
+
+
+def _ordinal(shape: Shape, tok: Token, start: int) -> None:
+    shape.ordinal = _VALUE[tok]
+
+
+#: Grammar rule (a part of ``move``) → what it sets on the shape.
+_PARTS = {
+    "piece": _piece,
+    "file": _file,
+    "number": _number,
+    "action": _action,
+    "marker": _marker,
+    "ordinal": _ordinal,
+}
+
+
+def _styles(text: str, fullwidth_at: list[int]) -> tuple[Diagnostic, ...]:
+    """The position-independent style findings: traditional characters, fullwidth digits."""
     styles: list[Diagnostic] = []
-    fullwidth_at: list[int] = []
-    for part in move.children:
-        assert isinstance(part, Tree)
-        tok = _token(part)
-        role = part.data
-        start = tok.start_pos or 0
-        if role == "piece":
-            shape.piece = _PIECE_OF_TERMINAL[tok.type]
-            shape.piece_side = _SIDE_OF_CHAR.get(str(tok))
-            shape.piece_span = span(start, start + 1)
-        elif role == "file":
-            shape.file = _VALUE[tok]
-            shape.file_red = tok.type == "CN_NUMERAL"
-            shape.file_span = span(start, start + 1)
-        elif role == "number":
-            shape.number = _VALUE[tok]
-            shape.number_red = tok.type == "CN_NUMERAL"
-            shape.number_span = span(start, start + 1)
-        elif role == "action":
-            shape.action = _ACTION[tok.type]
-        elif role == "marker":
-            shape.marker = _MARKER[tok.type]
-        elif role == "ordinal":
-            shape.ordinal = _VALUE[tok]
-        if tok.type == "FULLWIDTH_DIGIT":
-            fullwidth_at.append(start)
-    shape.simple = shape.kind == "plain"
     trad = [i for i, ch in enumerate(text) if ch in _SIMPLIFIED]
     if trad:
         chars = ", ".join(f"`{text[i]}`" for i in trad)
@@ -99,14 +108,27 @@ def build_shape(text: str, move: Tree) -> Shape:
                 span(fullwidth_at[0], fullwidth_at[-1] + 1),
             )
         )
-    shape.styles = tuple(styles)
+    return tuple(styles)
+
+
+def build_shape(text: str, move: Tree) -> Shape:
+    """Turn a parse of ``grammars/chinese.lark`` (the ``move`` subtree) into a :class:`Shape`."""
+    shape = Shape(text, Notation.CHINESE, str(move.data))
+    fullwidth_at: list[int] = []
+    for part in move.children:
+        assert isinstance(part, Tree)
+        tok: Token = part.children[0]  # type: ignore[assignment]
+        start = tok.start_pos or 0
+        _PARTS[part.data](shape, tok, start)
+        if tok.type == "FULLWIDTH_DIGIT":
+            fullwidth_at.append(start)
+    shape.simple = shape.kind == "plain"
+    shape.styles = _styles(text, fullwidth_at)
     return shape
 
 
 _TO_SIMPLIFIED = str.maketrans(_SIMPLIFIED)
 _TO_ASCII = str.maketrans({chr(0xFF10 + i): str(i) for i in range(10)})
-
-BUILDERS[Notation.CHINESE] = build_shape
 
 
 # ---------------------------------------------------------------- output

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
+from ..core import FILE_NAMES, Move, square
 from ..diagnostics import Diagnostic
 from .rules import ICCS_SPELLING
-from .shape import BUILDERS, Notation, Shape, span
+from .shape import Notation, Shape, span
 
 __all__ = ["build_shape"]
 
@@ -17,7 +18,7 @@ __all__ = ["build_shape"]
 def _square(t: Tree) -> int:
     f: Token = t.children[0]  # type: ignore[assignment]
     r: Token = t.children[1]  # type: ignore[assignment]
-    return int(r) * 9 + "abcdefghi".index(f.lower())
+    return square(FILE_NAMES.index(f.lower()), int(r))
 
 
 def build_shape(text: str, move: Tree) -> Shape:
@@ -27,8 +28,7 @@ def build_shape(text: str, move: Tree) -> Shape:
     shape.from_square = _square(squares[0])
     shape.to_square = _square(squares[1])
     shape.simple = True
-    f, t = shape.from_square, shape.to_square
-    canonical = f"{'ABCDEFGHI'[f % 9]}{f // 9}-{'ABCDEFGHI'[t % 9]}{t // 9}"
+    canonical = Move(shape.from_square, shape.to_square).iccs()
     if text != canonical:
         shape.styles = (
             Diagnostic.of(
@@ -39,5 +39,3 @@ def build_shape(text: str, move: Tree) -> Shape:
         )
     return shape
 
-
-BUILDERS[Notation.ICCS] = build_shape

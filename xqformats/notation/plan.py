@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from ..core import Move
+from ..core import FILE_COUNT, RANK_COUNT, SQUARES, Move, square
 from ..diagnostics import Diagnostic
 from ..position import Position
-from .resolve import _file_index, _geometric, _marker_index, destination
-from .shape import Notation, Shape, shape_of
+from .resolve import allowed_by_rule, destination, file_index, marker_index
+from .shape import Memo, Notation, Shape
+from .spelling import shape_of
 
-__all__ = ["Plan", "Runner", "NO_PLAN", "plan_of", "plan_for_text", "PLAN_LIMIT"]
+__all__ = ["Plan", "Runner", "NO_PLAN", "PLANS", "plan_of", "plan_for_text", "PLAN_LIMIT"]
 
 #: The move a spelling denotes in a position, or None when the slow path must decide.
 Runner = Callable[[Position], Optional[Move]]
@@ -39,9 +40,16 @@ Plan = tuple[Notation, Optional[Runner], Optional[Runner], tuple[Diagnostic, ...
 #: The plan of a spelling with no fast path (markers, WXF digit leads, text no
 #: grammar accepts): no runner for either side.
 NO_PLAN: Plan = (Notation.CHINESE, None, None, ())
-#: text → plan.  Bounded like the shape memo.
-_PLANS: dict[str, Plan] = {}
 PLAN_LIMIT = 50_000
+#: text → plan.  Bounded like the shape memo; ``decode`` reads it first.
+PLANS: Memo[str, Plan] = Memo(PLAN_LIMIT)
+
+
+def _move_if_allowed(ptype: str, frm: int, shape: Shape, red: bool) -> Optional[Move]:
+    """The move of a piece on ``frm`` where the action and number lead to a
+    square its movement rule allows on an empty board, else None."""
+    to = destination(ptype, frm, shape.action, shape.number, red)
+    return Move(frm, to) if to is not None and allowed_by_rule(ptype, frm, to, red) else None
 
 
 def _file_runner(shape: Shape, red: bool) -> Runner:
@@ -49,22 +57,16 @@ def _file_runner(shape: Shape, red: bool) -> Runner:
     ptype = shape.piece
     assert ptype is not None and shape.file is not None
     piece = ptype if red else ptype.lower()
-    fi = _file_index(shape.file, red)
-    # moves[r]: the move of a piece on rank r of the file, where the action
-    # and number lead to a square its movement rule allows on an empty board.
-    moves: list[Optional[Move]] = []
-    for r in range(10):
-        frm = r * 9 + fi
-        to = destination(ptype, frm, shape.action, shape.number, red)
-        ok = to is not None and _geometric(ptype, frm, to, red)
-        moves.append(Move(frm, to) if ok else None)  # type: ignore[arg-type]
-    table = tuple(moves)
+    fi = file_index(shape.file, red)
+    # table[r]: the move of a piece on rank r of the file (see _move_if_allowed).
+    table = tuple(_move_if_allowed(ptype, square(fi, r), shape, red) for r in range(RANK_COUNT))
+    file_slice = slice(fi, None, FILE_COUNT)
     # Advisors and elephants sharing a file need no marker: the one whose
     # direction is possible is meant (resolve._locate; paper §2.2.1).
     by_direction = ptype == "A" or ptype == "B"
 
     def run(pos: Position) -> Optional[Move]:
-        column = pos.board[fi::9]  # ranks 0-9 of the file
+        column = pos.board[file_slice]  # ranks 0-9 of the file
         n = column.count(piece)
         if n == 1:
             move = table[column.index(piece)]
@@ -85,6 +87,21 @@ def _file_runner(shape: Shape, red: bool) -> Runner:
     return run
 
 
+def _stack_of(board: list, piece: str) -> Optional[tuple[int, list, int]]:
+    """The one file holding two or three of ``piece``: (file, its column, count); else None."""
+    stack = None
+    for f, file_slice in _FILE_SLICES:
+        column = board[file_slice]
+        n = column.count(piece)
+        if n >= 2:
+            if stack is not None:
+                return None  # stacks on two files: resolve asks which
+            stack = (f, column, n)
+    if stack is None or stack[2] > 3:
+        return None
+    return stack
+
+
 def _tandem_runner(shape: Shape, red: bool) -> Optional[Runner]:
     """Runner of a marker move (``前炮平五``, ``C+.5``) for one side, or None.
 
@@ -101,32 +118,19 @@ def _tandem_runner(shape: Shape, red: bool) -> Optional[Runner]:
         return None
     piece = ptype if red else ptype.lower()
     # picks[n]: index front to back of the piece meant among n stacked.
-    picks = (None, None, _marker_index(notation, marker, 2), _marker_index(notation, marker, 3))
-    moves: list[Optional[Move]] = []
-    for frm in range(90):
-        to = destination(ptype, frm, shape.action, shape.number, red)
-        ok = to is not None and _geometric(ptype, frm, to, red)
-        moves.append(Move(frm, to) if ok else None)  # type: ignore[arg-type]
-    table = tuple(moves)
+    picks = (None, None, marker_index(notation, marker, 2), marker_index(notation, marker, 3))
+    table = tuple(_move_if_allowed(ptype, frm, shape, red) for frm in SQUARES)
 
     def run(pos: Position) -> Optional[Move]:
-        b = pos.board
-        stack = None
-        for f in _FILES:
-            column = b[f::9]
-            n = column.count(piece)
-            if n >= 2:
-                if stack is not None:
-                    return None  # stacks on two files: resolve asks which
-                stack = (f, column, n)
-        if stack is None or stack[2] > 3:
+        stack = _stack_of(pos.board, piece)
+        if stack is None:
             return None
         f, column, n = stack
         idx = picks[n]
         if idx is None:
             return None
         ranks = [r for r, p in enumerate(column) if p == piece]  # back to front for Black
-        move = table[(ranks[-1 - idx] if red else ranks[idx]) * 9 + f]
+        move = table[square(f, ranks[-1 - idx] if red else ranks[idx])]
         if move is None:
             return None
         frm, to = move
@@ -135,7 +139,8 @@ def _tandem_runner(shape: Shape, red: bool) -> Optional[Runner]:
     return run
 
 
-_FILES = tuple(range(9))
+#: (file, the slice of a board that is its column), for every file.
+_FILE_SLICES = tuple((f, slice(f, None, FILE_COUNT)) for f in range(FILE_COUNT))
 
 
 def _coords_runner(frm: int, to: int) -> Runner:
@@ -187,17 +192,11 @@ def plan_of(shape: Shape) -> Optional[Plan]:
 def plan_for_text(text: str) -> Plan:
     """The plan of a spelling, built on first sight and memoized (NO_PLAN: slow path).
 
-    The hot path reads ``_PLANS`` itself and calls this on a miss.
+    The hot path reads :data:`PLANS` itself and calls this on a miss.  Text
+    that is not a string has no plan.
     """
-    plan = _PLANS.get(text)
+    plan = PLANS.get(text)
     if plan is not None:
         return plan
-    try:
-        shape = shape_of(text)
-    except Exception:  # pragma: no cover - a grammar bug: let the slow path report it
-        shape = None
-    plan = (None if shape is None else plan_of(shape)) or NO_PLAN
-    if len(_PLANS) >= PLAN_LIMIT:
-        _PLANS.clear()
-    _PLANS[text] = plan
-    return plan
+    shape = shape_of(text) if isinstance(text, str) else None
+    return PLANS.remember(text, (None if shape is None else plan_of(shape)) or NO_PLAN)

@@ -21,50 +21,56 @@ from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
-from ..core import PIECE_NAMES, Move
+from ..core import FILE_COUNT, PIECE_NAMES, RANK_COUNT, SQUARES, Move, square, square_file, square_rank
+from ..core import square_name as _sq
 from ..diagnostics import Diagnostic, Severity, Span
-from ..position import (
-    ADVISOR_MOVES,
-    ELEPHANT_MOVES,
-    HORSE_MOVES,
-    KING_MOVES,
-    PAWN_MOVES,
-    Position,
-)
+from ..geometry import FILE_SQUARES, PATHS
+from ..position import Position
 from . import rules as R
 from .chinese import write_chinese
-from .shape import Notation, Shape, shape_of, span
+from .shape import Notation, Shape, span
+from .spelling import shape_of
 from .wxf import LETTERS, PIECE_CODES, write_wxf
 
-__all__ = ["resolve", "encode_move", "NoSpelling", "NO_DIAGNOSTICS"]
+__all__ = [
+    "resolve",
+    "encode_move",
+    "NoSpelling",
+    "NO_DIAGNOSTICS",
+    "destination",
+    "file_index",
+    "marker_index",
+    "allowed_by_rule",
+    "FRONT_TO_BACK",
+    "FILE_ORDER",
+]
 
 #: The shared empty result of a clean decode (immutable, never mutated).
 NO_DIAGNOSTICS: Sequence[Diagnostic] = ()
 
-#: FILE_SQUARES[red][file index]: the file's squares ordered front to back for
+#: FRONT_TO_BACK[red][file index]: the file's squares ordered front to back for
 #: that side (Red's front is rank 9, Black's rank 0).
-FILE_SQUARES: dict[bool, tuple[tuple[int, ...], ...]] = {
-    True: tuple(tuple(r * 9 + f for r in range(9, -1, -1)) for f in range(9)),
-    False: tuple(tuple(r * 9 + f for r in range(10)) for f in range(9)),
+FRONT_TO_BACK: dict[bool, tuple[tuple[int, ...], ...]] = {
+    True: tuple(column[::-1] for column in FILE_SQUARES),
+    False: FILE_SQUARES,
 }
 #: Files in the order a side counts them: from its own right (Red: i→a, Black: a→i).
-FILE_ORDER = {True: tuple(range(8, -1, -1)), False: tuple(range(9))}
+FILE_ORDER = {True: tuple(range(FILE_COUNT - 1, -1, -1)), False: tuple(range(FILE_COUNT))}
 _STRAIGHT = frozenset("KRCP")
 _SIDE = {True: "Red", False: "Black"}
 _NUMERALS = "一二三四五六七八九"
 
 
-def _file_index(n: int, red: bool) -> int:
-    """File index 0–8 (a–i) of the side-relative file number ``n`` (1–9)."""
-    return 9 - n if red else n - 1
+def file_index(n: int, red: bool) -> int:
+    """File index 0–8 (a–i) of the side-relative file number ``n`` (1–9).
+
+    Each side counts files from its own right: Red's 1 is file i, Black's 1 is file a.
+    """
+    return FILE_COUNT - n if red else n - 1
 
 
 def _file_number(fi: int, red: bool) -> int:
-    return 9 - fi if red else fi + 1
-
-
-def _sq(s: int) -> str:
-    return "abcdefghi"[s % 9] + str(s // 9)
+    return FILE_COUNT - fi if red else fi + 1
 
 
 def _whole(shape: Shape) -> Span:
@@ -72,56 +78,56 @@ def _whole(shape: Shape) -> Span:
 
 
 # ---------------------------------------------------------------- geometry
-def destination(ptype: str, frm: int, action: str, number: int, red: bool) -> Optional[int]:
-    """The square a move's action and number lead to, or None when they cannot.
+#: Diagonal movers: the file distance → the rank distance of their move.
+_DIAGONAL_STEPS = {"N": {1: 2, 2: 1}, "B": {2: 2}, "A": {1: 1}}
 
+
+def _on_rank(tr: int, tf: int) -> Optional[int]:
+    return square(tf, tr) if 0 <= tr < RANK_COUNT else None
+
+
+def destination(ptype: str, frm: int, action: str, number: int, red: bool) -> Optional[int]:
+    """The square a move's action (``+ - .``) and number lead to, or None when they cannot.
+
+    Straight movers (K R C P) count points for advance/retreat and name the
+    file for a traverse; diagonal movers (A B N) name the destination file.
     Arithmetic only: whether the piece may go there is checked afterwards.
     """
-    f, r = frm % 9, frm // 9
+    f, r = square_file(frm), square_rank(frm)
     fwd = 1 if red else -1
     if ptype in _STRAIGHT:
         if action == ".":
-            tf = _file_index(number, red)
-            return None if tf == f else r * 9 + tf
-        tr = r + (number if action == "+" else -number) * fwd
-        return tr * 9 + f if 0 <= tr <= 9 else None
+            tf = file_index(number, red)
+            return None if tf == f else square(tf, r)
+        return _on_rank(r + (number if action == "+" else -number) * fwd, f)
     if action == ".":
         return None
-    tf = _file_index(number, red)
-    df = abs(tf - f)
-    if ptype == "N":
-        if df != 1 and df != 2:
-            return None
-        dr = 3 - df
-    elif ptype == "B":
-        if df != 2:
-            return None
-        dr = 2
-    else:  # advisor
-        if df != 1:
-            return None
-        dr = 1
-    tr = r + (dr if action == "+" else -dr) * fwd
-    return tr * 9 + tf if 0 <= tr <= 9 else None
+    tf = file_index(number, red)
+    dr = _DIAGONAL_STEPS[ptype].get(abs(tf - f))
+    if dr is None:
+        return None
+    return _on_rank(r + (dr if action == "+" else -dr) * fwd, tf)
 
 
-def _geometric(ptype: str, frm: int, to: int, red: bool) -> bool:
-    """Whether the piece's movement rule allows frm→to on an empty board."""
-    if ptype == "R" or ptype == "C":
-        return frm != to and (frm % 9 == to % 9 or frm // 9 == to // 9)
-    if ptype == "N":
-        return any(t == to for t, _ in HORSE_MOVES[frm])
-    if ptype == "B":
-        return any(t == to for t, _ in ELEPHANT_MOVES[red][frm])
-    if ptype == "A":
-        return to in ADVISOR_MOVES[red][frm]
-    if ptype == "K":
-        return to in KING_MOVES[red][frm]
-    return to in PAWN_MOVES[red][frm]
+def allowed_by_rule(ptype: str, frm: int, to: int, red: bool) -> bool:
+    """Whether the movement rule of a ``red`` piece of type ``ptype`` allows frm→to on an empty board.
+
+    One lookup in :data:`xqformats.geometry.PATHS`.
+    """
+    return PATHS[ptype if red else ptype.lower()][frm][to] is not None
+
+
+def _slide_blocked(b: list, p: str, frm: int, to: int) -> str:
+    need = PATHS[p][frm][to]
+    assert isinstance(need, slice)
+    between = [s for s in SQUARES[need] if b[s] is not None]
+    if (p == "C" or p == "c") and b[to] is not None:
+        return f"a cannon captures over exactly one screen, not {len(between)}"
+    return f"{_sq(between[0] if frm < to else between[-1])} blocks the path"
 
 
 def _blocked_reason(pos: Position, frm: int, to: int) -> str:
-    """Why a geometrically possible move is not among the piece's targets."""
+    """Why a move its rule allows on an empty board is not among the piece's targets."""
     b = pos.board
     p = b[frm]
     assert p is not None
@@ -129,35 +135,25 @@ def _blocked_reason(pos: Position, frm: int, to: int) -> str:
     if q is not None and q.isupper() == p.isupper():
         return f"own {PIECE_NAMES[q.upper()]} stands on {_sq(to)}"
     t = p.upper()
-    if t == "N":
-        for s, leg in HORSE_MOVES[frm]:
-            if s == to:
-                return f"the horse's leg on {_sq(leg)} is blocked"
-    if t == "B":
-        for s, eye in ELEPHANT_MOVES[p.isupper()][frm]:
-            if s == to:
-                return f"the elephant's eye on {_sq(eye)} is blocked"
     if t == "R" or t == "C":
-        step = 9 if to % 9 == frm % 9 else 1
-        if to < frm:
-            step = -step
-        between = [s for s in range(frm + step, to, step) if b[s] is not None]
-        if t == "C" and q is not None:
-            return f"a cannon captures over exactly one screen, not {len(between)}"
-        return f"{_sq(between[0])} blocks the path"
+        return _slide_blocked(b, p, frm, to)
+    if t == "N" or t == "B":
+        block = PATHS[p][frm][to]
+        what = "horse's leg" if t == "N" else "elephant's eye"
+        return f"the {what} on {_sq(block)} is blocked"  # type: ignore[arg-type]
     return "the move is blocked"
 
 
 # ---------------------------------------------------------------- locating
 def _on_file(board: list, piece: str, fi: int, red: bool) -> list[int]:
     """Squares of ``piece`` on file ``fi``, front to back for the side ``red``."""
-    column = board[fi::9]  # ranks 0-9: a slice and a count in C for the usual 0 or 1
+    column = board[fi::FILE_COUNT]  # ranks 0-9: a slice and a count in C for the usual 0 or 1
     n = column.count(piece)
     if n == 0:
         return []
     if n == 1:
-        return [column.index(piece) * 9 + fi]
-    return [s for s in FILE_SQUARES[red][fi] if board[s] == piece]
+        return [square(fi, column.index(piece))]
+    return [s for s in FRONT_TO_BACK[red][fi] if board[s] == piece]
 
 
 def _stacks(board: list, piece: str, red: bool) -> list[list[int]]:
@@ -170,7 +166,7 @@ def _stacks(board: list, piece: str, red: bool) -> list[list[int]]:
     return out
 
 
-def _marker_index(notation: Notation, marker: str, n: int) -> Optional[int]:
+def marker_index(notation: Notation, marker: str, n: int) -> Optional[int]:
     """Index (front to back) that ``marker`` names among ``n`` stacked pieces.
 
     Chinese 前/后 are the outermost; WXF ``+``/``-`` are the outermost of two or
@@ -253,6 +249,136 @@ def _only_legal(shape: Shape, pos: Position, ptype: str, cands: Sequence[int]) -
     return legal[0] if len(legal) == 1 else None
 
 
+def _missing_marker(shape: Shape, what: str, strict: bool) -> Diagnostic:
+    """M206: the text does not say ``what`` (which piece), but only one can move."""
+    return Diagnostic.of(
+        R.MISSING_MARKER,
+        f"`{shape.text}` does not say {what}",
+        _whole(shape),
+        severity=Severity.ERROR if strict else None,
+    )
+
+
+def _pick_on_file(
+    shape: Shape, pos: Position, ptype: str, red: bool, cands: list[int], found: list[Diagnostic], strict: bool
+) -> tuple[int, bool]:
+    """Which of several like pieces on the named file a plain move means; raises _Fail."""
+    n = len(cands)
+    name = PIECE_NAMES[ptype]
+    if ptype == "A" or ptype == "B":
+        # The direction decides (paper §2.2.1 细节一): keep those that can go.
+        ok = [
+            s
+            for s in cands
+            if (to := destination(ptype, s, shape.action, shape.number, red)) is not None
+            and allowed_by_rule(ptype, s, to, red)
+        ]
+        if len(ok) == 1:
+            return ok[0], True
+    elif ptype == "P" and shape.notation is Notation.WXF and n % 2 == 1:
+        # Official WXF case I/II: the middle pawn of three or five is written plainly.
+        return cands[n // 2], True
+    label = shape.text[shape.file_span.start]
+    only = _only_legal(shape, pos, ptype, cands)
+    if only is not None:
+        spelled = _spell(only, pos, shape.notation)
+        what = f"which of {n} {name}s on file `{label}`; read as the only one that can move (`{spelled}`)"
+        found.append(_missing_marker(shape, what, strict))
+        return only.from_square, False
+    raise _fail(
+        R.AMBIGUOUS,
+        f"Ambiguous `{shape.text}`: {n} {name}s on file `{label}`"
+        + (_alternatives(shape, pos, ptype, cands) or "; none of them can make the move"),
+        _whole(shape),
+    )
+
+
+def _locate_on_file(
+    shape: Shape, pos: Position, ptype: str, red: bool, found: list[Diagnostic], strict: bool
+) -> tuple[int, bool]:
+    """A move that names the file (plain, or a marker with the file); raises _Fail."""
+    assert shape.file is not None
+    fi = file_index(shape.file, red)
+    cands = _on_file(pos.board, ptype if red else ptype.lower(), fi, red)
+    if not cands:
+        raise _no_piece(shape, pos, ptype, red, fi, shape.file_span)
+    n = len(cands)
+    if shape.kind == "tandem_file":
+        assert shape.marker is not None
+        idx = marker_index(shape.notation, shape.marker, n) if n >= 2 else None
+        if idx is None:
+            name = PIECE_NAMES[ptype]
+            raise _fail(
+                R.BAD_MARKER,
+                f"Marker `{_MARKER_TEXT[shape.notation][shape.marker]}` does not fit {n} "
+                f"{name}{'s' if n > 1 else ''} on file `{shape.text[shape.file_span.start]}`",
+                _whole(shape),
+            )
+        return cands[idx], True
+    if n == 1:
+        return cands[0], False
+    return _pick_on_file(shape, pos, ptype, red, cands, found, strict)
+
+
+def _pick_across_stacks(
+    shape: Shape, pos: Position, ptype: str, red: bool, stacks: list[list[int]], found: list[Diagnostic], strict: bool
+) -> tuple[int, bool]:
+    """A marker with like pieces stacked on two or more files; raises _Fail."""
+    assert shape.marker is not None
+    notation = shape.notation
+    name = PIECE_NAMES[ptype]
+    files = " and ".join(f"`{_file_text(notation, square_file(s[0]), red)}`" for s in stacks)
+    picks = [st[i] for st in stacks if (i := marker_index(notation, shape.marker, len(st))) is not None]
+    only = _only_legal(shape, pos, ptype, picks)
+    if only is not None:
+        spelled = _spell(only, pos, notation)
+        found.append(_missing_marker(shape, f"on which file ({files}); read as the only {name} that can move (`{spelled}`)", strict))
+        return only.from_square, False
+    raise _fail(
+        R.AMBIGUOUS,
+        f"Ambiguous `{shape.text}`: {name}s are stacked on files {files}"
+        + (_alternatives(shape, pos, ptype, [s for st in stacks for s in st]) or "; expected the file or an ordinal"),
+        _whole(shape),
+    )
+
+
+def _locate_in_stacks(
+    shape: Shape, pos: Position, ptype: str, red: bool, found: list[Diagnostic], strict: bool
+) -> tuple[int, bool]:
+    """Markers and ordinals without a file: the file where like pieces are stacked; raises _Fail."""
+    name = PIECE_NAMES[ptype]
+    stacks = _stacks(pos.board, ptype if red else ptype.lower(), red)
+    if not stacks:
+        marker = shape.text[0] if shape.kind != "outer" else shape.text[:2]
+        raise _fail(
+            R.BAD_MARKER,
+            f"`{shape.text}` names one of several {name}s on a file, but no two {_SIDE[red]} "
+            f"{name}s share a file (marker `{marker}`)",
+            _whole(shape),
+        )
+    if shape.ordinal is not None:
+        flat = [s for stack in stacks for s in stack]
+        k = shape.ordinal
+        if k > len(flat):
+            raise _fail(
+                R.BAD_MARKER, f"Ordinal {k} in `{shape.text}` exceeds the {len(flat)} stacked {name}s", _whole(shape)
+            )
+        return flat[k - 1], True
+    assert shape.marker is not None
+    if len(stacks) > 1:
+        return _pick_across_stacks(shape, pos, ptype, red, stacks, found, strict)
+    stack = stacks[0]
+    idx = marker_index(shape.notation, shape.marker, len(stack))
+    if idx is None:
+        raise _fail(
+            R.BAD_MARKER,
+            f"Marker `{_MARKER_TEXT[shape.notation][shape.marker]}` in `{shape.text}` does not fit "
+            f"{len(stack)} stacked {name}s",
+            _whole(shape),
+        )
+    return stack[idx], True
+
+
 def _locate(
     shape: Shape,
     pos: Position,
@@ -267,132 +393,14 @@ def _locate(
     Returns (piece type, from-square, whether a leading digit was read as a
     piece code, whether the piece had to be told apart from like pieces).
     """
-    board = pos.board
-    notation = shape.notation
-    kind = shape.kind
-    ptype = shape.piece
-    code = False
-
-    if shape.lead is not None:
-        assert lead_type is not None
-        ptype = lead_type
-        code = True
+    code = shape.lead is not None
+    ptype = lead_type if code else shape.piece
     assert ptype is not None
-    piece = ptype if red else ptype.lower()
-    name = PIECE_NAMES[ptype]
-
-    if kind == "plain" or kind == "tandem_file":
-        assert shape.file is not None
-        fi = _file_index(shape.file, red)
-        cands = _on_file(board, piece, fi, red)
-        if not cands:
-            raise _no_piece(shape, pos, ptype, red, fi, shape.file_span)
-        n = len(cands)
-        if kind == "tandem_file":
-            assert shape.marker is not None
-            idx = _marker_index(notation, shape.marker, n) if n >= 2 else None
-            if idx is None:
-                raise _fail(
-                    R.BAD_MARKER,
-                    f"Marker `{_MARKER_TEXT[notation][shape.marker]}` does not fit {n} "
-                    f"{name}{'s' if n > 1 else ''} on file `{shape.text[shape.file_span.start]}`",
-                    _whole(shape),
-                )
-            return ptype, cands[idx], code, True
-        if n == 1:
-            return ptype, cands[0], code, False
-        if ptype == "A" or ptype == "B":
-            # The direction decides (paper §2.2.1 细节一): keep those that can go.
-            ok = [
-                s
-                for s in cands
-                if (to := destination(ptype, s, shape.action, shape.number, red)) is not None
-                and _geometric(ptype, s, to, red)
-            ]
-            if len(ok) == 1:
-                return ptype, ok[0], code, True
-        elif ptype == "P" and notation is Notation.WXF and n % 2 == 1:
-            # Official WXF case I/II: the middle pawn of three or five is written plainly.
-            return ptype, cands[n // 2], code, True
-        label = shape.text[shape.file_span.start]
-        only = _only_legal(shape, pos, ptype, cands)
-        if only is not None:
-            found.append(
-                Diagnostic.of(
-                    R.MISSING_MARKER,
-                    f"`{shape.text}` does not say which of {n} {name}s on file `{label}`; "
-                    f"read as the only one that can move (`{_spell(only, pos, notation)}`)",
-                    _whole(shape),
-                    severity=Severity.ERROR if strict else None,
-                )
-            )
-            return ptype, only.from_square, code, False
-        raise _fail(
-            R.AMBIGUOUS,
-            f"Ambiguous `{shape.text}`: {n} {name}s on file `{label}`"
-            + (_alternatives(shape, pos, ptype, cands) or "; none of them can make the move"),
-            _whole(shape),
-        )
-
-    # Markers and ordinals without a file: the file where like pieces are stacked.
-    stacks = _stacks(board, piece, red)
-    if not stacks:
-        marker = shape.text[0] if kind != "outer" else shape.text[:2]
-        raise _fail(
-            R.BAD_MARKER,
-            f"`{shape.text}` names one of several {name}s on a file, but no two {_SIDE[red]} "
-            f"{name}s share a file (marker `{marker}`)",
-            _whole(shape),
-        )
-    if shape.ordinal is not None:
-        flat = [s for stack in stacks for s in stack]
-        k = shape.ordinal
-        if k > len(flat):
-            raise _fail(
-                R.BAD_MARKER,
-                f"Ordinal {k} in `{shape.text}` exceeds the {len(flat)} stacked {name}s",
-                _whole(shape),
-            )
-        return ptype, flat[k - 1], code, True
-    assert shape.marker is not None
-    if len(stacks) > 1:
-        files = " and ".join(f"`{_file_text(notation, s[0] % 9, red)}`" for s in stacks)
-        picks = [
-            st[i]
-            for st in stacks
-            if (i := _marker_index(notation, shape.marker, len(st))) is not None
-        ]
-        only = _only_legal(shape, pos, ptype, picks)
-        if only is not None:
-            found.append(
-                Diagnostic.of(
-                    R.MISSING_MARKER,
-                    f"`{shape.text}` does not say on which file ({files}); read as the only "
-                    f"{name} that can move (`{_spell(only, pos, notation)}`)",
-                    _whole(shape),
-                    severity=Severity.ERROR if strict else None,
-                )
-            )
-            return ptype, only.from_square, code, False
-        raise _fail(
-            R.AMBIGUOUS,
-            f"Ambiguous `{shape.text}`: {name}s are stacked on files {files}"
-            + (
-                _alternatives(shape, pos, ptype, [s for st in stacks for s in st])
-                or "; expected the file or an ordinal"
-            ),
-            _whole(shape),
-        )
-    stack = stacks[0]
-    idx = _marker_index(notation, shape.marker, len(stack))
-    if idx is None:
-        raise _fail(
-            R.BAD_MARKER,
-            f"Marker `{_MARKER_TEXT[notation][shape.marker]}` in `{shape.text}` does not fit "
-            f"{len(stack)} stacked {name}s",
-            _whole(shape),
-        )
-    return ptype, stack[idx], code, True
+    if shape.kind == "plain" or shape.kind == "tandem_file":
+        frm, multi = _locate_on_file(shape, pos, ptype, red, found, strict)
+    else:
+        frm, multi = _locate_in_stacks(shape, pos, ptype, red, found, strict)
+    return ptype, frm, code, multi
 
 
 # ---------------------------------------------------------------- WXF leading digits
@@ -415,7 +423,7 @@ def _lead_readings(shape: Shape, pos: Position, red: bool) -> list[tuple[str, Ca
     stacks = _stacks(board, pawn, red)
     readings: list[tuple[str, Callable[[], int]]] = []
 
-    lead_stack = next((st for st in stacks if st[0] % 9 == _file_index(d, red)), None)
+    lead_stack = next((st for st in stacks if square_file(st[0]) == file_index(d, red)), None)
     if (
         len(stacks) >= 2
         and lead_stack is not None
@@ -427,7 +435,7 @@ def _lead_readings(shape: Shape, pos: Position, red: bool) -> list[tuple[str, Ca
             n = len(stack)
             marker = shape.marker if shape.kind == "tandem" else "middle"
             assert marker is not None
-            idx = _marker_index(notation, marker, n)
+            idx = marker_index(notation, marker, n)
             if idx is None:
                 raise _fail(
                     R.BAD_MARKER,
@@ -441,7 +449,7 @@ def _lead_readings(shape: Shape, pos: Position, red: bool) -> list[tuple[str, Ca
         readings.append(("code", lambda: -1))
     if shape.kind == "plain" and shape.file is not None:
         file_stack = next(
-            (st for st in stacks if st[0] % 9 == _file_index(shape.file, red)), None
+            (st for st in stacks if square_file(st[0]) == file_index(shape.file, red)), None
         )
         if file_stack is not None and d <= len(file_stack):
             readings.append(("index", lambda: file_stack[d - 1]))  # type: ignore[index]
@@ -503,7 +511,7 @@ def _resolve_lead(
 # ---------------------------------------------------------------- resolve
 def _check_legal(shape: Shape, pos: Position, ptype: str, frm: int, to: int, red: bool) -> Move:
     """The move frm→to after the movement and king checks; raises _Fail."""
-    if not _geometric(ptype, frm, to, red):
+    if not allowed_by_rule(ptype, frm, to, red):
         name = PIECE_NAMES[ptype]
         raise _fail(
             R.UNREACHABLE,
@@ -546,76 +554,89 @@ def _unreachable(shape: Shape, ptype: str, frm: int) -> _Fail:
     return _fail(R.UNREACHABLE, f"{name} on {_sq(frm)} {what}", shape.number_span)
 
 
+def _iccs_move(shape: Shape, pos: Position, red: bool) -> Move:
+    """An ICCS move: the from-square must hold a piece of the side to move; raises _Fail."""
+    frm, to = shape.from_square, shape.to_square
+    p = pos.board[frm]
+    if p is None or p.isupper() != red:
+        what = "empty" if p is None else f"a {_SIDE[not red]} {PIECE_NAMES[p.upper()]}"
+        raise _fail(
+            R.NO_SUCH_PIECE,
+            f"No {_SIDE[red]} piece on {_sq(frm)} (`{shape.text}`): the point is {what}",
+            _whole(shape),
+        )
+    return _check_legal(shape, pos, p.upper(), frm, to, red)
+
+
+def _resolve_move(shape: Shape, pos: Position, red: bool, found: list[Diagnostic], strict: bool) -> tuple[Move, bool, bool]:
+    """The move and (read as a digit code, told apart from like pieces); raises _Fail."""
+    if shape.notation is Notation.ICCS:
+        return _iccs_move(shape, pos, red), False, False
+    if shape.lead is not None:
+        return _resolve_lead(shape, pos, red, found, strict)
+    ptype, frm, code, multi = _locate(shape, pos, red, found, strict)
+    dest = destination(ptype, frm, shape.action, shape.number, red)
+    if dest is None:
+        raise _unreachable(shape, ptype, frm)
+    return _check_legal(shape, pos, ptype, frm, dest, red), code, multi
+
+
+def _side_findings(shape: Shape, pos: Position, move: Move, red: bool, found: list[Diagnostic], strict: bool) -> None:
+    """Chinese: numbers (M205) or a piece character (M408) of the side not moving."""
+    if (shape.file_red is not None and shape.file_red != red) or (
+        shape.number_red is not None and shape.number_red != red
+    ):
+        found.append(
+            Diagnostic.of(
+                R.WRONG_SIDE_DIGITS,
+                f"{_SIDE[red]} move `{shape.text}` written with {_SIDE[not red]}'s numbers; "
+                f"expected `{_spell(move, pos, Notation.CHINESE)}`",
+                _whole(shape),
+                severity=Severity.ERROR if strict else None,
+            )
+        )
+    if shape.piece_side is not None and shape.piece_side != red:
+        found.append(
+            Diagnostic.of(
+                R.OTHER_SIDE_NAME,
+                f"{_SIDE[red]} piece written `{shape.text[shape.piece_span.start]}`, "
+                f"the {_SIDE[not red]} name; canonical `{_spell(move, pos, Notation.CHINESE)}`",
+                shape.piece_span,
+            )
+        )
+
+
+def _canonical_finding(shape: Shape, pos: Position, move: Move, code: bool) -> Optional[Diagnostic]:
+    """M403 when the piece was located otherwise than the canonical spelling locates it."""
+    try:
+        canonical: Optional[str] = encode_move(move, pos, shape.notation)
+    except NoSpelling:  # too many like pieces to have a canonical form (F106)
+        return None
+    cshape = shape_of(canonical) if canonical is not None else None
+    mine = shape.key()
+    if code:  # a digit code stands for a letter (M401 already says so)
+        mine = (shape.kind, shape.marker, shape.ordinal, shape.file, None)
+    if cshape is None or mine == cshape.key():
+        return None
+    return Diagnostic.of(R.NONCANONICAL_LOCATOR, f"Non-canonical `{shape.text}`; canonical `{canonical}`", _whole(shape))
+
+
 def resolve(shape: Shape, pos: Position, strict: bool) -> tuple[Optional[Move], Sequence[Diagnostic]]:
     """The move ``shape`` denotes in ``pos`` and the diagnostics; never raises on bad input."""
     red = pos.turn
     found: list[Diagnostic] = []
-    code = multi = False
     try:
-        if shape.notation is Notation.ICCS:
-            frm, to = shape.from_square, shape.to_square
-            p = pos.board[frm]
-            if p is None or p.isupper() != red:
-                what = "empty" if p is None else f"a {_SIDE[not red]} {PIECE_NAMES[p.upper()]}"
-                raise _fail(
-                    R.NO_SUCH_PIECE,
-                    f"No {_SIDE[red]} piece on {_sq(frm)} (`{shape.text}`): the point is {what}",
-                    _whole(shape),
-                )
-            move = _check_legal(shape, pos, p.upper(), frm, to, red)
-        elif shape.lead is not None:
-            move, code, multi = _resolve_lead(shape, pos, red, found, strict)
-        else:
-            ptype, frm, code, multi = _locate(shape, pos, red, found, strict)
-            dest = destination(ptype, frm, shape.action, shape.number, red)
-            if dest is None:
-                raise _unreachable(shape, ptype, frm)
-            move = _check_legal(shape, pos, ptype, frm, dest, red)
+        move, code, multi = _resolve_move(shape, pos, red, found, strict)
     except _Fail as fail:
         found.append(fail.diag)
         found.extend(shape.styles)
         return None, found
-
     if shape.notation is Notation.CHINESE:
-        if (shape.file_red is not None and shape.file_red != red) or (
-            shape.number_red is not None and shape.number_red != red
-        ):
-            found.append(
-                Diagnostic.of(
-                    R.WRONG_SIDE_DIGITS,
-                    f"{_SIDE[red]} move `{shape.text}` written with {_SIDE[not red]}'s numbers; "
-                    f"expected `{_spell(move, pos, Notation.CHINESE)}`",
-                    _whole(shape),
-                    severity=Severity.ERROR if strict else None,
-                )
-            )
-        if shape.piece_side is not None and shape.piece_side != red:
-            found.append(
-                Diagnostic.of(
-                    R.OTHER_SIDE_NAME,
-                    f"{_SIDE[red]} piece written `{shape.text[shape.piece_span.start]}`, "
-                    f"the {_SIDE[not red]} name; canonical `{_spell(move, pos, Notation.CHINESE)}`",
-                    shape.piece_span,
-                )
-            )
+        _side_findings(shape, pos, move, red, found, strict)
     if (multi or not shape.simple) and not (found and found[-1].code == R.MISSING_MARKER.code):
-        # Compare the way the piece was located with the canonical spelling's.
-        try:
-            canonical: Optional[str] = encode_move(move, pos, shape.notation)
-        except NoSpelling:  # too many like pieces to have a canonical form (F106)
-            canonical = None
-        cshape = shape_of(canonical) if canonical is not None else None
-        mine = shape.key()
-        if code:  # a digit code stands for a letter (M401 already says so)
-            mine = (shape.kind, shape.marker, shape.ordinal, shape.file, None)
-        if cshape is not None and mine != cshape.key():
-            found.append(
-                Diagnostic.of(
-                    R.NONCANONICAL_LOCATOR,
-                    f"Non-canonical `{shape.text}`; canonical `{canonical}`",
-                    _whole(shape),
-                )
-            )
+        finding = _canonical_finding(shape, pos, move, code)
+        if finding is not None:
+            found.append(finding)
     if shape.styles:
         found.extend(shape.styles)
     if not found:
@@ -654,53 +675,11 @@ def encode_move(
         raise ValueError(f"No piece on {_sq(frm)} to move ({move.iccs()})")
     red = p.isupper()
     ptype = p.upper()
-    fi = frm % 9
-    fwd = 1 if red else -1
-    dr = (to // 9 - frm // 9) * fwd
+    dr = (square_rank(to) - square_rank(frm)) * (1 if red else -1)
     action = "+" if dr > 0 else "-" if dr < 0 else "."
-    if ptype in _STRAIGHT and dr != 0:
-        number = abs(dr)
-    else:
-        number = _file_number(to % 9, red)
-    file = _file_number(fi, red)
-
-    marker: Optional[str] = None
-    ordinal: Optional[int] = None
-    pawn_file_lead = False
-    same = _on_file(board, p, fi, red)
-    n = len(same)
-    if n > 5 and ptype != "A" and ptype != "B":
-        # Only a set-up with too many pieces (F106) has this; no source numbers them.
-        raise NoSpelling(f"No notation tells apart {n} like pieces on one file ({move.iccs()})")
-    if n >= 2 and ptype != "A" and ptype != "B":
-        idx = same.index(frm)
-        stacks = _stacks(board, p, red) if ptype == "P" else [same]
-        if len(stacks) == 1:
-            if notation is Notation.CHINESE:
-                if n == 2:
-                    marker = ("front", "rear")[idx]
-                elif n == 3:
-                    marker = ("front", "middle", "rear")[idx]
-                else:
-                    ordinal = idx + 1
-            else:
-                marker = {
-                    2: ("front", "rear"),
-                    3: ("front", "middle", "rear"),
-                    4: ("first", "front", "rear", "last"),
-                    5: ("first", "front", "middle", "rear", "last"),
-                }[n][idx]
-        else:
-            if notation is Notation.CHINESE:
-                flat = [s for st in stacks for s in st]
-                ordinal = flat.index(frm) + 1
-                if ordinal > 5:  # more than five pawns (F106): no ordinal beyond 五
-                    raise NoSpelling(f"No Chinese ordinal for pawn {ordinal} ({move.iccs()})")
-            else:
-                pawn_file_lead = True
-                if n > 3:  # four on one file beside another stack: six pawns (F106)
-                    raise NoSpelling(f"No WXF spelling for {n} stacked pawns beside another stack ({move.iccs()})")
-                marker = ("front", "rear")[idx] if n == 2 else ("front", "middle", "rear")[idx]
+    number = abs(dr) if ptype in _STRAIGHT and dr != 0 else _file_number(square_file(to), red)
+    file = _file_number(square_file(frm), red)
+    marker, ordinal, pawn_file_lead = _locator(move, board, p, notation)
     if notation is Notation.CHINESE:
         if marker is not None or ordinal is not None:
             return write_chinese(
@@ -712,3 +691,48 @@ def encode_move(
         )
     locator = None if marker == "middle" else marker
     return write_wxf(ptype, file, locator, action, number, pawn_file_lead=pawn_file_lead)
+
+
+#: Marker of each piece, front to back, among n like pieces on one file.
+_CHINESE_MARKERS = {2: ("front", "rear"), 3: ("front", "middle", "rear")}
+_WXF_MARKERS = {
+    2: ("front", "rear"),
+    3: ("front", "middle", "rear"),
+    4: ("first", "front", "rear", "last"),
+    5: ("first", "front", "middle", "rear", "last"),
+}
+
+
+def _locator(move: Move, board: list, p: str, notation: Notation) -> tuple[Optional[str], Optional[int], bool]:
+    """How the canonical spelling tells the piece apart: (marker, ordinal, pawn's file first).
+
+    (None, None, False) for a piece alone on its file, and for advisors and
+    elephants (their direction tells them apart).  Raises NoSpelling where no
+    notation numbers the pieces.
+    """
+    frm = move.from_square
+    red = p.isupper()
+    ptype = p.upper()
+    same = _on_file(board, p, square_file(frm), red)
+    n = len(same)
+    if n < 2 or ptype == "A" or ptype == "B":
+        return None, None, False
+    if n > 5:
+        # Only a set-up with too many pieces (F106) has this; no source numbers them.
+        raise NoSpelling(f"No notation tells apart {n} like pieces on one file ({move.iccs()})")
+    idx = same.index(frm)
+    stacks = _stacks(board, p, red) if ptype == "P" else [same]
+    if len(stacks) == 1:
+        if notation is not Notation.CHINESE:
+            return _WXF_MARKERS[n][idx], None, False
+        if n <= 3:
+            return _CHINESE_MARKERS[n][idx], None, False
+        return None, idx + 1, False
+    if notation is Notation.CHINESE:
+        ordinal = [s for st in stacks for s in st].index(frm) + 1
+        if ordinal > 5:  # more than five pawns (F106): no ordinal beyond 五
+            raise NoSpelling(f"No Chinese ordinal for pawn {ordinal} ({move.iccs()})")
+        return None, ordinal, False
+    if n > 3:  # four on one file beside another stack: six pawns (F106)
+        raise NoSpelling(f"No WXF spelling for {n} stacked pawns beside another stack ({move.iccs()})")
+    return _CHINESE_MARKERS[n][idx], None, True

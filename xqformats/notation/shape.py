@@ -2,9 +2,10 @@
 
 A :class:`Shape` is the structure of one spelling — piece type, file or marker,
 action, number — read from the notation's Lark grammar (``grammars/*.lark``,
-start rule ``start``).  :func:`shape_of` parses each distinct spelling once and
-memoizes the result, so the hot path of decoding is one dict lookup: real
-records repeat a few hundred spellings.
+start rule ``start``, built by :func:`parser_for`).  :func:`.spelling.shape_of`
+parses each distinct spelling once and memoizes the result (a :class:`Memo`),
+so the hot path of decoding is one dict lookup: real records repeat a few
+hundred spellings.
 
 Syntax lives only in the grammars; the per-notation modules turn a parse tree
 into a :class:`Shape` through small tables of what each character *means*
@@ -14,19 +15,23 @@ into a :class:`Shape` through small tables of what each character *means*
 from __future__ import annotations
 
 import enum
-from typing import Callable, Optional
+from contextlib import contextmanager
+from typing import Generic, Iterator, Optional, TypeVar
 
-from lark import Lark, Tree
-from lark.exceptions import LarkError
+from lark import Lark
 
 from ..diagnostics import Diagnostic, Span
 from ..resources import grammar_path
 
-__all__ = ["Notation", "Shape", "shape_of", "parser_for", "span", "MEMO_LIMIT"]
+__all__ = ["Notation", "Shape", "parser_for", "span", "Memo", "GRAMMAR_FILES"]
 
 
 class Notation(str, enum.Enum):
-    """The three move notations (NOTES.md; the PGN ``Format`` tag's values)."""
+    """The three move notations (NOTES.md; the PGN ``Format`` tag's values).
+
+    The value is the lower-case name (``Notation("wxf")`` works); :attr:`label`
+    is the display name, as messages and the PGN ``Format`` tag write it.
+    """
 
     CHINESE = "chinese"
     WXF = "wxf"
@@ -34,6 +39,14 @@ class Notation(str, enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def label(self) -> str:
+        """The display name: ``Chinese``, ``WXF`` or ``ICCS`` (the one place it is written)."""
+        return _LABELS[self]
+
+
+_LABELS = {Notation.CHINESE: "Chinese", Notation.WXF: "WXF", Notation.ICCS: "ICCS"}
 
 
 #: Notation → grammar file; the detection order of :func:`shape_of`.
@@ -141,39 +154,42 @@ def parser_for(notation: Notation) -> Lark:
     return p
 
 
-# Tree → Shape builders, registered by the per-notation modules.
-Builder = Callable[[str, Tree], Shape]
-BUILDERS: dict[Notation, Builder] = {}
-
-#: Memo: text → Shape, or None when no grammar accepts the text.
-_MEMO: dict[str, Optional[Shape]] = {}
-#: Beyond this many distinct spellings the memo starts afresh (bounded memory
-#: for adversarial input; real files have a few hundred).
-MEMO_LIMIT = 50_000
+K = TypeVar("K")
+V = TypeVar("V")
 
 
-def _parse(text: str) -> Optional[Shape]:
-    for notation in GRAMMAR_FILES:
-        try:
-            tree = parser_for(notation).parse(text)
-        except LarkError:
-            continue
-        return BUILDERS[notation](text, tree.children[0])  # type: ignore[arg-type]
-    return None
+class Memo(dict[K, V], Generic[K, V]):
+    """A dict that starts afresh when it reaches :attr:`limit` entries.
 
-
-def shape_of(text: str) -> Optional[Shape]:
-    """The shape of ``text`` in whichever notation's grammar accepts it, else None.
-
-    The three grammars accept disjoint languages (tests check it), so at most
-    one applies.  O(1) after the first sight of a spelling.
+    Bounded memory for adversarial input (real files repeat a few hundred
+    spellings).  Readers use ``memo.get(key)`` (the plain dict lookup, the hot
+    path) and :meth:`remember` on a miss.  :meth:`isolated` is the seam for
+    tests: a temporary empty memo, with its own limit, that is put back as it
+    was afterwards.
     """
-    try:
-        return _MEMO[text]
-    except KeyError:
-        pass
-    shape = _parse(text)
-    if len(_MEMO) >= MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[text] = shape
-    return shape
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        #: Entries kept before the memo is cleared.
+        self.limit = limit
+
+    def remember(self, key: K, value: V) -> V:
+        """Store ``value`` under ``key`` (clearing first when full) and return it."""
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+    @contextmanager
+    def isolated(self, limit: Optional[int] = None) -> Iterator["Memo[K, V]"]:
+        """Empty for the ``with`` block (``limit`` if given); the entries and limit return after."""
+        saved, saved_limit = dict(self), self.limit
+        self.clear()
+        if limit is not None:
+            self.limit = limit
+        try:
+            yield self
+        finally:
+            self.clear()
+            self.update(saved)
+            self.limit = saved_limit

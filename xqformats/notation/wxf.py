@@ -10,12 +10,13 @@ Sources and choices: ``docs/notation.md``.
 from __future__ import annotations
 
 import unicodedata
+from typing import Callable, Optional
 
 from lark import Token, Tree
 
 from ..diagnostics import Diagnostic
 from .rules import FULLWIDTH, WXF_PIECE_LETTER, WXF_TRAVERSE_SIGN
-from .shape import BUILDERS, Notation, Shape, span
+from .shape import Notation, Shape, span
 
 __all__ = ["build_shape", "write_wxf", "LETTERS", "PIECE_CODES"]
 
@@ -43,6 +44,61 @@ def _ascii(ch: str) -> str:
     return unicodedata.normalize("NFKC", ch)
 
 
+def _piece(shape: Shape, tok: Token, start: int) -> Optional[Diagnostic]:
+    shape.piece_span = span(start, start + 1)
+    if tok.type == "WXF_DIGIT":
+        shape.lead = int(_ascii(tok))
+        return None
+    ptype = _PIECE_OF_TERMINAL[tok.type]
+    shape.piece = ptype
+    if _ascii(tok) == LETTERS[ptype]:
+        return None
+    return Diagnostic.of(WXF_PIECE_LETTER, f"Piece letter `{tok}`; canonical `{LETTERS[ptype]}`", span(start, start + 1))
+
+
+def _file(shape: Shape, tok: Token, start: int) -> None:
+    shape.file = int(_ascii(tok))
+    shape.file_span = span(start, start + 1)
+
+
+def _number(shape: Shape, tok: Token, start: int) -> None:
+    shape.number = int(_ascii(tok))
+    shape.number_span = span(start, start + 1)
+
+
+def _action(shape: Shape, tok: Token, start: int) -> Optional[Diagnostic]:
+    shape.action = _ACTION[tok.type]
+    if tok.type != "WXF_EQUALS":
+        return None
+    return Diagnostic.of(WXF_TRAVERSE_SIGN, f"Sideways sign `{tok}`; canonical `.`", span(start, start + 1))
+
+
+def _marker(shape: Shape, tok: Token, start: int) -> None:
+    shape.marker = _MARKER[tok.type]
+
+
+def _ordinal(shape: Shape, tok: Token, start: int) -> None:
+    shape.ordinal = "abcde".index(tok) + 1
+
+
+def _outer(shape: Shape, tok: Token, start: int) -> None:
+    shape.marker = _OUTER[tok.type]
+    shape.piece = "P"
+
+
+#: Grammar rule (a part of ``move``) → what it sets on the shape, and the style
+#: finding it may bring.
+_PARTS: dict[str, Callable[[Shape, Token, int], Optional[Diagnostic]]] = {
+    "piece": _piece,
+    "file": _file,
+    "number": _number,
+    "action": _action,
+    "marker": _marker,
+    "ordinal": _ordinal,
+    "outer": _outer,
+}
+
+
 def build_shape(text: str, move: Tree) -> Shape:
     """Turn a parse of ``grammars/wxf.lark`` (the ``move`` subtree) into a :class:`Shape`."""
     shape = Shape(text, Notation.WXF, str(move.data))
@@ -50,47 +106,9 @@ def build_shape(text: str, move: Tree) -> Shape:
     for part in move.children:
         assert isinstance(part, Tree)
         tok: Token = part.children[0]  # type: ignore[assignment]
-        start = tok.start_pos or 0
-        role = part.data
-        if role == "piece":
-            shape.piece_span = span(start, start + 1)
-            if tok.type == "WXF_DIGIT":
-                shape.lead = int(_ascii(tok))
-            else:
-                ptype = _PIECE_OF_TERMINAL[tok.type]
-                shape.piece = ptype
-                letter = _ascii(tok)
-                if letter != LETTERS[ptype]:
-                    styles.append(
-                        Diagnostic.of(
-                            WXF_PIECE_LETTER,
-                            f"Piece letter `{tok}`; canonical `{LETTERS[ptype]}`",
-                            span(start, start + 1),
-                        )
-                    )
-        elif role == "file":
-            shape.file = int(_ascii(tok))
-            shape.file_span = span(start, start + 1)
-        elif role == "number":
-            shape.number = int(_ascii(tok))
-            shape.number_span = span(start, start + 1)
-        elif role == "action":
-            shape.action = _ACTION[tok.type]
-            if tok.type == "WXF_EQUALS":
-                styles.append(
-                    Diagnostic.of(
-                        WXF_TRAVERSE_SIGN,
-                        f"Sideways sign `{tok}`; canonical `.`",
-                        span(start, start + 1),
-                    )
-                )
-        elif role == "marker":
-            shape.marker = _MARKER[tok.type]
-        elif role == "ordinal":
-            shape.ordinal = "abcde".index(tok) + 1
-        elif role == "outer":
-            shape.marker = _OUTER[tok.type]
-            shape.piece = "P"
+        finding = _PARTS[part.data](shape, tok, tok.start_pos or 0)
+        if finding is not None:
+            styles.append(finding)
     shape.simple = shape.kind == "plain" and shape.lead is None
     wide = [i for i, ch in enumerate(text) if ord(ch) >= 0xFF00]
     if wide:
@@ -103,9 +121,6 @@ def build_shape(text: str, move: Tree) -> Shape:
         )
     shape.styles = tuple(styles)
     return shape
-
-
-BUILDERS[Notation.WXF] = build_shape
 
 
 def write_wxf(
