@@ -2,7 +2,8 @@
 
 Public API::
 
-    game, diagnostics = read_cbf(path_or_bytes, path=None)   # Game | None
+    game, diagnostics = read_cbf(source, path=None, strict=False)   # Game | None
+        # source: bytes, a path, an open binary handle (io.BytesIO too) or a Source
     data = write_cbf(game, encoding="utf-8")                   # bytes, never raises on content
     unwritten_headers(game), replaced_characters(game)         # what the writer could not keep
 
@@ -12,7 +13,7 @@ layout and the header mapping (:mod:`xqformats.cbf.mapping`).  Rule codes:
 C1xx XML and safety, C2xx schema, C3xx semantics (:mod:`xqformats.cbf.rules`).
 
 Modules, one job each: :mod:`.safexml` (decoding, hardened parsing),
-:mod:`.schema` (validation), :mod:`.locate` (line/column of elements),
+:mod:`.schema` (validation), :mod:`.locate` (spans of elements),
 :mod:`.board` (Board strings, move values), :mod:`.mapping` (headers, codes),
 :mod:`.reader`, :mod:`.unread` (moves kept as a comment), :mod:`.writer`.
 """

@@ -224,9 +224,6 @@ def parse(source: Union[Source, str], sink: Optional[DiagnosticSink] = None) -> 
         well_formed = False
         _report_syntax(parser.error_log, sink)
         root = _recover(data)
-    except (ValueError, MemoryError) as exc:  # e.g. lxml refusing odd input
-        sink.report(XML_SYNTAX, f"Cannot parse the document: {exc}")
-        return Parsed(None, False)
     if root is None:
         return Parsed(None, False)
     _report_doctype(root, text, sink)
