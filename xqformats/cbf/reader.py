@@ -132,22 +132,22 @@ def _as_source(source: CbfInput, path: Optional[str]) -> Source:
 
 def _read(src: Source, sink: DiagnosticSink) -> Optional[Game]:
     """The stages, in order, all reporting to ``sink``."""
-    text = decode(src, sink)
-    if text.text is None:
+    decoded = decode(src, sink)
+    if decoded.text is None:
         return None
-    sink.source = text
-    parsed = parse(text, sink)
+    sink.source = decoded  # from here on, positions are offsets into the decoded text
+    parsed = parse(decoded, sink)
     root = parsed.root
     if root is None:
         return None
-    locator = Locator(text)
+    locator = Locator(decoded)
     lowering = CbfLowering(root, locator, sink)
     game = lowering.run()
-    valid = validate(root, locator, sink, superseded=lowering.superseded) if parsed.well_formed else True
-    if game is None and valid and root.tag != "ChineseChessRecord":
+    schema_ran_clean = validate(root, locator, sink, superseded=lowering.superseded) if parsed.well_formed else True
+    if game is None and schema_ran_clean and root.tag != "ChineseChessRecord":
         # Reached only when the schema could not run (malformed document).
         message = f"Root element is `{root.tag}`; expected `ChineseChessRecord`"
-        report(sink, SCHEMA_CONTENT, message, locator.start_tag(root), root.sourceline)
+        sink.report(SCHEMA_CONTENT, message, locator.start_tag(root))
     return game
 
 
