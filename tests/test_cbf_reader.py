@@ -343,6 +343,14 @@ def test_fen_errors_are_positioned_inside_the_fen_element() -> None:
     assert game.root.comments == ["CBF moves not read: 77-47"]
 
 
+
+def test_fen_errors_on_a_later_line_of_the_element_are_positioned_there() -> None:
+    # 象棋桥 writes the FEN on the tag's line; a hand-edited file may not.
+    fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1"
+    _, diags = read_cbf(cbf(f"  <FEN>\n    {fen}\n  </FEN>\n"))
+    assert codes(diags) == ["F104"]
+    assert (diags[0].line, diags[0].column, diags[0].end_line, diags[0].end_column) == (5, 5 + fen.index(" x") + 1, 5, 5 + fen.index(" x") + 2)
+
 def test_board_and_fen_disagree() -> None:
     head = f'  <Board value="{START_BOARD[:-3]}-b1"/>\n  <FEN>{STARTING_FEN}</FEN>\n'
     game, diags = read_cbf(cbf(head))
