@@ -110,11 +110,17 @@ class Locator:
 
     # ------------------------------------------------------------ spans
     def start_tag(self, el: etree._Element) -> Optional[Span]:
-        """Span of ``el``'s start tag (``<Move nid="1" value="77-47" />``)."""
-        i = self.offset(el)
+        """Span of ``el``'s start tag (``<Move nid="1" value="77-47" />``).
+
+        Asked once per move, so :meth:`offset` and :meth:`_tag_end` are inlined.
+        """
+        if not self._indexed:
+            self._index(el)
+        i = self._offsets.get(el)
         if i is None:
             return self._line_only(el)
-        return self.span(i, self._tag_end(i))
+        m = _TAG.match(self.text, i)
+        return self.span(i, m.end() if m is not None else len(self.text))
 
     def element(self, el: etree._Element) -> Optional[Span]:
         """Span of the whole element, start tag to end tag (for simple elements)."""

@@ -386,8 +386,9 @@ class CbfLowering:
                 self.keep(kept)
             return
         walk = _MoveWalk(self, game.root, start)
+        step = walk.step
         for el in els[i:]:
-            walk.step(el)
+            step(el)
         walk.finish()
 
     def _root_move(self, el: etree._Element, root: Node) -> None:
@@ -455,7 +456,8 @@ class _MoveWalk:
             self._after_end(el)
             return
         nid = self.prev_nid + 1 if text is None else _int(text)
-        self.end_reported = False
+        if self.end_reported:  # (read before written: most moves change nothing here)
+            self.end_reported = False
         self.end_el = el if el.get("end") == "1" else None
         if nid is None:  # not a positive integer: reported by the schema (C203)
             self._join(el, "line")
@@ -506,14 +508,16 @@ class _MoveWalk:
     def _play(self, el: etree._Element, nid: int) -> None:
         """Play ``el`` at ply ``nid`` of the current line (a variation when the line is longer)."""
         line = self.line
+        pos = self.pos
         if len(line) > nid:
             del line[nid:]
-            self.pos.pop_to(nid - 1)
-        self.broken = False
+            pos.pop_to(nid - 1)
+        if self.broken:
+            self.broken = False
         parent = line[-1]
         value = el.get("value")
         move = decode_move_value(value) if value is not None else None
-        if move is None or move.from_square == move.to_square or not self.pos.is_legal(move):
+        if move is None or move.from_square == move.to_square or not pos.is_legal(move):
             self._reject(el, value, move)
             self._break(parent, el)
             return
@@ -526,7 +530,7 @@ class _MoveWalk:
             self._merge(node, el, value, nid, comment)
         else:
             node = parent.add_variation(move, comments=[comment] if comment else None, span=self.loc.start_tag(el), text=value)
-        self.pos.push(move)
+        pos.push(move)
         line.append(node)
 
     def _reject(self, el: etree._Element, value: Optional[str], move: Optional[Move]) -> None:
@@ -625,10 +629,16 @@ def _comment(el: etree._Element) -> str:
     its own line) and lxml merges it with the CDATA, so the text is stripped;
     an empty comment is no comment.
     """
+    if len(el) == 0:  # the usual case, without a call to _text
+        return (el.text or "").strip()
     return _text(el).strip()
 
 
 def _int(text: str) -> Optional[int]:
+    """A ``nid``: a positive decimal integer (surrounding whitespace allowed); else ``None``."""
+    if text.isdigit() and text.isascii():  # the usual case: no whitespace to strip
+        n = int(text)
+        return n if n >= 1 else None
     t = text.strip()
     if t.isascii() and t.isdigit():
         n = int(t)
