@@ -85,13 +85,14 @@ class Locator:
         self._indexed = True
         cursor = 0
         offsets = self._offsets
-        for node in el.getroottree().getroot().iter():
+        find_tag = self._find_tag
+        line_col = self._lines.line_col
+        # Elements only (not comments, PIs, entities): lxml filters in C.
+        for node in el.getroottree().getroot().iter(etree.Element):
             tag = node.tag
-            if not isinstance(tag, str):  # comments, PIs, entities
-                continue
             line = node.sourceline or 0
-            i = self._find_tag(tag, cursor)
-            if i >= 0 and line and self._line(i) != line:
+            i = find_tag(tag, cursor)
+            if i >= 0 and line and line_col(i)[0] != line:
                 # libxml2 gives the line where the start tag ENDS: accept a tag
                 # starting earlier only if it ends on that line.
                 end = self._tag_end(i)
