@@ -62,32 +62,38 @@ line_text = st.lists(_pieces, max_size=4).map("".join)
 comment_text = st.lists(_pieces | st.sampled_from(["\n", "\r\n", "\r", " "]), max_size=5).map("".join)
 
 
-@st.composite
-def models(draw) -> Game:  # type: ignore[no-untyped-def]
-    start = _playout(draw, Position(STARTING_FEN), draw(st.integers(0, 10)))
-    result = draw(st.sampled_from(RESULTS))
+#: Optional headers with values drawn to test the mapping's edges (invalid codes too).
+_OPTIONAL = (
+    ("Contest", line_text),  # with or without Event
+    ("ECCO", st.from_regex(r"[A-E][0-9][0-9]", fullmatch=True) | st.sampled_from(["b24", "A1", ""])),
+    ("RecordType", st.from_regex(r"[0-9]{1,3}", fullmatch=True) | st.sampled_from(["x", "一"])),
+    ("Type", st.sampled_from([*TYPE_CODES, "7", ""])),
+    ("TypeText", line_text),
+    ("ResultText", line_text),
+)
+
+
+def _headers(draw, result: str, start: Position) -> dict[str, str]:  # type: ignore[no-untyped-def]
     headers: dict[str, str] = {}
     for name in draw(st.lists(st.sampled_from(sorted(CBF_TEXT)), unique=True, max_size=8)):
         headers[name] = draw(line_text)
-    if draw(st.booleans()):
-        headers["Contest"] = draw(line_text)  # with or without Event
-    if draw(st.booleans()):
-        headers["ECCO"] = draw(st.from_regex(r"[A-E][0-9][0-9]", fullmatch=True) | st.sampled_from(["b24", "A1", ""]))
-    if draw(st.booleans()):
-        headers["RecordType"] = draw(st.from_regex(r"[0-9]{1,3}", fullmatch=True) | st.sampled_from(["x", "一"]))
-    if draw(st.booleans()):
-        headers["Type"] = draw(st.sampled_from([*TYPE_CODES, "7", ""]))
-    if draw(st.booleans()):
-        headers["TypeText"] = draw(line_text)
-    if draw(st.booleans()):
-        headers["ResultText"] = draw(line_text)
+    for name, values in _OPTIONAL:
+        if draw(st.booleans()):
+            headers[name] = draw(values)
     for name in draw(st.lists(st.sampled_from(PGN_ONLY[:-2]), unique=True, max_size=3)):
         headers[name] = draw(line_text)
     if draw(st.booleans()):
         headers["Result"] = result
     if start.fen() != STARTING_FEN:
         headers["FEN"] = start.fen()
-    game = Game(Headers(headers), start=start, result=result)
+    return headers
+
+
+@st.composite
+def models(draw) -> Game:  # type: ignore[no-untyped-def]
+    start = _playout(draw, Position(STARTING_FEN), draw(st.integers(0, 10)))
+    result = draw(st.sampled_from(RESULTS))
+    game = Game(Headers(_headers(draw, result, start)), start=start, result=result)
     game.root.comments.extend(draw(st.lists(comment_text, max_size=3)))
     for node, child in grow(draw, game, 30):
         child.comments.extend(draw(st.lists(comment_text, max_size=2)))

@@ -6,10 +6,13 @@ reader and checked with pyffish (see ``tests/data/cbf/expected_lines.json``).
 
 from __future__ import annotations
 
+import io
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cbf_helpers import (
     DATA,
@@ -25,8 +28,11 @@ from cbf_helpers import (
     where,
 )
 from xqformats.cbf import read_cbf
+from xqformats.cbf.safexml import decode
 from xqformats.diagnostics import Severity
+from xqformats.lint import LintOptions, lint_bytes
 from xqformats.position import STARTING_FEN, Position
+from xqformats.source import Source
 
 # ---------------------------------------------------------------- the draft's seed examples
 
@@ -337,6 +343,14 @@ def test_fen_errors_are_positioned_inside_the_fen_element() -> None:
     assert game.root.comments == ["CBF moves not read: 77-47"]
 
 
+
+def test_fen_errors_on_a_later_line_of_the_element_are_positioned_there() -> None:
+    # 象棋桥 writes the FEN on the tag's line; a hand-edited file may not.
+    fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1"
+    _, diags = read_cbf(cbf(f"  <FEN>\n    {fen}\n  </FEN>\n"))
+    assert codes(diags) == ["F104"]
+    assert (diags[0].line, diags[0].column, diags[0].end_line, diags[0].end_column) == (5, 5 + fen.index(" x") + 1, 5, 5 + fen.index(" x") + 2)
+
 def test_board_and_fen_disagree() -> None:
     head = f'  <Board value="{START_BOARD[:-3]}-b1"/>\n  <FEN>{STARTING_FEN}</FEN>\n'
     game, diags = read_cbf(cbf(head))
@@ -540,6 +554,122 @@ def test_path_argument_and_diagnostic_paths(tmp_path: Path) -> None:
 def test_missing_file_raises_oserror(tmp_path: Path) -> None:
     with pytest.raises(OSError):
         read_cbf(tmp_path / "nope.cbf")
+
+
+# ---------------------------------------------------------------- input kinds
+
+#: A GBK file with CRLF line ends, a comment, a bad move and what follows it:
+#: decoding, positions and C3xx diagnostics all take part.
+_KINDS = (
+    '<?xml version="1.0" encoding="GBK"?>\r\n<ChineseChessRecord Version="1.0">\r\n <Head>\r\n'
+    "  <Red>吕钦</Red>\r\n  <ECCO>Z99</ECCO>\r\n </Head>\r\n <MoveList>\r\n"
+    '  <Move value="00-00"/>\r\n  <Move value="77-47">炮二平五</Move>\r\n'
+    '  <Move value="70-60"/>\r\n  <Move value="79-67"/>\r\n </MoveList>\r\n</ChineseChessRecord>\r\n'
+).encode("gbk")
+
+
+def _kinds() -> dict[str, object]:
+    return {
+        "bytearray": bytearray(_KINDS),
+        "memoryview": memoryview(_KINDS),
+        "BytesIO": io.BytesIO(_KINDS),
+        "Source of bytes": Source.from_bytes(_KINDS),
+        "Source of text": Source.from_text(_KINDS.decode("gbk")),
+        "StringIO": io.StringIO(_KINDS.decode("gbk")),
+    }
+
+
+@pytest.mark.parametrize("kind", list(_kinds()))
+def test_every_input_kind_reads_like_bytes(kind: str) -> None:
+    expected_game, expected = read_cbf(_KINDS)
+    assert codes(expected) == ["C203", "C306", "C311"]
+    assert expected_game is not None and expected_game.headers["Red"] == "吕钦"
+    game, diags = read_cbf(_kinds()[kind])  # type: ignore[arg-type]
+    assert diags == expected
+    assert game == expected_game
+    assert game is not None and game.diagnostics == expected
+
+
+def test_open_handle_is_named_after_its_file(tmp_path: Path) -> None:
+    f = tmp_path / "kinds.cbf"
+    f.write_bytes(_KINDS)
+    expected_game, expected = read_cbf(_KINDS, path=str(f))
+    with open(f, "rb") as fh:
+        game, diags = read_cbf(fh)
+    assert diags == expected and game == expected_game
+    assert {d.path for d in diags} == {str(f)}
+    with open(f, "rb") as fh:
+        _, renamed = read_cbf(fh, path="other.cbf")
+    assert {d.path for d in renamed} == {"other.cbf"}
+
+
+def test_source_name_names_the_diagnostics_unless_path_is_given() -> None:
+    _, diags = read_cbf(Source.from_bytes(_KINDS, "a.cbf"))
+    assert {d.path for d in diags} == {"a.cbf"}
+    _, diags = read_cbf(Source.from_bytes(_KINDS, "a.cbf"), path="b.cbf")
+    assert {d.path for d in diags} == {"b.cbf"}
+
+
+def test_decode_gives_the_text_positions_are_counted_in() -> None:
+    text = decode(_KINDS).text
+    assert text is not None and "\r" not in text and text.startswith("<?xml")
+    _, diags = read_cbf(_KINDS)
+    bad = next(d for d in diags if d.code == "C306")
+    line = text.split("\n")[bad.line - 1]  # type: ignore[operator]
+    assert line[bad.column - 1 :].startswith('<Move value="70-60"/>')  # type: ignore[operator]
+
+
+# ---------------------------------------------------------------- never raises
+
+_INTERNAL_ERROR = "G106"
+
+
+def _no_internal_error(data: bytes) -> None:
+    """Reading ``data`` raises nothing, and linting it reports no internal error."""
+    game, diags = read_cbf(data)
+    assert game is None or game.diagnostics == diags
+    assert all(d.line is None or d.line >= 1 for d in diags)
+    linted = lint_bytes(data, "fuzz.cbf", LintOptions())
+    assert _INTERNAL_ERROR not in codes(linted.diagnostics)
+
+
+_VALID = [
+    _KINDS,
+    cbf("  <Red>r</Red>\n", nid_moves([(1, "77-47"), (2, "70-62"), (1, "79-67")])),
+    draft(nid_moves([(1, "77-47"), (2, "70-62"), (3, "17-27"), (2, "79-67")]), head="  <Result value=\"1\"/>\n"),
+    (DATA / "nid-example.cbf").read_bytes(),
+    (DATA / "ccbridge-form.cbf").read_bytes(),
+]
+_PIECES = [b"<", b">", b"&x;", b'"', b"<!DOCTYPE a>", b"<Move/>", b"\xff", b' nid="9"', b' end="1"', b"<![CDATA[", b"\r"]
+_FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def mutated_cbf(draw: st.DrawFn) -> bytes:
+    """A valid CBF document with a few bytes deleted, inserted or changed."""
+    data = bytearray(draw(st.sampled_from(_VALID)))
+    for _ in range(draw(st.integers(1, 6))):
+        i = draw(st.integers(0, len(data)))
+        kind = draw(st.sampled_from(["delete", "insert", "change"]))
+        if kind == "delete":
+            del data[i : i + draw(st.integers(1, 40))]
+        elif kind == "insert":
+            data[i:i] = draw(st.binary(min_size=1, max_size=20) | st.sampled_from(_PIECES))
+        elif data:
+            data[min(i, len(data) - 1)] = draw(st.integers(0, 255))
+    return bytes(data)
+
+
+@_FUZZ
+@given(st.binary(max_size=2000))
+def test_any_bytes_give_diagnostics_never_an_exception(data: bytes) -> None:
+    _no_internal_error(data)
+
+
+@_FUZZ
+@given(mutated_cbf())
+def test_mutated_documents_give_diagnostics_never_an_exception(data: bytes) -> None:
+    _no_internal_error(data)
 
 
 def test_diagnostics_are_sorted_by_position() -> None:

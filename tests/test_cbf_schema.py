@@ -9,7 +9,10 @@ from lxml import etree
 
 from cbf_helpers import DATA, REPO, START_BOARD, cbf, codes, draft_examples, real_file
 from xqformats.cbf import read_cbf
-from xqformats.cbf.schema import lxml_schema, xmlschema_schema
+from xqformats.cbf.locate import Locator
+from xqformats.cbf.safexml import decode, parse
+from xqformats.cbf.schema import lxml_schema, validate, xmlschema_schema
+from xqformats.diagnostics import DiagnosticSink
 from xqformats.resources import schema_path
 
 XS = "{http://www.w3.org/2001/XMLSchema}"
@@ -157,14 +160,27 @@ def test_value_patterns_are_rejected_and_reported_precisely(doc: bytes, semantic
     assert semantic in codes(diags) and "C203" not in codes(diags)
 
 
-def test_lxml_fallback_when_xmlschema_is_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
-    import xqformats.cbf.schema as schema
-
-    def broken(*args, **kwargs):  # type: ignore[no-untyped-def]
-        raise RuntimeError("xmlschema unavailable")
-
-    monkeypatch.setattr(schema, "_from_xmlschema", broken)
-    _, diags = read_cbf(cbf("  <Red>a</Red>\n  <Red>b</Red>\n"))
+def test_lxml_messages_when_not_explained_by_xmlschema() -> None:
+    # What the reader falls back to when xmlschema fails: libxml2's own log entries.
+    text = decode(cbf("  <Red>a</Red>\n  <Red>b</Red>\n"))
+    sink = DiagnosticSink(source=text)
+    root = parse(text, sink).root
+    assert root is not None and sink.items == []
+    assert validate(root, Locator(text), sink, explain=False) is False
+    diags = sink.items
     assert codes(diags) == ["C201"]
     assert (diags[0].line, diags[0].column) == (5, 3)
     assert diags[0].message.startswith("Element 'Red': This element is not expected")
+
+
+def test_validate_skips_superseded_attributes() -> None:
+    text = decode(cbf(moves='  <Move value="97-47"/>\n'))
+    root = parse(text).root
+    assert root is not None
+    move = root.find("MoveList")[1]  # type: ignore[index]
+    sink = DiagnosticSink(source=text)
+    assert validate(root, Locator(text), sink) is False
+    assert codes(sink.items) == ["C203"]
+    quiet = DiagnosticSink(source=text)
+    assert validate(root, Locator(text), quiet, superseded={(move, "value")}) is False
+    assert quiet.items == []

@@ -2,7 +2,8 @@
 
 Public API::
 
-    game, diagnostics = read_cbf(path_or_bytes, path=None)   # Game | None
+    game, diagnostics = read_cbf(source, path=None, strict=False)   # Game | None
+        # source: bytes, a path, an open binary handle (io.BytesIO too) or a Source
     data = write_cbf(game, encoding="utf-8")                   # bytes, never raises on content
     unwritten_headers(game), replaced_characters(game)         # what the writer could not keep
 
@@ -12,22 +13,28 @@ layout and the header mapping (:mod:`xqformats.cbf.mapping`).  Rule codes:
 C1xx XML and safety, C2xx schema, C3xx semantics (:mod:`xqformats.cbf.rules`).
 
 Modules, one job each: :mod:`.safexml` (decoding, hardened parsing),
-:mod:`.schema` (validation), :mod:`.locate` (line/column of elements),
+:mod:`.schema` (validation), :mod:`.locate` (spans of elements),
 :mod:`.board` (Board strings, move values), :mod:`.mapping` (headers, codes),
 :mod:`.reader`, :mod:`.unread` (moves kept as a comment), :mod:`.writer`.
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from . import rules
-from .mapping import RESULT_CODES, TABLE, TYPE_CODES
-from .reader import read_cbf
-from .unread import parse_unread
-from .writer import Replacement, replaced_characters, unwritten_headers, write_cbf
+
+if TYPE_CHECKING:
+    from .mapping import RESULT_CODES, TABLE, TYPE_CODES
+    from .reader import read_cbf
+    from .unread import parse_unread
+    from .writer import CbfWriter, Replacement, replaced_characters, unwritten_headers, write_cbf
 
 __all__ = [
     "read_cbf",
     "write_cbf",
+    "CbfWriter",
     "unwritten_headers",
     "replaced_characters",
     "Replacement",
@@ -37,3 +44,28 @@ __all__ = [
     "RESULT_CODES",
     "TYPE_CODES",
 ]
+
+# The reader and writer load lxml; they are imported on first use, so that the
+# rule catalogue (which imports ``cbf.rules``) and a linter reading only PGN
+# never load it.
+_LAZY = {
+    "read_cbf": ".reader",
+    "write_cbf": ".writer",
+    "CbfWriter": ".writer",
+    "unwritten_headers": ".writer",
+    "replaced_characters": ".writer",
+    "Replacement": ".writer",
+    "parse_unread": ".unread",
+    "TABLE": ".mapping",
+    "RESULT_CODES": ".mapping",
+    "TYPE_CODES": ".mapping",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value

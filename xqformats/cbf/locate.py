@@ -6,19 +6,22 @@ text in document order, so one forward scan for ``<Tag`` from the previous
 element's start finds each start tag; the scan is checked against the line
 libxml2 gives and falls back to that line when text such as a comment holding
 ``<Move`` would mislead it.  Spans are those of :class:`xqformats.diagnostics.Span`:
-0-based offsets, 1-based line and column, exclusive end.
+0-based offsets, 1-based line and column, exclusive end; the
+:class:`~xqformats.source.Source` of the document turns offsets into them
+(one line index per document, shared with every stage that reports).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 from lxml import etree
 
-from ..diagnostics import LineIndex, Span
+from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
+from ..source import Source
 
-__all__ = ["Locator"]
+__all__ = ["Locator", "report"]
 
 _NAME_END = frozenset(" \t\n/>")
 # A start tag up to its ">": quoted attribute values may hold ">" (one C-level match).
@@ -28,25 +31,32 @@ _TAG = re.compile(r"""<(?:[^>"']|"[^"]*"|'[^']*')*>""")
 class Locator:
     """Spans of the elements of one parsed document.
 
-    Build once per document: O(len(text)) for the line table, then, on the
-    first question, one forward scan that locates every element (O(len(text))
-    in all); each span after that is a dictionary lookup plus a short scan.
+    ``source`` is the decoded document the tree was parsed from (its
+    ``text`` is what libxml2 saw).  On the first question, one forward scan
+    locates every element (O(len(text)) in all); each span after that is a
+    dictionary lookup plus a short scan.
     """
 
-    __slots__ = ("text", "_lines", "_offsets", "_indexed")
+    __slots__ = ("source", "text", "span", "_lines", "_offsets", "_indexed")
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self._lines = LineIndex(text)
+    def __init__(self, source: Source) -> None:
+        assert source.text is not None, "a Locator needs the decoded text"
+        self.source = source
+        self.text = source.text
+        self._lines = source.line_index
+        #: The span of ``text[start:end]`` as the source places it in the file.
+        #: For a whole document (the usual case) that is the line index's own
+        #: span, one call fewer per element located.
+        self.span: Callable[[int, int], Span] = (
+            self._lines.span if (source.offset, source.line, source.column) == (0, 1, 1) else source.span
+        )
         self._offsets: dict[etree._Element, int] = {}
         self._indexed = False
 
     # ------------------------------------------------------------ offsets
-    def line_col(self, offset: int) -> tuple[int, int]:
-        return self._lines.line_col(offset)
-
-    def span(self, start: int, end: int) -> Span:
-        return self._lines.span(start, end)
+    def _line(self, offset: int) -> int:
+        # The line within ``text``, as libxml2 counts it for ``sourceline``.
+        return self._lines.line_col(offset)[0]
 
     def line_start(self, line: int) -> int:
         return self._lines.line_start(line, len(self.text))
@@ -75,17 +85,18 @@ class Locator:
         self._indexed = True
         cursor = 0
         offsets = self._offsets
-        for node in el.getroottree().getroot().iter():
+        find_tag = self._find_tag
+        line_col = self._lines.line_col
+        # Elements only (not comments, PIs, entities): lxml filters in C.
+        for node in el.getroottree().getroot().iter(etree.Element):
             tag = node.tag
-            if not isinstance(tag, str):  # comments, PIs, entities
-                continue
             line = node.sourceline or 0
-            i = self._find_tag(tag, cursor)
-            if i >= 0 and line and self.line_col(i)[0] != line:
+            i = find_tag(tag, cursor)
+            if i >= 0 and line and line_col(i)[0] != line:
                 # libxml2 gives the line where the start tag ENDS: accept a tag
                 # starting earlier only if it ends on that line.
                 end = self._tag_end(i)
-                if self.line_col(max(i, end - 1))[0] != line:
+                if self._line(max(i, end - 1)) != line:
                     i = -1
             if i < 0 and line:
                 i = self._find_tag(tag, self.line_start(line), self.line_start(line + 1))
@@ -100,11 +111,17 @@ class Locator:
 
     # ------------------------------------------------------------ spans
     def start_tag(self, el: etree._Element) -> Optional[Span]:
-        """Span of ``el``'s start tag (``<Move nid="1" value="77-47" />``)."""
-        i = self.offset(el)
+        """Span of ``el``'s start tag (``<Move nid="1" value="77-47" />``).
+
+        Asked once per move, so :meth:`offset` and :meth:`_tag_end` are inlined.
+        """
+        if not self._indexed:
+            self._index(el)
+        i = self._offsets.get(el)
         if i is None:
             return self._line_only(el)
-        return self.span(i, self._tag_end(i))
+        m = _TAG.match(self.text, i)
+        return self.span(i, m.end() if m is not None else len(self.text))
 
     def element(self, el: etree._Element) -> Optional[Span]:
         """Span of the whole element, start tag to end tag (for simple elements)."""
@@ -181,3 +198,23 @@ class Locator:
         # The tag was not found in the text (it should always be): the caller
         # falls back to the line alone, column unknown.
         return None
+
+
+def report(
+    sink: DiagnosticSink,
+    rule: Rule,
+    message: str,
+    span: Optional[Span],
+    line: Optional[int] = None,
+    *,
+    severity: Optional[Severity] = None,
+) -> None:
+    """Report at ``span``, or at ``line`` alone (column unknown) when there is no span.
+
+    ``span`` is what a :class:`Locator` gave; ``line`` is libxml2's line for
+    the element, used when the tag was not found in the text.
+    """
+    if span is None and line:
+        sink.add(Diagnostic(rule.code, severity or rule.severity, message, line, None, line, None, deviation=rule.deviation))
+    else:
+        sink.report(rule, message, span, severity=severity)

@@ -1,19 +1,22 @@
-"""Reading CBF: bytes -> (Game, diagnostics), never raising on bad input.
+"""Reading CBF: a file, bytes or a handle -> (Game, diagnostics), never raising on bad input.
 
-Stages, each reporting to the same list:
+Stages, each reporting to one :class:`~xqformats.diagnostics.DiagnosticSink`
+made with the decoded :class:`~xqformats.source.Source` (stages report spans
+or character offsets into its text; none counts lines itself):
 
 1. :mod:`.safexml` decodes the bytes as declared and parses them with the
    hardened parser (C101–C105);
-2. :mod:`.schema` validates the tree against ``schemas/cbf.xsd`` (C201–C203);
-3. :class:`CbfLowering` reads the tree into the model: headers by
+2. :class:`CbfLowering` reads the tree into the model: headers by
    :mod:`.mapping`, the start position from ``FEN`` or ``Board``
    (:mod:`.board`), the result codes, the comments, and the moves by the
    ``nid`` rule, replaying every line to check each move's legality
-   (C301–C310, F1xx for the position).
+   (C301–C311, F1xx for the position);
+3. :mod:`.schema` validates the tree against ``schemas/cbf.xsd`` (C201–C203).
 
 A semantic diagnostic about an attribute (a Board string, a move value)
 supersedes the schema's generic one about the same attribute: the user sees
-one precise message, with the column of the bad character.
+one precise message, with the column of the bad character.  That is why the
+schema runs after the lowering, which names the attributes it explained.
 
 The ``nid`` rule (``cbf-draft-thread-000.txt``, post of 2007-12-30 9:17): the
 moves list a tree in pre-order; a move whose nid is one more than the previous
@@ -27,18 +30,20 @@ previous nid + 1.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from functools import lru_cache
-from typing import Optional, Union
+from typing import BinaryIO, Optional, Union
 
 from lxml import etree
 
 from ..core import PIECE_NAMES, Move, square_name
-from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Span
+from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
 from ..fen import parse_fen
 from ..model import Game, Headers, Node
 from ..position import STARTING_FEN, Position
+from ..source import Source
 from .board import ROOT_VALUE, decode_board, decode_move_value, encode_move_value
-from .locate import Locator
+from .locate import Locator, report
 from .mapping import RESULT_CODES, TEXT_ELEMENTS, header_names
 from .rules import (
     DUPLICATE_MOVE,
@@ -52,117 +57,143 @@ from .rules import (
     START_CONFLICT,
 )
 from .safexml import decode, parse
-from .schema import validate
+from .schema import Subject, validate
 from .unread import render_item, render_unread
 
-__all__ = ["read_cbf", "CbfLowering"]
+__all__ = ["read_cbf", "CbfInput", "CbfLowering"]
 
-Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
-
-#: The initial position, built once (copied, never changed).
-_INITIAL = Position(STARTING_FEN)
+#: What :func:`read_cbf` reads: bytes, a path, an open binary handle, or a :class:`Source`.
+CbfInput = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]", BinaryIO, Source]
 
 #: Head elements read by special rules rather than as one text header.
 _KNOWN_HEAD = TEXT_ELEMENTS | {"Type", "Result", "Board", "Comment", "RecordResult", "FEN"}
 
+# At one position, the earlier stage's diagnostic first: XML (C1xx), schema
+# (C2xx), then the reading of the game (C3xx, F1xx).
+_STAGE = {"C1": 0, "C2": 1}
+
 
 def read_cbf(
-    source: Source,
+    source: CbfInput,
     *,
     path: Optional[str] = None,
     strict: bool = False,
 ) -> tuple[Optional[Game], list[Diagnostic]]:
     """Read one CBF record; return ``(game or None, diagnostics)``.
 
-    ``source`` is the file's bytes, or a path (``str`` or path-like) to read
-    them from (``OSError`` from opening the file propagates: that is not bad
-    input).  ``path`` names the file in diagnostics (defaults to ``source`` when
-    it is a path).  ``strict`` makes deviation rules errors.
+    ``source`` is one of:
+
+    * the file's bytes (``bytes``, ``bytearray``, ``memoryview``);
+    * a path (``str`` or path-like) to read them from;
+    * an open binary handle (a file opened ``"rb"``, :class:`io.BytesIO`),
+      read to its end (a handle that gives ``str`` is taken as decoded text);
+    * a :class:`~xqformats.source.Source`: its ``data`` is decoded as the file
+      declares; one with only ``text`` is taken as decoded already.
+
+    ``OSError`` from opening or reading a file propagates: that is not bad
+    input.  ``path`` names the input in diagnostics; it defaults to the path,
+    the handle's ``name`` (when it is a string) or the source's ``name``.
+    ``strict`` makes deviation rules errors.
 
     The game is ``None`` only when no ``ChineseChessRecord`` element can be
     read at all (unsupported encoding, no root element, another root).  Every
-    problem is a :class:`~xqformats.diagnostics.Diagnostic`, sorted by position;
-    the same list is ``game.diagnostics``.  A bad move keeps the moves before
-    it.  Never raises on bad input.  O(size of the file).
+    problem is a :class:`~xqformats.diagnostics.Diagnostic`, sorted by position
+    (at one position: XML, then schema, then game problems); the same list is
+    ``game.diagnostics``.  A bad move keeps the moves before it.  Every input
+    kind holding the same bytes gives the same result.  Never raises on bad
+    input.  O(size of the file).
     """
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        data = bytes(source)
-    else:
-        fspath = os.fspath(source)
-        with open(fspath, "rb") as fh:
-            data = fh.read()
-        if path is None:
-            path = str(fspath)
-    diags: list[Diagnostic] = []
-    decoded = decode(data, path=path)
-    diags.extend(decoded.diagnostics)
-    if decoded.text is None:
-        return None, _finish(diags, path, strict)
-    parsed = parse(decoded.text, path=path)
-    diags.extend(parsed.diagnostics)
-    root = parsed.root
-    if root is None:
-        return None, _finish(diags, path, strict)
-    locator = Locator(decoded.text)
-    schema_errors = validate(root, locator, path=path) if parsed.well_formed else []
-    lowering = CbfLowering(root, locator, path=path)
-    game = lowering.run()
-    for err in schema_errors:
-        if (err.element, err.attribute) not in lowering.superseded:
-            diags.append(err.diagnostic)
-    if game is None and not schema_errors and root.tag != "ChineseChessRecord":
-        # Reached only when the schema could not run (malformed document).
-        span = locator.start_tag(root)
-        diags.append(Diagnostic.of(SCHEMA_CONTENT, f"Root element is `{root.tag}`; expected `ChineseChessRecord`", span, path=path))
-    diags.extend(lowering.diagnostics)
-    items = _finish(diags, path, strict)
+    src = _as_source(source, path)
+    sink = DiagnosticSink(path=src.name, strict=strict)
+    game = _read(src, sink)
+    items = sorted(sink.items, key=_position)
     if game is not None:
         game.diagnostics = items
     return game, items
 
 
-def _finish(diags: list[Diagnostic], path: Optional[str], strict: bool) -> list[Diagnostic]:
-    """Apply the sink policy (strict mode) and sort by position (stable)."""
-    sink = DiagnosticSink(path=path, strict=strict)
-    for d in sorted(diags, key=lambda d: (d.line or 0, d.column or 0)):
-        sink.add(d)
-    return sink.items
+def _as_source(source: CbfInput, path: Optional[str]) -> Source:
+    """Any accepted input as a :class:`Source` named ``path`` (or its own name)."""
+    if isinstance(source, Source):
+        return source if path is None else replace(source, name=path)
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return Source.from_bytes(bytes(source), path)
+    if hasattr(source, "read"):
+        data = source.read()
+        if path is None:
+            name = getattr(source, "name", None)
+            path = name if isinstance(name, str) else None
+        return Source.from_text(data, path) if isinstance(data, str) else Source.from_bytes(data, path)
+    fspath = os.fspath(source)
+    with open(fspath, "rb") as fh:
+        data = fh.read()
+    return Source.from_bytes(data, path if path is not None else str(fspath))
+
+
+def _read(src: Source, sink: DiagnosticSink) -> Optional[Game]:
+    """The stages, in order, all reporting to ``sink``."""
+    decoded = decode(src, sink)
+    if decoded.text is None:
+        return None
+    sink.source = decoded  # from here on, positions are offsets into the decoded text
+    parsed = parse(decoded, sink)
+    root = parsed.root
+    if root is None:
+        return None
+    locator = Locator(decoded)
+    lowering = CbfLowering(root, locator, sink)
+    game = lowering.run()
+    schema_ran_clean = validate(root, locator, sink, superseded=lowering.superseded) if parsed.well_formed else True
+    if game is None and schema_ran_clean and root.tag != "ChineseChessRecord":
+        # Reached only when the schema could not run (malformed document).
+        message = f"Root element is `{root.tag}`; expected `ChineseChessRecord`"
+        sink.report(SCHEMA_CONTENT, message, locator.start_tag(root))
+    return game
+
+
+def _position(d: Diagnostic) -> tuple[int, int, int]:
+    return (d.line or 0, d.column or 0, _STAGE.get(d.code[:2], 2))
 
 
 class CbfLowering:
     """Lowers a parsed ``<ChineseChessRecord>`` into a :class:`Game`.
 
-    Walks the moves once, iteratively, keeping the current line as a stack of
-    nodes and one :class:`Position` pushed and popped along it, so each move
-    costs one legality test.  ``diagnostics`` and ``superseded`` (the
-    ``(element, attribute)`` pairs a precise C3xx diagnostic was given for)
-    are filled by :meth:`run`.
+    Walks the moves once (:class:`_MoveWalk`), keeping the current line as a
+    stack of nodes and one :class:`Position` pushed and popped along it, so
+    each move costs one legality test.  Diagnostics go to ``sink``, whose
+    ``source`` is the decoded text ``locator`` was built on.  ``superseded``
+    (the ``(element, attribute)`` pairs a precise C3xx diagnostic was given
+    for, for :func:`~xqformats.cbf.schema.validate` to skip) is filled by
+    :meth:`run`.
     """
 
-    def __init__(self, root: etree._Element, locator: Locator, *, path: Optional[str] = None) -> None:
+    def __init__(self, root: etree._Element, locator: Locator, sink: DiagnosticSink) -> None:
         self.root = root
         self.locator = locator
-        self.path = path
-        self.diagnostics: list[Diagnostic] = []
-        self.superseded: set[tuple[Optional[etree._Element], Optional[str]]] = set()
+        self.sink = sink
+        self.superseded: set[Subject] = set()
 
     # ------------------------------------------------------------ reporting
-    def report(self, rule: Rule, message: str, span: Optional[Span], el: Optional[etree._Element] = None, *, severity=None) -> None:  # type: ignore[no-untyped-def]
-        if span is not None:
-            self.diagnostics.append(Diagnostic.of(rule, message, span, path=self.path, severity=severity))
-        else:
-            line = el.sourceline if el is not None else None
-            self.diagnostics.append(
-                Diagnostic(rule.code, severity or rule.severity, message, line, None, line, None, self.path,
-                           deviation=rule.deviation)
-            )
+    def report(
+        self,
+        rule: Rule,
+        message: str,
+        span: Optional[Span],
+        el: Optional[etree._Element] = None,
+        *,
+        severity: Optional[Severity] = None,
+    ) -> None:
+        """Report about ``el`` at ``span`` (at ``el``'s line when the span is unknown)."""
+        line = el.sourceline if el is not None else None
+        report(self.sink, rule, message, span, line, severity=severity)
 
     # ------------------------------------------------------------ driver
     def run(self) -> Optional[Game]:
+        """The game; ``None`` when the root is not ``ChineseChessRecord``."""
         root = self.root
         if root.tag != "ChineseChessRecord":
             return None
-        game = Game(start=_INITIAL)
+        game = Game(start=Position.initial())
         game.span = self.locator.element(root)
         head = _child(root, "Head")
         start: Optional[Position] = game.start
@@ -178,13 +209,26 @@ class CbfLowering:
 
     # ------------------------------------------------------------ Head
     def _head(self, head: etree._Element, game: Game) -> Optional[Position]:
-        loc = self.locator
+        """Read the head into ``game``; return the start position (``None`` if unreadable)."""
         first: dict[str, etree._Element] = {}
         for el in head:
             if isinstance(el.tag, str) and el.tag not in first:
                 first[el.tag] = el  # a repeated element is a schema error; the first counts
-        names = header_names(set(first))
         headers = Headers()
+        self._text_headers(first, headers, game)
+        self._type(first.get("Type"), headers, game)
+        self._result(first.get("Result"), first.get("RecordResult"), headers, game)
+        el = first.get("Comment")  # Comment (draft) -> the root's comments.
+        comment = _text(el).strip() if el is not None else ""
+        if comment:
+            game.root.comments.append(comment)
+        start = self._start(first.get("Board"), first.get("FEN"), headers, game)
+        game.headers = headers
+        return start
+
+    def _text_headers(self, first: dict[str, etree._Element], headers: Headers, game: Game) -> None:
+        """One header per text element, named by :mod:`.mapping` (unknown ones under their own name)."""
+        names = header_names(set(first))
         for tag, el in first.items():
             name = names.get(tag)
             if name is None:
@@ -198,253 +242,167 @@ class CbfLowering:
                 headers[name] = text
             except ValueError:  # not a valid header name: nothing to keep it under
                 continue
-            span = loc.element(el)
-            if span is not None:
-                game.tag_spans[name] = span
+            self._span(game, name, el)
 
-        # Type (draft): the code and its label.
-        el = first.get("Type")
-        if el is not None:
-            code = el.get("value")
-            if code is not None:
-                headers["Type"] = code
-            label = _text(el)
-            if label:
-                headers["TypeText"] = label
-            self._span(game, "Type", el)
+    def _type(self, el: Optional[etree._Element], headers: Headers, game: Game) -> None:
+        """Type (draft): the code and its label."""
+        if el is None:
+            return
+        code = el.get("value")
+        if code is not None:
+            headers["Type"] = code
+        label = _text(el)
+        if label:
+            headers["TypeText"] = label
+        self._span(game, "Type", el)
 
-        # Result (draft) and RecordResult (象棋桥).
+    def _result(
+        self, el_res: Optional[etree._Element], el_rec: Optional[etree._Element], headers: Headers, game: Game
+    ) -> None:
+        """Result (draft) and RecordResult (象棋桥); RecordResult wins when they disagree (C310)."""
         draft_code = rec_code = None
-        el_res = first.get("Result")
         if el_res is not None:
             code = el_res.get("value")
             draft_code = code if code in RESULT_CODES else None
             label = _text(el_res)
             if label:
                 headers["ResultText"] = label
-        el_rec = first.get("RecordResult")
         if el_rec is not None:
             code = _text(el_rec).strip()
             rec_code = code if code in RESULT_CODES else None
         if rec_code is not None:
+            assert el_rec is not None
             game.result = RESULT_CODES[rec_code]
-            game.result_span = loc.element(el_rec)  # type: ignore[arg-type]
+            game.result_span = self.locator.element(el_rec)
             if draft_code is not None and draft_code != rec_code:
                 self.report(
                     RESULT_CONFLICT,
                     f"`Result` code `{draft_code}` ({RESULT_CODES[draft_code]}) disagrees with `RecordResult` "
                     f"`{rec_code}` ({RESULT_CODES[rec_code]}); using `RecordResult`",
-                    loc.element(el_rec),  # type: ignore[arg-type]
+                    self.locator.element(el_rec),
                     el_rec,
                 )
         elif draft_code is not None:
+            assert el_res is not None
             game.result = RESULT_CODES[draft_code]
-            game.result_span = loc.element(el_res)  # type: ignore[arg-type]
-
-        # Comment (draft) -> the root's comments.
-        el = first.get("Comment")
-        if el is not None:
-            text = _text(el).strip()
-            if text:
-                game.root.comments.append(text)
-
-        start = self._start(first, headers, game)
-        game.headers = headers
-        return start
+            game.result_span = self.locator.element(el_res)
 
     def _span(self, game: Game, name: str, el: etree._Element) -> None:
         span = self.locator.element(el)
         if span is not None:
             game.tag_spans[name] = span
 
-    def _start(self, first: dict[str, etree._Element], headers: Headers, game: Game) -> Optional[Position]:
-        """The start position from FEN (象棋桥) or Board (draft); None if unreadable."""
-        loc = self.locator
-        board_pos: Optional[Position] = None
-        fen_pos: Optional[Position] = None
-        board_el = first.get("Board")
-        fen_el = first.get("FEN")
-        if board_el is not None and board_el.get("value") is not None:
-            value = board_el.get("value")
-            board_pos, problems = decode_board(value)  # type: ignore[arg-type]
-            vspan = loc.attribute_value(board_el, "value")
-            for p in problems:
-                span = None
-                if vspan is not None:
-                    span = loc.span(vspan.start + p.start, vspan.start + p.end)
-                self.report(p.rule, p.message, span, board_el, severity=p.severity)
-                if p.rule.code.startswith("C3"):
-                    self.superseded.add((board_el, "value"))
-            self._span(game, "FEN", board_el)
-        fen_raw = _text(fen_el) if fen_el is not None else ""
-        fen_text = fen_raw.strip()
-        if fen_text:
-            fen_pos, fen_diags = _parse_fen(fen_raw)
-            cspan = loc.content(fen_el)  # type: ignore[arg-type]
-            for d in fen_diags:
-                if cspan is not None:
-                    d = d.shifted(cspan.line, cspan.column)
-                self.diagnostics.append(d.with_path(self.path))
-            self._span(game, "FEN", fen_el)  # type: ignore[arg-type]
-            if fen_pos is not None and board_pos is not None and (
-                fen_pos != board_pos or fen_pos.fullmove_number != board_pos.fullmove_number
-            ):
-                self.report(
-                    START_CONFLICT,
-                    f"`Board` gives `{board_pos.fen()}` but `FEN` gives `{fen_pos.fen()}`; using `FEN`",
-                    loc.element(fen_el),  # type: ignore[arg-type]
-                    fen_el,
-                )
-            if fen_pos is None:
-                headers["FEN"] = fen_text  # unreadable (F1xx reported): keep what was written
-                return None
-            start: Optional[Position] = fen_pos
-        elif board_el is not None and board_el.get("value") is not None:
-            start = board_pos  # None when the Board string is unreadable (C301–C303)
+    def _start(
+        self, board_el: Optional[etree._Element], fen_el: Optional[etree._Element], headers: Headers, game: Game
+    ) -> Optional[Position]:
+        """The start position from FEN (象棋桥) or Board (draft); ``None`` if unreadable.
+
+        A position other than the initial one is kept as the ``FEN`` header;
+        an unreadable one is kept as written (``FEN`` or ``Board``).
+        """
+        board_value = board_el.get("value") if board_el is not None else None
+        board_pos = self._board(board_el, board_value, game) if board_value is not None else None
+        fen_text = _text(fen_el) if fen_el is not None else ""
+        if fen_text.strip():
+            assert fen_el is not None
+            start = self._fen(fen_el, fen_text, board_pos, game)
             if start is None:
-                headers["Board"] = board_el.get("value")  # type: ignore[assignment]  # kept as written
+                headers["FEN"] = fen_text.strip()  # unreadable (F1xx reported): keep what was written
+                return None
+        elif board_value is not None:
+            start = board_pos
+            if start is None:  # unreadable (C301–C303 reported): kept as written
+                headers["Board"] = board_value
+                return None
         else:
-            start = _INITIAL.copy()
-        if start is not None and start.fen() != STARTING_FEN:
-            headers["FEN"] = start.fen()
+            start = Position.initial()
+        fen = start.fen()
+        if fen != STARTING_FEN:
+            headers["FEN"] = fen
         return start
+
+    def _board(self, board_el: etree._Element, value: str, game: Game) -> Optional[Position]:
+        """Decode the draft's ``Board`` string, reporting each problem at its characters."""
+        pos, problems = decode_board(value)
+        vspan = self.locator.attribute_value(board_el, "value")
+        for p in problems:
+            if vspan is not None:
+                self.sink.report_at(p.rule, p.message, vspan.start + p.start, vspan.start + p.end, severity=p.severity)
+            else:
+                self.report(p.rule, p.message, None, board_el, severity=p.severity)
+            if p.rule.code.startswith("C3"):
+                self.superseded.add((board_el, "value"))
+        self._span(game, "FEN", board_el)
+        return pos
+
+    def _fen(
+        self, fen_el: etree._Element, fen_text: str, board_pos: Optional[Position], game: Game
+    ) -> Optional[Position]:
+        """Parse 象棋桥's ``FEN`` text; report where it disagrees with ``Board`` (C309)."""
+        fen_pos, fen_diags = _parse_fen(fen_text)
+        self._report_fen(fen_diags, self.locator.content(fen_el))
+        self._span(game, "FEN", fen_el)
+        if fen_pos is not None and board_pos is not None and (
+            fen_pos != board_pos or fen_pos.fullmove_number != board_pos.fullmove_number
+        ):
+            self.report(
+                START_CONFLICT,
+                f"`Board` gives `{board_pos.fen()}` but `FEN` gives `{fen_pos.fen()}`; using `FEN`",
+                self.locator.element(fen_el),
+                fen_el,
+            )
+        return fen_pos
+
+    def _report_fen(self, diags: tuple[Diagnostic, ...], content: Optional[Span]) -> None:
+        """Report :func:`parse_fen`'s findings at their characters in the document.
+
+        ``parse_fen`` reads one line and gives column ``offset + 1`` of its
+        text (it takes no source yet), so each column turns back into an
+        offset from the start of the element's content.
+        """
+        for d in diags:
+            if content is None or d.column is None:
+                self.sink.add(d)
+                continue
+            start = content.start + d.column - 1
+            end = content.start + (d.end_column if d.end_column is not None else d.column) - 1
+            assert self.sink.source is not None  # the lowering's sink always has the decoded text
+            span = self.sink.source.span(start, end)
+            where = dict(line=span.line, column=span.column, end_line=span.end_line, end_column=span.end_column)
+            self.sink.add(replace(d, **where))
 
     # ------------------------------------------------------------ MoveList
     def _moves(self, move_list: etree._Element, game: Game, start: Optional[Position]) -> None:
-        loc = self.locator
+        """Read the ``Move`` elements into ``game``'s tree by the ``nid`` rule."""
         els = [el for el in move_list if el.tag == "Move"]
         i = 0
         if els and els[0].get("value") == ROOT_VALUE:
-            root_el = els[0]
-            game.root.span = loc.start_tag(root_el)
-            game.root.text = ROOT_VALUE
-            comment = _comment(root_el)
-            if comment:
-                game.root.comments.append(comment)
+            self._root_move(els[0], game.root)
             i = 1
-
         if start is None:
             # No start position (C301–C303, F1xx reported): no move can be
             # placed, so all of them are kept as text before the first move.
             if i < len(els):
-                all_moves = _Unread(game.root, els[i], "start")
+                kept = _Unread(game.root, els[i], "start")
                 for el in els[i:]:
-                    all_moves.add(el)
-                self._keep(all_moves)
+                    kept.add(el)
+                self.keep(kept)
             return
-
-        pos = start.copy()
-        line: list[Node] = [game.root]  # line[k]: the node at ply k of the current line
-        dead = False  # the current line broke at ply len(line): what continues it is unread
-        unread: Optional[_Unread] = None  # the moves being kept as text, and where they go
-        prev_nid = 0
-        after_end: Optional[etree._Element] = None  # a move marked end="1" just before
-        prev_after_end = False  # the previous Move was itself an unplaceable move after the end
+        walk = _MoveWalk(self, game.root, start)
+        step = walk.step
         for el in els[i:]:
-            nid_text = el.get("nid")
-            if nid_text is None:
-                if after_end is not None:
-                    if not prev_after_end:
-                        prev_after_end = True
-                        self.report(
-                            MOVES_AFTER_END,
-                            f"Move without `nid` after the end of the line (`end=\"1\"` on line {after_end.sourceline}); "
-                            "where it branches is unknown, so it and the later moves without `nid` are kept as a comment",
-                            loc.start_tag(el),
-                            el,
-                        )
-                    if unread is None:  # else: it follows moves already kept; it joins them
-                        unread = _Unread(line[-1], el, "end")
-                    unread.add(el)
-                    continue
-                nid = prev_nid + 1
-            else:
-                given = _int(nid_text)
-                if given is None:  # not a positive integer: reported by the schema (C203)
-                    if unread is None:
-                        unread = _Unread(line[-1], el, "line")
-                    unread.add(el)
-                    dead = True
-                    prev_after_end = False
-                    after_end = el if el.get("end") == "1" else None
-                    continue
-                nid = given
-            prev_nid = nid
-            prev_after_end = False
-            after_end = el if el.get("end") == "1" else None
+            step(el)
+        walk.finish()
 
-            if nid > len(line):
-                if not dead:
-                    plies = len(line) - 1
-                    self.report(
-                        NID_SKIP,
-                        f"Move `nid` {nid} skips: the current line has {plies} move{'s' if plies != 1 else ''}; "
-                        f"expected `nid` {plies + 1} or less",
-                        loc.attribute_value(el, "nid") if nid_text is not None else loc.start_tag(el),
-                        el,
-                    )
-                    dead = True
-                    unread = self._start_unread(unread, line[-1], el)
-                unread.add(el)  # type: ignore[union-attr]  # set whenever dead is
-                continue
-            while len(line) > nid:
-                line.pop()
-                pos.pop()
-            dead = False
-            parent = line[-1]
+    def _root_move(self, el: etree._Element, root: Node) -> None:
+        """象棋桥's ``00-00`` root move: its comment belongs to the root."""
+        root.span = self.locator.start_tag(el)
+        root.text = ROOT_VALUE
+        comment = _comment(el)
+        if comment:
+            root.comments.append(comment)
 
-            value = el.get("value")
-            move = decode_move_value(value) if value is not None else None
-            if move is None or move.from_square == move.to_square or not pos.is_legal(move):
-                if value is None:  # reported by the schema (C202)
-                    pass
-                elif move is None or move.from_square == move.to_square:
-                    self.report(MOVE_VALUE, _bad_value(value), loc.attribute_value(el, "value"), el)
-                    self.superseded.add((el, "value"))
-                else:
-                    self.report(
-                        ILLEGAL_MOVE,
-                        f"Illegal move `{value}` (`{move.iccs()}`): {_why_illegal(pos, move)}",
-                        loc.start_tag(el),
-                        el,
-                    )
-                dead = True
-                unread = self._start_unread(unread, parent, el)
-                unread.add(el)
-                continue
-            if unread is not None:
-                self._keep(unread)
-                unread = None
-            comment = _comment(el)
-            node = parent.variation(move)
-            if node is not None:
-                self.report(
-                    DUPLICATE_MOVE,
-                    f"Move `{value}` (`nid` {nid}) repeats the move already played at this point; merged into it",
-                    loc.start_tag(el),
-                    el,
-                )
-                if comment and comment not in node.comments:
-                    node.comments.append(comment)
-            else:
-                node = parent.add_variation(
-                    move,
-                    comments=[comment] if comment else None,
-                    span=loc.start_tag(el),
-                    text=value,
-                )
-            pos.push(move)
-            line.append(node)
-        if unread is not None:
-            self._keep(unread)
-
-    def _start_unread(self, unread: Optional["_Unread"], target: Node, el: etree._Element) -> "_Unread":
-        """Close the moves kept so far (if any) and start keeping from ``el``, for ``target``."""
-        if unread is not None:
-            self._keep(unread)
-        return _Unread(target, el, "line")
-
-    def _keep(self, unread: "_Unread") -> None:
+    def keep(self, unread: "_Unread") -> None:
         """Append the kept moves to their node's comments and report C311 at the first."""
         target = unread.target
         target.comments.append(render_unread(unread.items))
@@ -461,6 +419,162 @@ class CbfLowering:
         else:
             message = f"Moves from here to the end of the line, {count}, are kept as a comment {where}"
         self.report(MOVES_NOT_READ, message, self.locator.start_tag(unread.first), unread.first)
+
+
+class _MoveWalk:
+    """One pass over the ``Move`` elements, placing each by the ``nid`` rule.
+
+    The state, all of it:
+
+    * ``line``: the nodes of the current line, ``line[k]`` at ply ``k``
+      (``line[0]`` the root); ``pos`` is the position after ``line[-1]``, its
+      :attr:`~Position.stack_depth` always ``len(line) - 1``;
+    * ``prev_nid``: the nid of the last placed (or placeable) move; a move
+      without ``nid`` gets ``prev_nid + 1``;
+    * ``broken``: the current line broke at ply ``len(line)`` (a bad move, a
+      skipped nid, a nid that is no number), so what continues it is kept;
+    * ``unread``: the moves being kept as text, and the node they go on;
+    * ``end_el``: the previous move, when it was marked ``end="1"``: a move
+      without ``nid`` after it cannot be placed (C308);
+    * ``end_reported``: C308 was given for the run of such moves in progress.
+    """
+
+    __slots__ = ("low", "loc", "pos", "line", "prev_nid", "broken", "unread", "end_el", "end_reported")
+
+    def __init__(self, lowering: CbfLowering, root: Node, start: Position) -> None:
+        self.low = lowering
+        self.loc = lowering.locator
+        self.pos = start.copy()
+        self.line: list[Node] = [root]
+        self.prev_nid = 0
+        self.broken = False
+        self.unread: Optional[_Unread] = None
+        self.end_el: Optional[etree._Element] = None
+        self.end_reported = False
+
+    def step(self, el: etree._Element) -> None:
+        """Place one ``Move`` element (or keep it as text)."""
+        text = el.get("nid")
+        if text is None and self.end_el is not None:
+            self._after_end(el)
+            return
+        nid = self.prev_nid + 1 if text is None else _int(text)
+        if self.end_reported:  # (read before written: most moves change nothing here)
+            self.end_reported = False
+        self.end_el = el if el.get("end") == "1" else None
+        if nid is None:  # not a positive integer: reported by the schema (C203)
+            self._join(el, "line")
+            self.broken = True
+        elif nid > len(self.line):
+            self.prev_nid = nid
+            self._skip(el, nid)
+        else:
+            self.prev_nid = nid
+            self._play(el, nid)
+
+    def finish(self) -> None:
+        """Keep the moves still pending as text."""
+        if self.unread is not None:
+            self.low.keep(self.unread)
+            self.unread = None
+
+    def _after_end(self, el: etree._Element) -> None:
+        """A move without ``nid`` after ``end="1"``: where it branches is unknown (C308)."""
+        if not self.end_reported:
+            self.end_reported = True
+            assert self.end_el is not None
+            self.low.report(
+                MOVES_AFTER_END,
+                f"Move without `nid` after the end of the line (`end=\"1\"` on line {self.end_el.sourceline}); "
+                "where it branches is unknown, so it and the later moves without `nid` are kept as a comment",
+                self.loc.start_tag(el),
+                el,
+            )
+        self._join(el, "end")
+
+    def _skip(self, el: etree._Element, nid: int) -> None:
+        """A nid past the end of the current line: the line breaks here (C305, once)."""
+        if not self.broken:
+            plies = len(self.line) - 1
+            span = self.loc.attribute_value(el, "nid") if el.get("nid") is not None else self.loc.start_tag(el)
+            self.low.report(
+                NID_SKIP,
+                f"Move `nid` {nid} skips: the current line has {plies} move{'s' if plies != 1 else ''}; "
+                f"expected `nid` {plies + 1} or less",
+                span,
+                el,
+            )
+            self._break(self.line[-1], el)
+        else:
+            self._join(el, "line")
+
+    def _play(self, el: etree._Element, nid: int) -> None:
+        """Play ``el`` at ply ``nid`` of the current line (a variation when the line is longer)."""
+        line = self.line
+        pos = self.pos
+        if len(line) > nid:
+            del line[nid:]
+            pos.pop_to(nid - 1)
+        if self.broken:
+            self.broken = False
+        parent = line[-1]
+        value = el.get("value")
+        move = decode_move_value(value) if value is not None else None
+        if move is None or move.from_square == move.to_square or not pos.is_legal(move):
+            self._reject(el, value, move)
+            self._break(parent, el)
+            return
+        if self.unread is not None:
+            self.low.keep(self.unread)
+            self.unread = None
+        comment = _comment(el)
+        node = parent.variation(move)
+        if node is not None:
+            self._merge(node, el, value, nid, comment)
+        else:
+            node = parent.add_variation(move, comments=[comment] if comment else None, span=self.loc.start_tag(el), text=value)
+        pos.push(move)
+        line.append(node)
+
+    def _reject(self, el: etree._Element, value: Optional[str], move: Optional[Move]) -> None:
+        """Report why ``value`` cannot be played here (C304 unreadable, C306 illegal)."""
+        if value is None:  # reported by the schema (C202)
+            return
+        if move is None or move.from_square == move.to_square:
+            self.low.report(MOVE_VALUE, _bad_value(value), self.loc.attribute_value(el, "value"), el)
+            self.low.superseded.add((el, "value"))
+        else:
+            self.low.report(
+                ILLEGAL_MOVE,
+                f"Illegal move `{value}` (`{move.iccs()}`): {_why_illegal(self.pos, move)}",
+                self.loc.start_tag(el),
+                el,
+            )
+
+    def _merge(self, node: Node, el: etree._Element, value: Optional[str], nid: int, comment: str) -> None:
+        """A move already played at this point (C307): its comment joins the first one."""
+        self.low.report(
+            DUPLICATE_MOVE,
+            f"Move `{value}` (`nid` {nid}) repeats the move already played at this point; merged into it",
+            self.loc.start_tag(el),
+            el,
+        )
+        if comment and comment not in node.comments:
+            node.comments.append(comment)
+
+    def _join(self, el: etree._Element, kind: str) -> None:
+        """Keep ``el`` with the moves kept so far, or start keeping at the end of the line."""
+        if self.unread is None:
+            self.unread = _Unread(self.line[-1], el, kind)
+        self.unread.add(el)
+
+    def _break(self, target: Node, el: etree._Element) -> None:
+        """The line breaks at ``el``: close what was kept so far, keep from ``el`` on ``target``."""
+        self.broken = True
+        if self.unread is not None:
+            self.low.keep(self.unread)
+        self.unread = _Unread(target, el, "line")
+        self.unread.add(el)
 
 
 class _Unread:
@@ -518,10 +632,16 @@ def _comment(el: etree._Element) -> str:
     its own line) and lxml merges it with the CDATA, so the text is stripped;
     an empty comment is no comment.
     """
+    if len(el) == 0:  # the usual case, without a call to _text
+        return (el.text or "").strip()
     return _text(el).strip()
 
 
 def _int(text: str) -> Optional[int]:
+    """A ``nid``: a positive decimal integer (surrounding whitespace allowed); else ``None``."""
+    if text.isdigit() and text.isascii():  # the usual case: no whitespace to strip
+        n = int(text)
+        return n if n >= 1 else None
     t = text.strip()
     if t.isascii() and t.isdigit():
         n = int(t)

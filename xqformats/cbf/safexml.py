@@ -20,14 +20,18 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Union
 
 from lxml import etree
 
-from ..diagnostics import Diagnostic, Span, line_col
+from ..diagnostics import Diagnostic, DiagnosticSink, Span
+from ..source import Source
 from .rules import XML_DOCTYPE, XML_ENCODING, XML_ENCODING_LABEL, XML_ENTITY, XML_SYNTAX
 
-__all__ = ["make_parser", "Decoded", "decode", "Parsed", "parse", "SUPPORTED_ENCODINGS"]
+__all__ = ["make_parser", "decode", "Parsed", "parse", "SUPPORTED_ENCODINGS"]
+
+#: Where problems with the encoding declaration are reported: the start of the file.
+_START = Span.point(1, 1)
 
 
 def make_parser(*, recover: bool = False) -> etree.XMLParser:
@@ -75,97 +79,103 @@ _BOMS = (
 )
 
 
-class Decoded(NamedTuple):
-    """The text of a document and how it was read."""
+def decode(
+    source: Union[Source, bytes],
+    sink: Optional[DiagnosticSink] = None,
+    *,
+    path: Optional[str] = None,
+) -> Source:
+    """The input with its text decoded as its BOM or declaration says.
 
-    text: Optional[str]  #: without BOM, line ends normalised to ``\n``; None if unsupported
-    encoding: str  #: Python codec used
-    diagnostics: list[Diagnostic]
-
-
-def _point(text: str, offset: int) -> Span:
-    ln, col = line_col(text, offset)
-    return Span(offset, offset, ln, col, ln, col)
-
-
-def decode(data: bytes, *, path: Optional[str] = None) -> Decoded:
-    """Decode ``data`` as its BOM or declaration says (``text`` None if unsupported).
-
-    Invalid bytes are reported once (C104, at the first one) and read as U+FFFD.
+    ``source`` holds the bytes (a :class:`Source` with ``data``, or plain bytes
+    named ``path``).  The result's ``text`` has no BOM and ``\n`` line ends;
+    it is ``None`` when the declared encoding is unsupported (C102).  A source
+    that holds only text is taken as decoded already (line ends normalised).
+    Problems are reported to ``sink`` (dropped when there is none) at
+    positions in the decoded text: invalid bytes once (C104, at the first one,
+    read as U+FFFD), a declaration that contradicts the BOM or GB2312 that is
+    really GBK (C105).  O(len(data)).
     """
-    diags: list[Diagnostic] = []
+    if not isinstance(source, Source):
+        source = Source.from_bytes(source, path)
+    if sink is None:
+        sink = DiagnosticSink()
+    if source.data is None:
+        text = source.text or ""
+        return source if "\r" not in text else source.decoded(_normalise(text))
+    chosen = _codec(source.data, sink)
+    if chosen is None:
+        return Source(source.name, source.data, None)
+    codec, body = chosen
+    try:
+        text = body.decode(codec)
+    except UnicodeDecodeError as exc:
+        return _decode_invalid(source, body, codec, exc, sink)
+    return source.decoded(_normalise(text))
+
+
+def _declared(body: bytes) -> Optional[str]:
+    """The encoding name of the XML declaration, as written (``None`` if none)."""
+    # Whitespace before the declaration is a C101 error, but the encoding it
+    # names is still the best guess for the bytes.
+    if body.lstrip()[:5] != b"<?xml":
+        return None
+    m = _DECLARATION.match(body, 0, 300)
+    return m.group(1).decode("ascii") if m is not None else None
+
+
+def _codec(data: bytes, sink: DiagnosticSink) -> Optional[tuple[str, bytes]]:
+    """The codec to read ``data`` with and the bytes after the BOM; ``None`` if unsupported."""
     bom_codec = None
     body = data
     for bom, name in _BOMS:
         if data.startswith(bom):
             bom_codec, body = name, data[len(bom) :]
             break
-    declared = None
-    if bom_codec in (None, "utf-8"):
-        # Whitespace before the declaration is a C101 error, but the encoding
-        # it names is still the best guess for the bytes.
-        m = _DECLARATION.match(body, 0, 300) if body.lstrip()[:5] == b"<?xml" else None
-        if m is not None:
-            declared = m.group(1).decode("ascii").lower()
-    codec = bom_codec
-    if codec is None:
-        if declared is None:
-            codec = "utf-8"
-        else:
-            codec = SUPPORTED_ENCODINGS.get(declared)
-            if codec is None:
-                diags.append(
-                    Diagnostic.of(
-                        XML_ENCODING,
-                        f"Unsupported encoding `{m.group(1).decode('ascii')}`; expected UTF-8, GBK, GB2312 or GB18030",  # type: ignore[union-attr]
-                        Span(0, 0, 1, 1, 1, 1),
-                        path=path,
-                    )
-                )
-                return Decoded(None, declared, diags)
-    elif declared is not None and SUPPORTED_ENCODINGS.get(declared) not in ("utf-8", None):
-        diags.append(
-            Diagnostic.of(
+    written = _declared(body) if bom_codec in (None, "utf-8") else None
+    declared = written.lower() if written is not None else None
+    if bom_codec is not None:
+        if declared is not None and SUPPORTED_ENCODINGS.get(declared) not in ("utf-8", None):
+            sink.report(
                 XML_ENCODING_LABEL,
                 f"The byte order mark says UTF-8 but the declaration says `{declared}`; read as UTF-8",
-                Span(0, 0, 1, 1, 1, 1),
-                path=path,
+                _START,
             )
-        )
+        return bom_codec, body
+    if declared is None:
+        return "utf-8", body
+    codec = SUPPORTED_ENCODINGS.get(declared)
+    if codec is None:
+        sink.report(XML_ENCODING, f"Unsupported encoding `{written}`; expected UTF-8, GBK, GB2312 or GB18030", _START)
+        return None
+    return codec, body
 
-    try:
-        text = body.decode(codec)
-    except UnicodeDecodeError as exc:
-        if codec == "gb2312":
-            try:
-                text = body.decode("gbk")
-            except UnicodeDecodeError:
-                pass
-            else:
-                codec = "gbk"
-                bad = body[exc.start : exc.end]
-                prefix = body[: exc.start].decode("gb2312", "replace")
-                diags.append(
-                    Diagnostic.of(
-                        XML_ENCODING_LABEL,
-                        f"Declared GB2312 but byte(s) `{bad.hex(' ')}` are GBK only; read as GBK",
-                        _point(_normalise(prefix), len(_normalise(prefix))),
-                        path=path,
-                    )
-                )
-                return Decoded(_normalise(text), codec, diags)
-        bad = body[exc.start : exc.end]
-        prefix = _normalise(body[: exc.start].decode(codec, "replace"))
-        diags.append(
-            Diagnostic.of(
-                XML_ENCODING,
-                f"Byte(s) `{bad.hex(' ')}` are not valid {_label(codec)}; read as U+FFFD",
-                _point(prefix, len(prefix)),
-                path=path,
+
+def _decode_invalid(source: Source, body: bytes, codec: str, exc: UnicodeDecodeError, sink: DiagnosticSink) -> Source:
+    """Decode ``body`` that ``codec`` rejects at ``exc``: GB2312 as GBK (C105), else with U+FFFD (C104)."""
+    bad = body[exc.start : exc.end]
+    if codec == "gb2312":
+        try:
+            text = body.decode("gbk")
+        except UnicodeDecodeError:
+            pass
+        else:
+            decoded = source.decoded(_normalise(text))
+            at = len(_normalise(body[: exc.start].decode("gb2312", "replace")))
+            sink.report(
+                XML_ENCODING_LABEL,
+                f"Declared GB2312 but byte(s) `{bad.hex(' ')}` are GBK only; read as GBK",
+                decoded.span(at, at),
             )
-        )
-        text = body.decode(codec, "replace")
-    return Decoded(_normalise(text), codec, diags)
+            return decoded
+    decoded = source.decoded(_normalise(body.decode(codec, "replace")))
+    at = len(_normalise(body[: exc.start].decode(codec, "replace")))
+    sink.report(
+        XML_ENCODING,
+        f"Byte(s) `{bad.hex(' ')}` are not valid {_label(codec)}; read as U+FFFD",
+        decoded.span(at, at),
+    )
+    return decoded
 
 
 def _label(codec: str) -> str:
@@ -183,92 +193,105 @@ class Parsed(NamedTuple):
 
     root: Optional[etree._Element]
     well_formed: bool
-    diagnostics: list[Diagnostic]
 
 
-def parse(text: str, *, path: Optional[str] = None) -> Parsed:
-    """Parse ``text`` with the hardened parser; never raises.
+def parse(source: Union[Source, str], sink: Optional[DiagnosticSink] = None) -> Parsed:
+    """Parse the decoded text of ``source`` with the hardened parser; never raises on bad input.
 
-    On a well-formedness error every libxml2 error becomes a C101 diagnostic
-    (line and column as libxml2 gives them: 1-based characters) and the text is
-    parsed again in recovery mode so that what precedes the error can still be
-    read.  A DOCTYPE (C102) and each entity reference (C103) are reported.
+    ``sink`` must have been made with ``source=`` the same decoded source when
+    ``source`` is one (positions are offsets into its text); a plain ``str``
+    stands for a whole document.  On a well-formedness error every libxml2
+    error becomes a C101 diagnostic (line and column as libxml2 gives them:
+    1-based characters) and the text is parsed again in recovery mode so that
+    what precedes the error can still be read.  A DOCTYPE (C102) and each
+    entity reference (C103) are reported; entity references are removed from
+    the tree (their text is not expanded).
     """
-    diags: list[Diagnostic] = []
+    if not isinstance(source, Source):
+        source = Source.from_text(source)
+    if sink is None:
+        sink = DiagnosticSink(source=source)
+    text = source.text or ""
     data = text.encode("utf-8", "surrogatepass")
+    if not data.strip():
+        sink.report_at(XML_SYNTAX, "Empty document; expected `<ChineseChessRecord>`", 0, 0)
+        return Parsed(None, False)
     parser = make_parser()
-    well_formed = True
-    root: Optional[etree._Element]
     try:
-        root = etree.fromstring(data, parser) if data.strip() else None
-        if root is None:
-            diags.append(Diagnostic.of(XML_SYNTAX, "Empty document; expected `<ChineseChessRecord>`", Span(0, 0, 1, 1, 1, 1), path=path))
-            return Parsed(None, False, diags)
+        root: Optional[etree._Element] = etree.fromstring(data, parser)
+        well_formed = True
     except etree.XMLSyntaxError:
         well_formed = False
-        seen = set()
-        for entry in parser.error_log:
-            key = (entry.line, entry.column, entry.message)
-            if key in seen:
-                continue
-            seen.add(key)
-            line = entry.line if entry.line and entry.line > 0 else None
-            column = entry.column if entry.column and entry.column > 0 else None
-            diags.append(
-                Diagnostic(XML_SYNTAX.code, XML_SYNTAX.severity, _sentence(entry.message), line, column, line, column, path)
-            )
-        if not diags:  # pragma: no cover - libxml2 always logs
-            diags.append(Diagnostic.of(XML_SYNTAX, "Malformed XML", None, path=path))
-        try:
-            root = etree.fromstring(data, make_parser(recover=True))
-        except etree.XMLSyntaxError:
-            root = None
-    except (ValueError, MemoryError) as exc:  # e.g. lxml refusing odd input
-        diags.append(Diagnostic.of(XML_SYNTAX, f"Cannot parse the document: {exc}", None, path=path))
-        return Parsed(None, False, diags)
+        _report_syntax(parser.error_log, sink)
+        root = _recover(data)
     if root is None:
-        return Parsed(None, False, diags)
+        return Parsed(None, False)
+    _report_doctype(root, text, sink)
+    _report_entities(root, source, sink)
+    return Parsed(root, well_formed)
 
-    tree = root.getroottree()
-    docinfo = tree.docinfo
-    if docinfo.doctype or docinfo.internalDTD is not None:
-        at = text.find("<!DOCTYPE")
-        span = _point(text, at) if at >= 0 else None
-        diags.append(
-            Diagnostic.of(XML_DOCTYPE, "Document type declaration `<!DOCTYPE …>`; CBF has none and it is ignored", span, path=path)
-        )
+
+def _recover(data: bytes) -> Optional[etree._Element]:
+    """What libxml2's recovery mode salvages of a malformed document."""
+    try:
+        return etree.fromstring(data, make_parser(recover=True))
+    except etree.XMLSyntaxError:
+        return None
+
+
+def _report_syntax(log: etree._ListErrorLog, sink: DiagnosticSink) -> None:
+    """One C101 per distinct libxml2 error, at the line and column libxml2 gives (0 is unknown)."""
+    seen = set()
+    for entry in log:
+        key = (entry.line, entry.column, entry.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        line = entry.line if entry.line and entry.line > 0 else None
+        column = entry.column if entry.column and entry.column > 0 else None
+        sink.add(Diagnostic(XML_SYNTAX.code, XML_SYNTAX.severity, _sentence(entry.message), line, column, line, column, deviation=XML_SYNTAX.deviation))
+    if not seen:  # pragma: no cover - libxml2 always logs
+        sink.report(XML_SYNTAX, "Malformed XML")
+
+
+def _report_doctype(root: etree._Element, text: str, sink: DiagnosticSink) -> None:
+    docinfo = root.getroottree().docinfo
+    if not docinfo.doctype and docinfo.internalDTD is None:
+        return
+    message = "Document type declaration `<!DOCTYPE …>`; CBF has none and it is ignored"
+    at = text.find("<!DOCTYPE")
+    if at >= 0:
+        sink.report_at(XML_DOCTYPE, message, at, at)
+    else:
+        sink.report(XML_DOCTYPE, message)
+
+
+def _report_entities(root: etree._Element, source: Source, sink: DiagnosticSink) -> None:
+    """C103 for each entity reference (at its name on its line), then drop it from the tree."""
     for ent in list(root.iter(etree.Entity)):
         name = ent.text or "&?;"
-        span = _on_line(text, ent.sourceline, name)
+        at = _on_line(source, ent.sourceline, name)
         _drop(ent)
-        diags.append(
-            Diagnostic.of(
-                XML_ENTITY,
-                f"Entity reference `{name}` is not expanded; write the text itself or a character reference",
-                span,
-                path=path,
-            )
-            if span is not None
-            else Diagnostic(XML_ENTITY.code, XML_ENTITY.severity, f"Entity reference `{name}` is not expanded", ent.sourceline, None, ent.sourceline, None, path)
-        )
-    return Parsed(root, well_formed, diags)
+        if at is not None:
+            message = f"Entity reference `{name}` is not expanded; write the text itself or a character reference"
+            sink.report_at(XML_ENTITY, message, at, at + len(name))
+        else:
+            line = ent.sourceline
+            sink.add(Diagnostic(XML_ENTITY.code, XML_ENTITY.severity, f"Entity reference `{name}` is not expanded", line, None, line, None, deviation=XML_ENTITY.deviation))
 
 
-def _on_line(text: str, line: Optional[int], needle: str) -> Optional[Span]:
-    """Span of the first ``needle`` on 1-based ``line`` of ``text`` (rare path)."""
+def _on_line(source: Source, line: Optional[int], needle: str) -> Optional[int]:
+    """Offset of the first ``needle`` on 1-based ``line`` of the text (rare path)."""
+    text = source.text or ""
     if not line:
         return None
-    start = 0
-    for _ in range(line - 1):
-        start = text.find("\n", start) + 1
-        if start == 0:
-            return None
-    stop = text.find("\n", start)
-    i = text.find(needle, start, stop if stop >= 0 else len(text))
-    if i < 0:
+    index = source.line_index
+    start = index.line_start(line, -1)
+    if start < 0:
         return None
-    col = i - start + 1
-    return Span(i, i + len(needle), line, col, line, col + len(needle))
+    stop = index.line_start(line + 1, len(text))
+    i = text.find(needle, start, stop)
+    return i if i >= 0 else None
 
 
 def _drop(node: etree._Entity) -> None:

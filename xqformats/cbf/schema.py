@@ -13,32 +13,40 @@ through :func:`xqformats.resources.schema_path`):
   points at the offending element (xmlschema reports content errors on the
   parent, libxml2 with column 0) or attribute value, adds the element's path,
   and quotes the schema's own hint for the type (``xs:appinfo`` "expected …").
-  Should xmlschema fail or disagree, lxml's log is used instead.
+  Should xmlschema fail (one of its own exceptions, ``XMLSchemaException``)
+  or find nothing wrong, lxml's log is used instead.
 
 Codes: C201 content (children, text, root), C202 attributes (missing,
-unknown), C203 values (facets, datatypes).  Each diagnostic also carries the
-``(element, attribute)`` it is about so that the reader can let a more precise
-semantic diagnostic (C301–C304) supersede it.
+unknown), C203 values (facets, datatypes).  Each violation is about an
+``(element, attribute)``; :func:`validate` skips those the reader already gave
+a more precise semantic diagnostic (C301–C304) for.
 """
 
 from __future__ import annotations
 
 import re
 import threading
-from typing import NamedTuple, Optional
+from typing import TYPE_CHECKING, AbstractSet, Iterator, NamedTuple, Optional
 
 from lxml import etree
 
-from ..diagnostics import Diagnostic, Rule
+from ..diagnostics import DiagnosticSink, Rule, Span
 from ..resources import schema_path
-from .locate import Locator
+from .locate import Locator, report
 from .rules import SCHEMA_ATTRIBUTE, SCHEMA_CONTENT, SCHEMA_VALUE
 
-__all__ = ["SchemaError", "lxml_schema", "xmlschema_schema", "is_valid", "validate"]
+if TYPE_CHECKING:
+    import xmlschema
+    from xmlschema.validators.exceptions import XMLSchemaValidationError
+
+__all__ = ["lxml_schema", "xmlschema_schema", "is_valid", "validate", "Subject"]
 
 _LOCK = threading.Lock()
 _LXML: Optional[etree.XMLSchema] = None
-_XMLSCHEMA = None
+_XMLSCHEMA: Optional["xmlschema.XMLSchema"] = None
+
+#: What a violation is about: an element and, for C202/C203, one of its attributes.
+Subject = tuple[Optional[etree._Element], Optional[str]]
 
 
 def lxml_schema() -> etree.XMLSchema:
@@ -55,7 +63,7 @@ def lxml_schema() -> etree.XMLSchema:
     return _LXML
 
 
-def xmlschema_schema():  # type: ignore[no-untyped-def]
+def xmlschema_schema() -> "xmlschema.XMLSchema":
     """The schema for xmlschema, confined to the schema's folder (loaded once)."""
     global _XMLSCHEMA
     if _XMLSCHEMA is None:
@@ -72,36 +80,152 @@ def xmlschema_schema():  # type: ignore[no-untyped-def]
 
 def is_valid(root: etree._Element) -> bool:
     """lxml's verdict alone (the fast path)."""
-    return lxml_schema().validate(root.getroottree())
+    return bool(lxml_schema().validate(root.getroottree()))
 
 
-class SchemaError(NamedTuple):
-    """A schema diagnostic and what it is about (for superseding)."""
+class _Violation(NamedTuple):
+    """One schema violation, before it is reported."""
 
-    diagnostic: Diagnostic
+    rule: Rule
+    message: str
+    span: Optional[Span]
+    line: Optional[int]  #: where to report when ``span`` is None (libxml2's line)
     element: Optional[etree._Element]
     attribute: Optional[str]
 
 
-def validate(root: etree._Element, locator: Locator, *, path: Optional[str] = None) -> list[SchemaError]:
-    """Every schema violation of the document ``root`` belongs to (empty if valid)."""
+def validate(
+    root: etree._Element,
+    locator: Locator,
+    sink: DiagnosticSink,
+    *,
+    superseded: AbstractSet[Subject] = frozenset(),
+    explain: bool = True,
+) -> bool:
+    """Report every schema violation of ``root``'s document to ``sink``; ``True`` if valid.
+
+    A violation about an ``(element, attribute)`` in ``superseded`` is not
+    reported (the reader gave a precise diagnostic about it).  ``explain``
+    builds the messages from xmlschema's structured errors (the default); with
+    ``explain=False``, or when xmlschema fails, they are libxml2's own log
+    entries.  O(size of the document) when valid.
+    """
     schema = lxml_schema()
     tree = root.getroottree()
     try:
         if schema.validate(tree):
-            return []
+            return True
     except etree.LxmlError:  # libxml2 gave up on this tree: let xmlschema judge
         pass
-    try:
-        errors = _from_xmlschema(root, locator, path)
-    except Exception:  # xmlschema must never make the reader raise
-        errors = []
-    if not errors:
-        errors = _from_lxml(schema.error_log, tree, locator, path)
-    return errors
+    violations = _from_xmlschema(root, locator) if explain else []
+    if not violations:
+        violations = list(_from_lxml(schema.error_log, tree, locator))
+    for v in violations:
+        if (v.element, v.attribute) not in superseded:
+            report(sink, v.rule, v.message, v.span, v.line)
+    return False
 
 
 # ---------------------------------------------------------------- xmlschema
+
+def _xmlschema_errors(tree: etree._ElementTree) -> list["XMLSchemaValidationError"]:
+    """xmlschema's errors for ``tree``; empty when xmlschema itself fails on it."""
+    from xmlschema import XMLSchemaException
+
+    try:
+        return list(xmlschema_schema().iter_errors(tree))
+    except XMLSchemaException:  # a limit or a tree it cannot handle: lxml's log is used
+        return []
+
+
+def _from_xmlschema(root: etree._Element, locator: Locator) -> list[_Violation]:
+    from xmlschema.validators.exceptions import XMLSchemaChildrenValidationError
+
+    tree = root.getroottree()
+    out: list[_Violation] = []
+    for err in _xmlschema_errors(tree):
+        el = err.elem if isinstance(err.elem, etree._Element) else None
+        if isinstance(err, XMLSchemaChildrenValidationError):
+            out.append(_children_violation(err, el, tree, locator))
+        else:
+            out.append(_other_violation(err, el, tree, locator))
+    return out
+
+
+def _names(expected: object) -> str:
+    """The expected elements' names, quoted and joined (empty when none has a name)."""
+    names = [getattr(e, "name", None) for e in (expected or ())]  # type: ignore[attr-defined]
+    return ", ".join(f"`{n}`" for n in names if n)
+
+
+def _children_violation(err, parent, tree: etree._ElementTree, locator: Locator) -> _Violation:  # type: ignore[no-untyped-def]
+    """A content-model error, pointed at the offending child (xmlschema reports the parent)."""
+    child = None
+    if parent is not None and err.invalid_tag is not None and err.index < len(parent):
+        child = parent[err.index]
+    parent_name = parent.tag if parent is not None else "?"
+    if child is None:
+        what = _names(err.expected) or "more elements"
+        where = _xpath(tree, parent) if parent is not None else parent_name
+        span = locator.start_tag(parent) if parent is not None else None
+        return _Violation(SCHEMA_CONTENT, f"Missing {what} in `{where}`", span, _line(parent), parent, None)
+    if getattr(err.particle, "name", None) == err.invalid_tag and err.occurs is not None:
+        msg = f"Duplicate element `{child.tag}` at `{_xpath(tree, child)}`; `{parent_name}` may hold it once"
+    else:
+        msg = f"Unexpected element `{child.tag}` at `{_xpath(tree, child)}`"
+        names = _names(err.expected)
+        if names:
+            msg += "; expected " + names
+    return _Violation(SCHEMA_CONTENT, msg, locator.start_tag(child), _line(child), child, None)
+
+
+_ATTR_VALUE = re.compile(r"attribute (\w+)=")
+_MISSING_ATTR = re.compile(r"missing required attribute '(\w+)'")
+_UNKNOWN_ATTR = re.compile(r"'(\w+)' attribute not allowed")
+
+
+def _other_violation(err, el, tree: etree._ElementTree, locator: Locator) -> _Violation:  # type: ignore[no-untyped-def]
+    """An attribute, text or value error, told apart by xmlschema's ``reason``."""
+    reason = err.reason or ""
+    where = _xpath(tree, el) if el is not None else "?"
+    tag = el.tag if el is not None else "?"
+    start_tag = locator.start_tag(el) if el is not None else None
+    m = _MISSING_ATTR.search(reason) or _UNKNOWN_ATTR.search(reason)
+    if m:
+        kind = "Missing" if m.re is _MISSING_ATTR else "Unknown"
+        msg = f"{kind} attribute `{m.group(1)}` on `{tag}` at `{where}`"
+        return _Violation(SCHEMA_ATTRIBUTE, msg, start_tag, _line(el), el, m.group(1))
+    if "not an element of the schema" in reason:
+        msg = f"Root element is `{tag}`; expected `ChineseChessRecord`"
+        return _Violation(SCHEMA_CONTENT, msg, start_tag, _line(el), el, None)
+    if "character data" in reason:
+        msg = f"Text is not allowed directly inside `{tag}` at `{where}`"
+        return _Violation(SCHEMA_CONTENT, msg, locator.content(el) if el is not None else None, _line(el), el, None)
+    if "can't have child elements" in reason:
+        msg = f"`{tag}` at `{where}` holds elements; expected text only (a comment)"
+        return _Violation(SCHEMA_CONTENT, msg, start_tag, _line(el), el, None)
+    return _value_violation(err, el, tree, locator, tag, where)
+
+
+def _value_violation(err, el, tree, locator: Locator, tag: str, where: str) -> _Violation:  # type: ignore[no-untyped-def]
+    """A value of an attribute (reason starts "attribute name=…") or of the text fails its type."""
+    reason = err.reason or ""
+    m = _ATTR_VALUE.match(reason)
+    attribute = m.group(1) if m else None
+    if el is not None:
+        value = (el.get(attribute) if attribute else el.text) or ""
+    else:
+        value = err.obj if isinstance(err.obj, str) else ""
+    if attribute:
+        msg = f"Invalid `{attribute}` `{value}` on `{tag}` at `{where}`"
+        span = locator.attribute_value(el, attribute) if el is not None else None
+    else:
+        msg = f"Invalid `{tag}` value `{value}` at `{where}`"
+        span = locator.content(el) if el is not None else None
+    hint = _expected(tree, el, attribute, err.validator)
+    msg += f"; expected {hint}" if hint else f"; {reason}"
+    return _Violation(SCHEMA_VALUE, msg, span, _line(el), el, attribute)
+
 
 def _appinfo(xsd_type: object) -> str:
     ann = getattr(xsd_type, "annotation", None)
@@ -112,6 +236,18 @@ def _appinfo(xsd_type: object) -> str:
     return ""
 
 
+def _declared_type(tree: etree._ElementTree, el: etree._Element, attribute: Optional[str]) -> object:
+    """The schema type of ``el`` (or of its ``attribute``); ``None`` when the schema declares none."""
+    if not isinstance(el.tag, str) or el.prefix is not None or "{" in el.tag:
+        return None  # CBF has no namespaces: nothing to look up
+    decl = xmlschema_schema().find(re.sub(r"\[\d+\]", "", tree.getpath(el)))
+    xsd_type = getattr(decl, "type", None)
+    if attribute is not None and xsd_type is not None:
+        attr = getattr(xsd_type, "attributes", {}).get(attribute)
+        xsd_type = getattr(attr, "type", None)
+    return xsd_type
+
+
 def _expected(tree: etree._ElementTree, el: Optional[etree._Element], attribute: Optional[str], validator: object) -> str:
     """The schema's hint (``xs:appinfo`` "expected …") for the failing value's type.
 
@@ -119,119 +255,21 @@ def _expected(tree: etree._ElementTree, el: Optional[etree._Element], attribute:
     a built-in validator (e.g. of ``xs:positiveInteger``) does not know the
     type that restricts it; failing that, the facet's enumeration.
     """
-    if el is not None:
-        try:
-            decl = xmlschema_schema().find(re.sub(r"\[\d+\]", "", tree.getpath(el)))
-            xsd_type = getattr(decl, "type", None)
-            if attribute is not None and xsd_type is not None:
-                xsd_type = xsd_type.attributes[attribute].type
-            hint = _appinfo(xsd_type)
-            if hint:
-                return hint
-        except (KeyError, AttributeError, ValueError, TypeError):
-            pass
+    hint = _appinfo(_declared_type(tree, el, attribute)) if el is not None else ""
+    if hint:
+        return hint
     enum = getattr(validator, "enumeration", None)
     if enum:
         return "one of " + ", ".join(f"`{v}`" for v in enum)
     return ""
 
 
+def _line(el: Optional[etree._Element]) -> Optional[int]:
+    return el.sourceline if el is not None else None
+
+
 def _xpath(tree: etree._ElementTree, el: etree._Element) -> str:
-    try:
-        return tree.getpath(el)
-    except (ValueError, TypeError):  # pragma: no cover
-        return "?"
-
-
-def _diag(rule: Rule, message: str, span, el, path) -> Diagnostic:  # type: ignore[no-untyped-def]
-    if span is not None:
-        return Diagnostic.of(rule, message, span, path=path)
-    line = el.sourceline if el is not None else None
-    return Diagnostic(rule.code, rule.severity, message, line, None, line, None, path)
-
-
-_ATTR_VALUE = re.compile(r"attribute (\w+)=")
-_MISSING_ATTR = re.compile(r"missing required attribute '(\w+)'")
-_UNKNOWN_ATTR = re.compile(r"'(\w+)' attribute not allowed")
-
-
-def _from_xmlschema(root: etree._Element, locator: Locator, path: Optional[str]) -> list[SchemaError]:
-    from xmlschema.validators.exceptions import XMLSchemaChildrenValidationError
-
-    tree = root.getroottree()
-    out: list[SchemaError] = []
-    for err in xmlschema_schema().iter_errors(tree):
-        el = err.elem if isinstance(err.elem, etree._Element) else None
-        reason = err.reason or ""
-        if isinstance(err, XMLSchemaChildrenValidationError):
-            parent = el
-            child = None
-            if parent is not None and err.invalid_tag is not None and err.index < len(parent):
-                child = parent[err.index]
-            parent_name = parent.tag if parent is not None else "?"
-            if child is not None:
-                particle = err.particle
-                if getattr(particle, "name", None) == err.invalid_tag and err.occurs is not None:
-                    msg = f"Duplicate element `{child.tag}` at `{_xpath(tree, child)}`; `{parent_name}` may hold it once"
-                else:
-                    msg = f"Unexpected element `{child.tag}` at `{_xpath(tree, child)}`"
-                    names = [getattr(e, "name", None) for e in (err.expected or ())]
-                    names = [n for n in names if n]
-                    if names:
-                        msg += "; expected " + ", ".join(f"`{n}`" for n in names)
-                out.append(SchemaError(_diag(SCHEMA_CONTENT, msg, locator.start_tag(child), child, path), child, None))
-            else:
-                names = [getattr(e, "name", None) for e in (err.expected or ())]
-                names = [n for n in names if n]
-                what = ", ".join(f"`{n}`" for n in names) or "more elements"
-                msg = f"Missing {what} in `{_xpath(tree, parent) if parent is not None else parent_name}`"
-                span = locator.start_tag(parent) if parent is not None else None
-                out.append(SchemaError(_diag(SCHEMA_CONTENT, msg, span, parent, path), parent, None))
-            continue
-
-        where = _xpath(tree, el) if el is not None else "?"
-        tag = el.tag if el is not None else "?"
-        m = _MISSING_ATTR.search(reason)
-        if m:
-            msg = f"Missing attribute `{m.group(1)}` on `{tag}` at `{where}`"
-            span = locator.start_tag(el) if el is not None else None
-            out.append(SchemaError(_diag(SCHEMA_ATTRIBUTE, msg, span, el, path), el, m.group(1)))
-            continue
-        m = _UNKNOWN_ATTR.search(reason)
-        if m:
-            msg = f"Unknown attribute `{m.group(1)}` on `{tag}` at `{where}`"
-            span = locator.start_tag(el) if el is not None else None
-            out.append(SchemaError(_diag(SCHEMA_ATTRIBUTE, msg, span, el, path), el, m.group(1)))
-            continue
-        if "not an element of the schema" in reason:
-            msg = f"Root element is `{tag}`; expected `ChineseChessRecord`"
-            out.append(SchemaError(_diag(SCHEMA_CONTENT, msg, locator.start_tag(el) if el is not None else None, el, path), el, None))
-            continue
-        if "character data" in reason:
-            msg = f"Text is not allowed directly inside `{tag}` at `{where}`"
-            out.append(SchemaError(_diag(SCHEMA_CONTENT, msg, locator.content(el) if el is not None else None, el, path), el, None))
-            continue
-        if "can't have child elements" in reason:
-            msg = f"`{tag}` at `{where}` holds elements; expected text only (a comment)"
-            out.append(SchemaError(_diag(SCHEMA_CONTENT, msg, locator.start_tag(el) if el is not None else None, el, path), el, None))
-            continue
-        # A value: of an attribute (reason starts "attribute name=…") or of the text.
-        m = _ATTR_VALUE.match(reason)
-        attribute = m.group(1) if m else None
-        if el is not None:
-            value = (el.get(attribute) if attribute else el.text) or ""
-        else:
-            value = err.obj if isinstance(err.obj, str) else ""
-        hint = _expected(tree, el, attribute, err.validator)
-        if attribute:
-            msg = f"Invalid `{attribute}` `{value}` on `{tag}` at `{where}`"
-            span = locator.attribute_value(el, attribute) if el is not None else None
-        else:
-            msg = f"Invalid `{tag}` value `{value}` at `{where}`"
-            span = locator.content(el) if el is not None else None
-        msg += f"; expected {hint}" if hint else f"; {reason}"
-        out.append(SchemaError(_diag(SCHEMA_VALUE, msg, span, el, path), el, attribute))
-    return out
+    return str(tree.getpath(el))
 
 
 # ---------------------------------------------------------------- lxml fallback
@@ -241,30 +279,36 @@ _CONTENT_TYPES = ("SCHEMAV_ELEMENT_CONTENT", "SCHEMAV_CVC_ELT_1", "SCHEMAV_CVC_C
 _ATTRIBUTE_TYPES = ("SCHEMAV_CVC_COMPLEX_TYPE_4", "SCHEMAV_CVC_COMPLEX_TYPE_3")
 
 
-def _from_lxml(log, tree: etree._ElementTree, locator: Locator, path: Optional[str]) -> list[SchemaError]:  # type: ignore[no-untyped-def]
-    out: list[SchemaError] = []
+def _lxml_rule(type_name: str) -> Rule:
+    if type_name.startswith(_ATTRIBUTE_TYPES):
+        return SCHEMA_ATTRIBUTE
+    if type_name.startswith(_CONTENT_TYPES):
+        return SCHEMA_CONTENT
+    return SCHEMA_VALUE
+
+
+def _from_lxml(log: etree._ListErrorLog, tree: etree._ElementTree, locator: Locator) -> Iterator[_Violation]:
     for entry in log:
-        el = None
-        try:
-            found = tree.xpath(entry.path) if entry.path else []
-            el = found[0] if found and isinstance(found[0], etree._Element) else None
-        except etree.XPathError:  # pragma: no cover
-            el = None
+        el = _element_at(tree, entry.path)
         m = _LXML_ATTR.match(entry.message)
         attribute = m.group(1) if m else None
-        tn = entry.type_name
-        if tn.startswith(_ATTRIBUTE_TYPES):
-            rule = SCHEMA_ATTRIBUTE
-        elif tn.startswith(_CONTENT_TYPES):
-            rule = SCHEMA_CONTENT
-        else:
-            rule = SCHEMA_VALUE
+        rule = _lxml_rule(entry.type_name)
         msg = entry.message.strip().rstrip(".") + f" (at `{entry.path}`)"
-        if el is not None:
-            span = locator.attribute_value(el, attribute) if attribute and rule is SCHEMA_VALUE else locator.start_tag(el)
-            diag = _diag(rule, msg, span, el, path)
-        else:
-            line = entry.line or None
-            diag = Diagnostic(rule.code, rule.severity, msg, line, None, line, None, path)
-        out.append(SchemaError(diag, el, attribute))
-    return out
+        if el is None:
+            yield _Violation(rule, msg, None, entry.line or None, None, attribute)
+            continue
+        span = locator.attribute_value(el, attribute) if attribute and rule is SCHEMA_VALUE else locator.start_tag(el)
+        yield _Violation(rule, msg, span, el.sourceline, el, attribute)
+
+
+def _element_at(tree: etree._ElementTree, path: Optional[str]) -> Optional[etree._Element]:
+    """The element a libxml2 log entry's ``path`` names, if it is one."""
+    if not path:
+        return None
+    try:
+        found = tree.xpath(path)
+    except etree.XPathError:  # pragma: no cover - libxml2 writes paths lxml can evaluate
+        return None
+    if isinstance(found, list) and found and isinstance(found[0], etree._Element):
+        return found[0]
+    return None
