@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from xqformats import formats
 from xqformats.formats import REGISTRY, Format, Kind, Reading, ReadOptions, Registry, Writer, detect_format, read
@@ -353,3 +355,18 @@ def test_registry_copies_and_registration_rules() -> None:
     assert empty.detect("a.pgn", b"[") == (None, None) and empty.detect(None, b"[", stdin=True) == (None, None)
     with pytest.raises(ValueError, match="lower case"):
         dataclasses.replace(TINY, extensions=(".TNY",))
+
+
+# ---------------------------------------------------------------- never raises
+def _near_records() -> st.SearchStrategy[bytes]:
+    """Bytes that start like a real record of either format, then anything."""
+    starts = st.sampled_from([PGN.encode("utf-8"), PGN.encode("gb18030"), b"<?xml version='1.0'?><ChineseChessRecord>", b""])
+    return st.tuples(starts, st.binary(max_size=400)).map(lambda t: t[0][: len(t[0]) // 2] + t[1])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_near_records(), st.sampled_from(["x.pgn", "x.cbf", "x.PGN", "-"]), st.booleans())
+def test_any_input_reads_to_diagnostics_and_never_an_internal_error(data: bytes, name: str, strict: bool) -> None:
+    """The front door's safety net (G106) is for bugs: no input may reach it."""
+    record = read(data, name=name, strict=strict)
+    assert all(d.code != formats.INTERNAL_ERROR.code for d in record.diagnostics), record.diagnostics

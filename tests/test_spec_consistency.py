@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Lark
 
-from xqformats.cbf.writer import _PATTERNS, _schema_pattern
+from xqformats.cbf.writer import HEAD_PATTERNS, schema_pattern
 from xqformats.lint.checks import _ECCO
 from xqformats.model import _TAG_NAME
 from xqformats.resources import grammar_path
@@ -38,10 +38,10 @@ codes = st.text(st.sampled_from("ABCDEFZ0189a"), max_size=4)
 def test_ecco_rule_matches_the_schemas_ecco_type(code: str) -> None:
     # The schema's type also allows the empty value (an empty element); the
     # linter checks a tag that is present, so it needs a code.
-    schema = _schema_pattern("EccoCode")
+    schema = schema_pattern("EccoCode")
     assert bool(_ECCO.match(code)) == (bool(schema.match(code)) and code != "")
 
 
 def test_writer_reads_its_filters_from_the_schema() -> None:
-    assert _PATTERNS["ECCO"].match("C03") and not _PATTERNS["ECCO"].match("C3")
-    assert _PATTERNS["RecordType"].match("12") and not _PATTERNS["RecordType"].match("1a")
+    assert HEAD_PATTERNS["ECCO"].match("C03") and not HEAD_PATTERNS["ECCO"].match("C3")
+    assert HEAD_PATTERNS["RecordType"].match("12") and not HEAD_PATTERNS["RecordType"].match("1a")

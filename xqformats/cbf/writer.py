@@ -102,9 +102,6 @@ def schema_pattern(type_name: str) -> "re.Pattern[str]":
 #: Head element -> the schema's pattern for its text (``schemas/cbf.xsd`` types
 #: ``EccoCode``, ``Digits``); values that do not fit are not written.
 HEAD_PATTERNS: dict[str, "re.Pattern[str]"] = {"ECCO": schema_pattern("EccoCode"), "RecordType": schema_pattern("Digits")}
-# The names tests/test_spec_consistency.py still imports (until it uses the public ones).
-_schema_pattern = schema_pattern
-_PATTERNS = HEAD_PATTERNS
 
 
 class Replacement(NamedTuple):
