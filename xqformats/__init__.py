@@ -1,8 +1,14 @@
 """xqformats: read, validate, lint and convert xiangqi (Chinese chess) records.
 
-Core objects are imported eagerly; the format readers and writers are loaded on
-first use (``xqformats.parse_pgn`` imports the PGN package then), so that
-``import xqformats`` stays cheap for a linter that reads only one format.
+The front door reads any record (``xqformats.read("game.cbf")``: a path,
+bytes, an open handle or a :class:`Source`) and writes any format
+(``xqformats.write(games, "pgn")``); the format packages' own functions
+(``parse_pgn``, ``read_cbf``, ...) are there for format-specific options.
+
+Core objects are imported eagerly; the front door, the format readers and
+writers and the rule catalogue are loaded on first use (``xqformats.parse_pgn``
+imports the PGN package then), so that ``import xqformats`` stays cheap for a
+linter that reads only one format.
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ from .diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
 from .fen import parse_fen, validate_fen
 from .model import Game, Headers, Node
 from .position import STARTING_FEN, Position
+from .source import Source
+from .visitor import SKIP, BaseVisitor, walk
 
 __version__ = "0.1.0"
 
@@ -34,7 +42,17 @@ __all__ = [
     "Rule",
     "Severity",
     "Span",
+    "Source",
+    "BaseVisitor",
+    "SKIP",
+    "walk",
     # loaded lazily:
+    "read",
+    "write",
+    "detect_format",
+    "Record",
+    "all_rules",
+    "rule",
     "Notation",
     "decode",
     "encode",
@@ -43,11 +61,21 @@ __all__ = [
     "read_pgn",
     "write_pgn",
     "flattened_tags",
+    "PgnWriter",
     "read_cbf",
     "write_cbf",
+    "CbfWriter",
 ]
 
 _LAZY = {
+    "read": "xqformats.formats",
+    "write": "xqformats.formats",
+    "detect_format": "xqformats.formats",
+    "Record": "xqformats.formats",
+    "all_rules": "xqformats.lint.catalogue",
+    "rule": "xqformats.lint.catalogue",
+    "PgnWriter": "xqformats.pgn.writer",
+    "CbfWriter": "xqformats.cbf",
     "Notation": "xqformats.notation",
     "decode": "xqformats.notation",
     "encode": "xqformats.notation",
