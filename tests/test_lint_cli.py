@@ -330,18 +330,27 @@ def test_unlistable_folder_exits_2(workdir: Path, capsys: pytest.CaptureFixture[
     assert "d/locked: G102 Cannot read `d/locked`: Permission denied" in out
 
 
-def test_unlistable_folder_is_reported(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same path through os.walk's error hook, whoever runs the tests (root reads everything)."""
-    from xqformats.lint import discovery
+def test_unlistable_folder_is_reported(workdir: Path) -> None:
+    """A folder os.walk cannot list is a G102 target, whoever runs the tests.
+
+    Root lists every folder whatever its mode, so the folder here cannot be
+    listed for another reason: its path is longer than the system allows
+    (ENAMETOOLONG), built one 200-character name at a time through a
+    directory descriptor.
+    """
+    from xqformats.lint.discovery import discover
 
     files(workdir, **{"d__ok.pgn": GOOD_PGN})
-    real_walk = os.walk
-
-    def walk(top, onerror=None, **kw):  # type: ignore[no-untyped-def]
-        if onerror is not None:
-            onerror(PermissionError(13, "Permission denied", str(Path(top) / "locked")))
-        return real_walk(top, onerror=onerror, **kw)
-
-    monkeypatch.setattr(discovery.os, "walk", walk)
-    targets = discovery.discover(["d"])
-    assert [(t.display, t.error) for t in targets] == [("d/ok.pgn", None), ("d/locked", "Permission denied")]
+    fd = os.open("d", os.O_RDONLY)
+    try:
+        for _ in range(25):  # 25 x 201 characters: past PATH_MAX (4096)
+            os.mkdir("n" * 200, dir_fd=fd)
+            inner = os.open("n" * 200, os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+    finally:
+        os.close(fd)
+    targets = discover(["d"])
+    assert targets[0] == discover(["d/ok.pgn"])[0]
+    assert len(targets) == 2 and targets[1].error is not None and "too long" in targets[1].error
+    assert targets[1].display.startswith("d/" + "n" * 200 + "/")

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from lark import Lark
 
 from xqformats.cbf.writer import HEAD_PATTERNS, schema_pattern
-from xqformats.lint.checks import _ECCO
-from xqformats.model import _TAG_NAME
+from xqformats.lint.checks import ECCO_PATTERN
+from xqformats.model import TAG_NAME_PATTERN
 from xqformats.resources import grammar_path
 
 _GRAMMAR = Lark.open(str(grammar_path("pgn.lark")), parser="lalr", start="game")
@@ -27,7 +27,7 @@ names = st.text(st.sampled_from("aZ09_+#=:-. []\"é"), max_size=6)
 @settings(max_examples=400, deadline=None)
 @given(names)
 def test_model_accepts_exactly_the_grammars_tag_names(name: str) -> None:
-    assert bool(_TAG_NAME.match(name)) == bool(TAG_NAME.match(name))
+    assert bool(TAG_NAME_PATTERN.match(name)) == bool(TAG_NAME.match(name))
 
 
 codes = st.text(st.sampled_from("ABCDEFZ0189a"), max_size=4)
@@ -39,7 +39,7 @@ def test_ecco_rule_matches_the_schemas_ecco_type(code: str) -> None:
     # The schema's type also allows the empty value (an empty element); the
     # linter checks a tag that is present, so it needs a code.
     schema = schema_pattern("EccoCode")
-    assert bool(_ECCO.match(code)) == (bool(schema.match(code)) and code != "")
+    assert bool(ECCO_PATTERN.match(code)) == (bool(schema.match(code)) and code != "")
 
 
 def test_writer_reads_its_filters_from_the_schema() -> None:

@@ -23,7 +23,7 @@ from .diagnostics import Diagnostic, Span
 from .position import Position
 from .visitor import BaseVisitor, walk
 
-__all__ = ["Headers", "Node", "Game", "RESULTS", "TAG_ROSTER"]
+__all__ = ["Headers", "Node", "Game", "RESULTS", "TAG_ROSTER", "TAG_NAME_PATTERN"]
 
 ResultT = TypeVar("ResultT")
 
@@ -51,7 +51,9 @@ TAG_ROSTER = (
     "Format",
 )
 
-_TAG_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_+#=:\-]*\Z")
+#: What a tag name may be: the PGN grammar's tag-name terminal, which
+#: tests/test_spec_consistency.py holds this equal to.
+TAG_NAME_PATTERN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_+#=:\-]*\Z")
 
 
 class Headers(MutableMapping[str, str]):
@@ -74,7 +76,7 @@ class Headers(MutableMapping[str, str]):
             self[k] = v
 
     def __setitem__(self, name: str, value: str) -> None:
-        if not _TAG_NAME.match(name):
+        if not TAG_NAME_PATTERN.match(name):
             raise ValueError(f"Invalid tag name {name!r}")
         if not isinstance(value, str):
             raise TypeError(f"Tag value must be str, not {type(value).__name__}")

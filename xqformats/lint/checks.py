@@ -421,7 +421,9 @@ def _ply_count(ctx: _Context) -> None:
     ctx.sink.report(PLY_COUNT, msg, ctx.tag_span("PlyCount"))
 
 
-_ECCO = re.compile(r"[A-E][0-9][0-9]\Z")
+#: An ECCO opening code (the schema's ``EccoCode`` type, which
+#: tests/test_spec_consistency.py holds this equal to).
+ECCO_PATTERN = re.compile(r"[A-E][0-9][0-9]\Z")
 
 
 # CBF: the schema's EccoCode type already checks the element (C203).
@@ -429,9 +431,9 @@ _ECCO = re.compile(r"[A-E][0-9][0-9]\Z")
 def _ecco(ctx: _Context) -> None:
     value = ctx.game.headers.get("ECCO")
     # An empty value says "unknown", as an empty <ECCO/> does in CBF.
-    if value is None or not value or _ECCO.match(value):
+    if value is None or not value or ECCO_PATTERN.match(value):
         return
-    if _ECCO.match(value.strip().upper()):
+    if ECCO_PATTERN.match(value.strip().upper()):
         msg = f"ECCO `{value}` is not in standard form; expected `{value.strip().upper()}`"
     else:
         msg = f"ECCO `{value}` is not an opening code; expected a letter `A`–`E` and two digits"
