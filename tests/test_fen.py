@@ -78,7 +78,7 @@ def test_alias_letters_are_read_as_standard_pieces() -> None:
 
 
 def test_paper_four_field_form_keeps_counters() -> None:
-    # notation-fen-paper-002.txt §2.3 writes the start as `... w 0 1`.
+    # 《java 象棋论文》 §2.3 writes the start as `... w 0 1` (docs/spec/fen.md §2.5).
     pos, diags = parse_fen(f"{START_BOARD} w 5 12")
     assert pos is not None and pos.fen() == f"{START_BOARD} w - - 5 12"
     assert [(d.code, d.severity, d.message, d.column, d.end_column) for d in diags] == [

@@ -123,7 +123,7 @@ def test_result_mismatch_needs_a_written_marker() -> None:
 
 def _opening(*pairs: tuple[str, str]) -> Game:
     g = tagged(*GOOD, *pairs)
-    # 1. 炮二平五 马8进7 = H2-E2 H9-G7 (NOTES.md § Board and coordinates).
+    # 1. 炮二平五 马8进7 = H2-E2 H9-G7 (docs/spec/board.md §2.3).
     g.root.add_line([Move(square(7, 2), square(4, 2)), Move(square(7, 9), square(6, 7))])
     return g
 

@@ -1,8 +1,8 @@
 """Decoding and encoding moves in the three notations, against hand-checked positions.
 
-Expected moves come from the sources themselves (the paper's table 2-2, the
-walker8088/xqbase specification's ICCS examples, the official WXF page's cases)
-with the positions built by hand as the comments describe.
+Expected moves come from the sources themselves (the paper, 《java 象棋论文》, and its
+table 2-2; xqbase.com 《中国象棋电脑应用规范》's ICCS examples; the official WXF page's
+cases; docs/spec/README.md §3.1) with the positions built by hand as the comments describe.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def test_rule_codes_are_in_the_notation_ranges() -> None:
 
 
 # ---------------------------------------------------------------- sources' examples
-# walker8088 中国象棋完整规范说明 §三 pairs each ICCS move with its Chinese text; the
+# xqbase.com 《中国象棋电脑应用规范》(二) 三 pairs each ICCS move with its Chinese text; the
 # ten moves are one opening (the paper §2.2 gives the same moves in Chinese).
 OPENING = [
     ("炮二平五", "H2-E2", "C2.5"),
@@ -93,7 +93,8 @@ def test_specification_opening_in_three_notations() -> None:
 
 
 def test_notes_examples() -> None:
-    # NOTES.md: 炮二平五 = C2.5 = H2-E2; 马8进7 (Black) = H8+7 = H9-G7; 62.5 = 炮二平五.
+    # docs/spec/board.md §2.3, docs/spec/notation.md §4.2: 炮二平五 = C2.5 = H2-E2;
+    # 马8进7 (Black) = H8+7 = H9-G7; 62.5 = 炮二平五.
     pos = Position()
     assert clean("炮二平五", pos) == clean("C2.5", pos) == clean("H2-E2", pos) == mv("H2-E2")
     assert decode("62.5", pos)[0] == mv("H2-E2")
@@ -101,7 +102,7 @@ def test_notes_examples() -> None:
     assert clean("马8进7", pos) == clean("H8+7", pos) == clean("H9-G7", pos) == mv("H9-G7")
 
 
-# The paper's table 2-2 (notation-fen-paper-002.txt §2.2.1): four Red pawns on files
+# The paper's table 2-2 (docs/spec/notation.md §3.7): four Red pawns on files
 # 四 and 六 (f and d, ranks 8 and 6) and one on file 五 (e7); Black king e9, Red king d0.
 PAPER_FEN = "4k4/3P1P3/4P4/3P1P3/9/9/9/9/9/3K5 w - - 0 1"
 PAPER_TABLE = [
@@ -220,7 +221,7 @@ def test_xqbase_and_paper_variants() -> None:
     assert decode("Pa.4", three)[0] == mv("G7-F7")
     assert decode("Pc.4", three)[0] == mv("G5-F5")
     assert codes(decode("Pd.4", three)[1]) == ["M204"]
-    # Chinese five-character form (paper §2.2.1 注意(2)).
+    # Chinese five-character form (docs/spec/notation.md §3.9).
     assert decode("前兵三平四", three)[0] == mv("G7-F7")
     assert codes(decode("前兵三平四", three)[1]) == ["M404"]
     assert codes(decode("中兵三平四", three)[1]) == ["M404"]
@@ -238,7 +239,7 @@ def test_fairy_stockfish_index_form() -> None:
 
 
 def test_advisors_and_elephants_need_no_marker() -> None:
-    # Red elephants on c0 and c4 (file 七): the direction decides (paper 细节一).
+    # Red elephants on c0 and c4 (file 七): the direction decides (docs/spec/notation.md §3.8).
     pos = Position("3k5/9/9/9/9/2B6/9/9/9/2B1K4 w - - 0 1")
     assert clean("相七进五", pos) == clean("E7+5", pos) == mv("C0-E2")
     assert clean("相七退五", pos) == clean("E7-5", pos) == mv("C4-E2")

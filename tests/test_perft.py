@@ -101,7 +101,7 @@ def test_perft_depth_zero_is_one() -> None:
 
 
 def test_perft_start_matches_published_counts() -> None:
-    # NOTES.md § FEN: 44, 1920, 79666 (depths 1-3).
+    # docs/spec/board.md §5.4: 44, 1920, 79666 (depths 1-3).
     pos = Position(STARTING_FEN)
     assert [pos.perft(d) for d in (1, 2, 3)] == [44, 1920, 79666]
 

@@ -241,7 +241,7 @@ def test_push_pop_counters() -> None:
     assert (pos.turn, pos.halfmove_clock, pos.fullmove_number) == (BLACK, 1, 1)
     pos.push(mv("h9g7"))  # Black's move completes move 1
     assert (pos.turn, pos.halfmove_clock, pos.fullmove_number) == (RED, 2, 2)
-    pos.push(mv("e3e4"))  # pawn advance resets the clock (paper §2.3)
+    pos.push(mv("e3e4"))  # pawn advance resets the clock (docs/spec/board.md §6.4)
     assert pos.halfmove_clock == 0
     pos.push(mv("g7f5"))
     pos.push(mv("e4e5"))

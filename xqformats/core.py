@@ -1,6 +1,6 @@
 """Squares, colours, pieces and moves: the vocabulary every module shares.
 
-Coordinates follow ICCS (``NOTES.md`` § Board and coordinates): files ``a``–``i``
+Coordinates follow ICCS (docs/spec/board.md §2.1): files ``a``–``i``
 from Red's left, ranks ``0``–``9`` from Red's side.  A square is the integer
 ``rank * FILE_COUNT + file`` (0 = a0, 89 = i9).  This module is the one place
 that knows that numbering: everything else goes through :func:`square`,

@@ -1,7 +1,7 @@
 """Text encodings of record files: detection, decoding, diagnostics (E1xx).
 
-Xiangqi records come in several encodings (``NOTES.md`` § PGN; the corpus
-``MANIFEST.tsv`` lists UTF-8 with and without BOM, GBK and UTF-16): the PGN
+Xiangqi records come in several encodings (docs/spec/pgn.md §9.1: real files are
+UTF-8 with and without BOM and GBK above all; UTF-16 and Big5 also occur): the PGN
 spec says nothing about it, and programs write whatever their platform used.
 Detection, in order:
 
@@ -48,7 +48,11 @@ SAMPLE_SIZE = 64 * 1024
 #: Size of the blocks :func:`open_text` reads and decodes.
 BLOCK_SIZE = 256 * 1024
 
-_REF = "References: `NOTES.md` § PGN; corpus `MANIFEST.tsv` (encoding column); `docs/pgn.md` § Encodings."
+
+def _references(clause: str) -> str:
+    """A rule's *References* section: the clause of docs/spec it checks, then the account."""
+    return f"## References\n{clause}; `docs/pgn.md` § Encodings."
+
 
 ENCODING_GUESSED = Rule(
     "E101",
@@ -60,7 +64,8 @@ ENCODING_GUESSED = Rule(
     "## Why is this bad?\nA guess can be wrong for short files; the reader then shows mojibake. "
     "UTF-8 (with or without BOM) needs no guess.\n\n"
     "## Example\nA PGN file saved in GBK by XQWizard.\n\n## Use instead\nSave the file as UTF-8, "
-    "or pass the encoding explicitly (`--encoding gbk`).\n\n" + _REF,
+    "or pass the encoding explicitly (`--encoding gbk`).\n\n"
+    + _references("docs/spec/pgn.md §9.1"),
     example="[Event \"\xb5\xda\"]",
     fixed='[Event "第"]',
     example_kind="bytes",
@@ -73,7 +78,8 @@ UNDECODABLE_BYTES = Rule(
     doc="## What it does\nReports bytes that cannot be decoded in the file's (detected or given) "
     "encoding. They are replaced by U+FFFD so the rest of the file can still be read.\n\n"
     "## Why is this bad?\nThe text at that point is lost.\n\n## Example\nA UTF-8 file with a "
-    "stray `\\xff` byte.\n\n## Use instead\nRe-save the file in one encoding.\n\n" + _REF,
+    "stray `\\xff` byte.\n\n## Use instead\nRe-save the file in one encoding.\n\n"
+    + _references("docs/spec/pgn.md §9.2"),
     example='[Event "a\xffb"]',
     fixed='[Event "ab"]',
     example_kind="bytes",
@@ -85,7 +91,8 @@ UNKNOWN_ENCODING = Rule(
     "The encoding given by name is not known",
     doc="## What it does\nReports an `encoding=` override that Python has no codec for; the "
     "encoding is then detected from the bytes.\n\n## Use instead\nA codec name such as `utf-8`, "
-    "`gbk`, `gb18030`, `big5` or `utf-16`.\n\n" + _REF,
+    "`gbk`, `gb18030`, `big5` or `utf-16`.\n\n"
+    + _references("docs/spec/pgn.md §9.1"),
     example="latin-99",
     fixed="gb18030",
     example_kind="encoding-name",

@@ -1,6 +1,6 @@
 """FEN for xiangqi: parse, validate and emit.
 
-Form (``NOTES.md`` § FEN, ``notation-fen-paper-002.txt`` §2.3)::
+Form (docs/spec/fen.md §1.1)::
 
     rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1
 
@@ -32,7 +32,14 @@ from .position import STARTING_FEN, FenProblem, Position, board_fen, read_fen
 
 __all__ = ["parse_fen", "validate_fen", "board_fen", "STARTING_FEN", "RULE_OF"]
 
-_REF = "References: `NOTES.md` § FEN; `notation-fen-paper-002.txt` §2.3."
+#: The published sources of the FEN syntax, by title (docs/spec/README.md §3.1).
+_SOURCES = "《java 象棋论文》 §2.3; xqbase.com 《中国象棋电脑应用规范》(三) FEN文件格式"
+
+
+def _references(clauses: str) -> str:
+    """A rule's *References* section: the clauses of docs/spec it checks."""
+    return f"\n\n## References\n{clauses}."
+
 
 FEN_SYNTAX = Rule(
     "F101",
@@ -40,7 +47,8 @@ FEN_SYNTAX = Rule(
     Severity.ERROR,
     "The FEN board is not ten ranks of nine cells",
     doc="Each of the ten ranks, separated by `/`, must describe exactly nine cells "
-    "(digits count empty cells). " + _REF,
+    "(digits count empty cells)."
+    + _references("docs/spec/fen.md §2.2; an empty FEN: docs/spec/fen.md §1.1; " + _SOURCES),
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
@@ -50,7 +58,8 @@ FEN_PIECE = Rule(
     "fen-unknown-piece",
     Severity.ERROR,
     "A FEN board holds a character that is no piece letter",
-    doc="Piece letters are `K A B N R C P` (Red) and `k a b n r c p` (Black). " + _REF,
+    doc="Piece letters are `K A B N R C P` (Red) and `k a b n r c p` (Black)."
+    + _references("docs/spec/fen.md §2.3; " + _SOURCES),
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNQ w",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
@@ -61,7 +70,8 @@ FEN_ALIAS = Rule(
     Severity.WARNING,
     "A FEN board uses `E`/`H` instead of `B`/`N`",
     doc="Some programs write `E` (elephant) and `H` (horse); the standard letters "
-    "are `B` and `N`. The aliases are read as those pieces. " + _REF,
+    "are `B` and `N`. The aliases are read as those pieces."
+    + _references("docs/spec/fen.md §2.3; " + _SOURCES),
     example="rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
@@ -72,7 +82,8 @@ FEN_SIDE = Rule(
     "fen-side-to-move",
     Severity.ERROR,
     "The FEN side-to-move field is not `w`, `r` or `b`",
-    doc="Field 2 names the side to move: `w` or `r` for Red, `b` for Black. " + _REF,
+    doc="Field 2 names the side to move: `w` or `r` for Red, `b` for Black."
+    + _references("docs/spec/fen.md §2.4; " + _SOURCES),
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
@@ -84,8 +95,9 @@ FEN_FIELDS = Rule(
     "FEN fields 3–6 are not `- - <halfmove> <move number>`",
     doc="Xiangqi has no castling or en passant: fields 3 and 4 are `-`; fields 5 and 6 "
     "are the halfmove clock (0 or more) and the move number (1 or more); nothing "
-    "follows. The notation paper's own example has four fields, `<board> w 0 1`, "
-    "with no dashes: it is read as `<board> w - - 0 1` with this warning. " + _REF,
+    "follows. 《java 象棋论文》 (§2.3) writes four fields, `<board> w 0 1`, "
+    "with no dashes: it is read as `<board> w - - 0 1` with this warning."
+    + _references("docs/spec/fen.md §2.5, §2.6; " + _SOURCES),
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 0",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
     example_kind="fen",
@@ -97,7 +109,8 @@ FEN_COUNT = Rule(
     Severity.ERROR,
     "A side has more pieces of a kind than the game has",
     doc="Per side at most 1 king, 2 advisors, 2 elephants, 2 horses, 2 rooks, "
-    "2 cannons and 5 pawns. " + _REF,
+    "2 cannons and 5 pawns."
+    + _references("docs/spec/fen.md §3.1; the pieces: docs/spec/board.md §3.1"),
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RRBAKABNR w",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
@@ -109,7 +122,8 @@ FEN_SQUARE = Rule(
     "A piece stands on a point it can never reach",
     doc="Kings and advisors stay on their palace points, elephants on their seven "
     "points, and pawns never stand behind their start rank nor, before the river, "
-    "off the five pawn files. Such a position cannot come from a game. " + _REF,
+    "off the five pawn files. Such a position cannot come from a game."
+    + _references("docs/spec/fen.md §3.2; the points: docs/spec/board.md §4.8"),
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBKAABNR w",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
@@ -119,7 +133,8 @@ FEN_KING = Rule(
     "fen-missing-king",
     Severity.ERROR,
     "A side has no king",
-    doc="Each side has exactly one king. " + _REF,
+    doc="Each side has exactly one king."
+    + _references("docs/spec/fen.md §3.3"),
     example="rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
@@ -130,7 +145,8 @@ FEN_FACING = Rule(
     Severity.ERROR,
     "The two kings face each other on an open file",
     doc="The flying-general rule forbids the kings to stand on one file with no piece "
-    "between them; no legal game reaches such a position. " + _REF,
+    "between them; no legal game reaches such a position."
+    + _references("docs/spec/fen.md §3.4; docs/spec/board.md §5.3"),
     example="4k4/9/9/9/9/9/9/9/9/4K4 w",
     fixed="3k5/9/9/9/9/9/9/9/9/4K4 w",
     example_kind="fen",
@@ -141,7 +157,8 @@ FEN_CHECK = Rule(
     Severity.ERROR,
     "The side not to move is in check",
     doc="The side that just moved cannot have left its own king attacked, so the side "
-    "not to move is never in check. " + _REF,
+    "not to move is never in check."
+    + _references("docs/spec/fen.md §3.5; docs/spec/board.md §5.2"),
     example="3k5/9/9/9/9/9/9/9/9/3RK4 w",
     fixed="3k5/9/9/9/9/9/9/9/9/3RK4 b",
     example_kind="fen",

@@ -27,10 +27,10 @@ __all__ = ["Headers", "Node", "Game", "RESULTS", "TAG_ROSTER", "TAG_NAME_PATTERN
 
 ResultT = TypeVar("ResultT")
 
-#: Results of the xiangqi PGN spec (§二 (7)): Red wins, Black wins, draw, unknown.
+#: Results (docs/spec/board.md §6.3; docs/spec/pgn.md §3.9): Red wins, Black wins, draw, unknown.
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
-#: Standard tag order for output: ``Game`` first (spec §二 (0)), then the
+#: Standard tag order for output (docs/spec/pgn.md §3.13): ``Game`` first, then the
 #: spec's basic tags in its numbered order with RedTeam/BlackTeam before the
 #: players ("它们通常写在Red和Black标签的前面"), then opening data, FEN, Format.
 TAG_ROSTER = (

@@ -1,6 +1,6 @@
 """The rules engine: a xiangqi position with legal move generation.
 
-Rules (Asian Xiangqi Federation / WXF rules, also in ``NOTES.md``):
+Rules (Asian Xiangqi Federation / WXF rules; docs/spec/board.md §4–§6):
 
 * king (帅/将) and advisor (仕/士) stay in their palace (files d–f, ranks 0–2 for
   Red, 7–9 for Black); the king steps orthogonally, the advisor diagonally;
@@ -605,7 +605,7 @@ class Position:
         elif captured == "k":
             self._kings[BLACK] = -1
         # The counter restarts on a capture or a pawn advance (进兵), as the
-        # notation paper (notation-fen-paper-002.txt §2.3) defines field 3.
+        # FEN's halfmove clock is defined (docs/spec/board.md §6.4).
         if captured is not None or (piece in ("P", "p") and (to - frm) in _PAWN_ADVANCE):
             self.halfmove_clock = 0
         else:
@@ -834,8 +834,8 @@ def _read_counter(pos: Position, k: int, value: str, foff: int, report: FenRepor
 
 def _read_counters(pos: Position, rest: list[tuple[str, int]], report: FenReport) -> None:
     """Fields 3–6: ``- - <halfmove> <move number>`` and nothing after."""
-    # The notation paper (§2.3) writes four fields, `<board> w 0 1`, with no
-    # `- -`: read two numbers in place of the dashes as the counters.
+    # 《java 象棋论文》 §2.3 writes four fields, `<board> w 0 1`, with no `- -`
+    # (docs/spec/fen.md §2.5): read two numbers in place of the dashes as the counters.
     if len(rest) == 2 and rest[0][0] != "-" and rest[1][0] != "-" and all(_is_number(v) for v, _ in rest):
         start, end = rest[0][1], rest[1][1] + len(rest[1][0])
         a, b = rest[0][0], rest[1][0]

@@ -55,7 +55,7 @@ def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
         names = ", ".join(f"`{h}`" for h in changed)
         n = len(changed)
         out.append(f"line breaks in tag{'s' if n > 1 else ''} {names} cannot be written in PGN (a tag is one line); written as spaces")
-    # A PGN comment cannot hold braces (spec §三(5)); the writer uses fullwidth ones.
+    # A PGN comment cannot hold braces (docs/spec/pgn.md §5.5); the writer uses fullwidth ones.
     braces = sum(
         1
         for node in game.root.walk()

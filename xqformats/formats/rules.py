@@ -30,7 +30,8 @@ UNSUPPORTED_FORMAT = Rule(
     "for `.pgn` and `.cbf` files only, so this appears only for files named explicitly.\n\n"
     "## Why is this bad?\nNothing in the file was checked; a CI job that lists such a "
     "file would otherwise pass without looking at it.\n\n"
-    "The examples show a file name on the first line and its content below.",
+    "The examples show a file name on the first line and its content below.\n\n"
+    "## References\ndocs/spec/README.md §4.4.",
     example="game.xqf\nXQ… (an XQF binary record)\n",
     fixed="game.pgn\n" + _PGN_SAMPLE,
     example_kind="file",
@@ -44,7 +45,8 @@ UNREADABLE_FILE = Rule(
     "(permissions, a broken link). `xqformats lint` then exits with status 2, as for a "
     "usage error, whatever else it found.\n\n"
     "## Why is this bad?\nNothing in that path was checked.\n\n"
-    "The example is a path that does not exist; the fix, one that does.",
+    "The example is a path that does not exist; the fix, one that does.\n\n"
+    "## References\ndocs/spec/README.md §4.4.",
     example="no-such-file.pgn",
     fixed="game.pgn",
     example_kind="path",
@@ -58,7 +60,8 @@ FORMAT_CONTENT_MISMATCH = Rule(
     "a PGN record, and reads it as what its content is.\n\n"
     "## Why is this bad?\nOther programs choose the reader by the extension and will fail "
     "on the file. Rename it.\n\n"
-    "The examples show a file name on the first line and its content below.",
+    "The examples show a file name on the first line and its content below.\n\n"
+    "## References\ndocs/spec/README.md §4.4; docs/spec/pgn.md §2.6; docs/spec/cbf.md §2.5.",
     example="game.pgn\n" + _CBF_SAMPLE,
     fixed="game.cbf\n" + _CBF_SAMPLE,
     example_kind="file",
@@ -72,7 +75,8 @@ INTERNAL_ERROR = Rule(
     "exception instead of reporting diagnostics. Readers never raise on bad input, so this "
     "is a bug in xqformats: please report it with the file. The other files are still "
     "checked, and `xqformats lint` exits with status 2.\n\n"
-    "## Why is this bad?\nThe file was not (fully) checked.",
+    "## Why is this bad?\nThe file was not (fully) checked.\n\n"
+    "## References\ndocs/spec/README.md §4.3.",
     example="",
     fixed="",
     example_kind="",

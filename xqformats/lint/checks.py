@@ -49,8 +49,9 @@ __all__ = [
     "INTERNAL_ERROR",
 ]
 
-_PGN_SPEC = "`xiangqi-pgn-spec-001.txt` §二 标签部分"
-_CHESS_SPEC = "`chess-pgn-spec-translation-003.txt`"
+# The published sources, by title (docs/spec/README.md §3.1); each rule cites its clause first.
+_PGN_SPEC = "《中国象棋电脑PGN文件格式》 §二 标签部分"
+_CHESS_SPEC = "the chess PGN standard (S. J. Edwards; in the translation 《關於PGN和FEN記譜規範》)"
 
 # ---------------------------------------------------------------- T1xx rules
 
@@ -63,7 +64,7 @@ MISSING_GAME_TAG = Rule(
     "## Why is this bad?\nThe xiangqi PGN spec requires `[Game \"Chinese Chess\"]` as the "
     "first tag: it is what tells a reader (and a chess program) that the record is not "
     "chess. Many programs omit it; the record is still readable, so this is a deviation.\n\n"
-    f"## References\n{_PGN_SPEC} (0) Game.",
+    f"## References\ndocs/spec/pgn.md §3.7; {_PGN_SPEC} (0) Game.",
     example='[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
@@ -77,7 +78,7 @@ GAME_TAG_NOT_FIRST = Rule(
     doc="## What it does\nChecks that `Game` is the first tag pair.\n\n"
     "## Why is this bad?\nThe spec says the tag \"必须放在第一位\" (must come first), so a "
     "reader can tell the game from the first line. Writers of this toolkit put it first.\n\n"
-    f"## References\n{_PGN_SPEC} (0) Game.",
+    f"## References\ndocs/spec/pgn.md §3.7; {_PGN_SPEC} (0) Game.",
     example='[Event "Test"]\n[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
@@ -92,7 +93,7 @@ GAME_TAG_VALUE = Rule(
     "## Why is this bad?\nThe spec fixes the value to `Chinese Chess` (\"其值必须为"
     "“Chinese Chess”\"); other spellings (`Xiangqi`, `中国象棋`, `chinese chess`) are not "
     "recognised by other programs.\n\n"
-    f"## References\n{_PGN_SPEC} (0) Game.",
+    f"## References\ndocs/spec/pgn.md §3.7; {_PGN_SPEC} (0) Game.",
     example='[Game "Xiangqi"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
@@ -110,7 +111,7 @@ DATE_FORMAT = Rule(
     "sort and compare as text; `1995.5.22`, `2004-01-05` or `00-12-31` do not, and a "
     "two-digit year is ambiguous. The message suggests the standard form when the date "
     "can be read unambiguously.\n\n"
-    f"## References\n{_PGN_SPEC} (3) Date; {_CHESS_SPEC} (Date, `??` for unknown parts).",
+    f"## References\ndocs/spec/pgn.md §3.8; {_PGN_SPEC} (3) Date; {_CHESS_SPEC} (Date, `??` for unknown parts).",
     example='[Game "Chinese Chess"]\n[Date "1995.5.22"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Date "1995.05.22"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
@@ -126,7 +127,8 @@ RESULT_MISMATCH = Rule(
     "## Why is this bad?\nThe PGN standard requires the termination marker to match the "
     "`Result` tag (\"棋局结束标记必须要与前面Result标签对符合\"). When they differ, nothing "
     "says which one is true, so this is an error.\n\n"
-    f"## References\n{_CHESS_SPEC} 3-2 (game termination marker); {_PGN_SPEC} (7) Result.",
+    f"## References\ndocs/spec/pgn.md §3.9; {_CHESS_SPEC} 3-2 (game termination marker); "
+    f"{_PGN_SPEC} (7) Result.",
     example='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 0-1 {红方超时判负}\n',
     fixed='[Game "Chinese Chess"]\n[Result "0-1"]\n\n1. 炮二平五 马8进7 0-1 {红方超时判负}\n',
     example_kind="pgn",
@@ -141,7 +143,7 @@ RESULT_TAG_VALUE = Rule(
     "(Black wins), `1/2-1/2` (draw) and `*` (unknown). Chinese words such as `红胜`, `黑胜`, "
     "`和棋` or `未知` are common in exports; their meaning is clear, so this is a deviation, "
     "and the message names the standard value when the word is recognised.\n\n"
-    f"## References\n{_PGN_SPEC} (7) Result.",
+    f"## References\ndocs/spec/pgn.md §3.9; {_PGN_SPEC} (7) Result.",
     example='[Game "Chinese Chess"]\n[Result "红胜"]\n\n1. 炮二平五 马8进7 1-0 {黑方认负}\n',
     fixed='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 1-0 {黑方认负}\n',
     example_kind="pgn",
@@ -156,7 +158,7 @@ PLY_COUNT = Rule(
     "number equal to the number of plies (half-moves) of the main line.\n\n"
     "## Why is this bad?\nDatabases use `PlyCount` to index and filter games without "
     "reading them; a wrong count silently misfiles the game.\n\n"
-    f"## References\n{_CHESS_SPEC} 4-7 (3) PlyCount (\"严格来说是指“半”步数\").",
+    f"## References\ndocs/spec/pgn.md §3.12; {_CHESS_SPEC} 4-7 (3) PlyCount (\"严格来说是指“半”步数\").",
     example='[Game "Chinese Chess"]\n[Result "*"]\n[PlyCount "3"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Result "*"]\n[PlyCount "2"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
@@ -173,7 +175,7 @@ ECCO_CODE = Rule(
     "## Why is this bad?\nECCO (the Chinese chess opening classification) numbers every "
     "opening `A00`–`E99`; tools group and look up games by that code, so a lowercase "
     "letter, a missing digit or a name in its place breaks the lookup.\n\n"
-    f"## References\n{_PGN_SPEC} (9) Opening, Variation and ECCO.",
+    f"## References\ndocs/spec/pgn.md §3.12; {_PGN_SPEC} (9) Opening, Variation and ECCO.",
     example='[Game "Chinese Chess"]\n[ECCO "b24"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[ECCO "B24"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
@@ -194,8 +196,8 @@ UNEXPLAINED_WIN = Rule(
     "example perpetual check, 长将) as often as by mate, but a reader cannot tell these "
     "apart from a truncated record. Saying why (`[Termination \"rules infraction\"]`, "
     "`{红方长将判负}`) removes the doubt. Informational: the record is valid.\n\n"
-    f"## References\n{_CHESS_SPEC} 4-6 Termination; `xiangqi-pgn-spec-001.txt` §三 (7) "
-    "(only comments after the result, e.g. `0-1 {红方长将判负}`).",
+    f"## References\ndocs/spec/board.md §6.2; {_CHESS_SPEC} 4-6 Termination; "
+    "《中国象棋电脑PGN文件格式》 §三 (7) (only comments after the result, e.g. `0-1 {红方长将判负}`).",
     example='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 1-0\n',
     fixed='[Game "Chinese Chess"]\n[Result "1-0"]\n[Termination "time forfeit"]\n\n1. 炮二平五 马8进7 1-0\n',
     example_kind="pgn",
@@ -209,7 +211,8 @@ RESULT_CONTRADICTS_BOARD = Rule(
     "move (checkmate, or stalemate, which also loses in xiangqi), checks that the result "
     "is the other side's win (or `*`).\n\n"
     "## Why is this bad?\nA recorded draw, or a win for the mated side, cannot be true; "
-    "either the result or the moves were copied wrongly.",
+    "either the result or the moves were copied wrongly.\n\n"
+    "## References\ndocs/spec/board.md §6.1; docs/spec/pgn.md §7.3.",
     example='[Game "Chinese Chess"]\n[FEN "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"]\n[Format "ICCS"]\n'
     '[Result "1/2-1/2"]\n\n1. E1-D1 1/2-1/2\n',
     fixed='[Game "Chinese Chess"]\n[FEN "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"]\n[Format "ICCS"]\n'

@@ -25,7 +25,7 @@ _PIECE_OF_TERMINAL = {
     "CN_CANNON": "C",
     "CN_PAWN": "P",
 }
-#: Characters that belong to one side (NOTES.md § Chinese notation: 帅/将 仕/士 相/象 兵/卒;
+#: Characters that belong to one side (docs/spec/notation.md §3.2: 帅/将 仕/士 相/象 兵/卒;
 #: 俥 傌 are Red's traditional forms). 马 车 炮 (and 馬 車 砲 包) are shared.
 _SIDE_OF_CHAR = {
     "帅": True, "帥": True, "仕": True, "相": True, "兵": True, "俥": True, "傌": True,

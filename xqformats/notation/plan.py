@@ -62,7 +62,7 @@ def _file_runner(shape: Shape, red: bool) -> Runner:
     table = tuple(_move_if_allowed(ptype, square(fi, r), shape, red) for r in range(RANK_COUNT))
     file_slice = slice(fi, None, FILE_COUNT)
     # Advisors and elephants sharing a file need no marker: the one whose
-    # direction is possible is meant (resolve._locate; paper §2.2.1).
+    # direction is possible is meant (resolve._locate; docs/spec/notation.md §3.8).
     by_direction = ptype == "A" or ptype == "B"
 
     def run(pos: Position) -> Optional[Move]:

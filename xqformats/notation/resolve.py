@@ -6,7 +6,7 @@ Shared by the three notations (docs/notation.md § Resolution):
    counts files from its right, 一 = file i; Black from its right, 1 = file a),
    or, with a marker, on the file where like pieces are stacked, ordered front
    to back (toward the opponent); pawns stacked on two files are numbered right
-   to left, front to back (NOTES.md; paper table 2-2).
+   to left, front to back (docs/spec/notation.md §3.7, §4.7).
 2. *Destination* from action and number: straight movers (K R C P) count
    points for advance/retreat and name the file for a traverse; diagonal
    movers (A B N) name the destination file.
@@ -266,7 +266,7 @@ def _pick_on_file(
     n = len(cands)
     name = PIECE_NAMES[ptype]
     if ptype == "A" or ptype == "B":
-        # The direction decides (paper §2.2.1 细节一): keep those that can go.
+        # The direction decides (docs/spec/notation.md §3.8): keep those that can go.
         ok = [
             s
             for s in cands
@@ -410,7 +410,7 @@ def _lead_readings(shape: Shape, pos: Position, red: bool) -> list[tuple[str, Ca
     1. ``pawn-file``: official WXF case IV, pawns stacked on two files: the
        digit is the moving pawn's file (``3+.4``, ``33.4`` for the middle one);
        only when two or more files hold stacked pawns, one of them that file.
-    2. ``code``: a piece code 1–7 (paper §2.2.2: ``62.5`` = ``C2.5``).
+    2. ``code``: a piece code 1–7 (docs/spec/notation.md §4.8: ``62.5`` = ``C2.5``).
     3. ``index``: Fairy-Stockfish's index-and-file form for stacked pawns
        (``26=5``: the second pawn from the front on file 6).
     Each reading is a thunk giving the from-square or raising _Fail.

@@ -55,20 +55,47 @@ EXAMPLE_FENS: dict[str, str] = {
     "M407": _AFTER_C2_5,
 }
 
-_REFERENCES = (
-    "`docs/notation.md`; `NOTES.md` § Chinese notation, § WXF; "
-    "`notation-fen-paper-002.txt` §2.2 (中文纵线记法, 符号纵线记法); the official WXF page "
-    "(wxf.org/xq/computer/wxf_notation.html)."
+#: The clause of docs/spec each rule checks (the first entry of its *References*).
+_CLAUSES: dict[str, str] = {
+    "M101": "docs/spec/notation.md §1.1; the shapes: docs/spec/notation.md §3.1, §4.1, §5.1",
+    "M102": "docs/spec/notation.md §1.2",
+    "M201": "docs/spec/notation.md §2.2",
+    "M202": "docs/spec/notation.md §2.3; three pawns: docs/spec/notation.md §3.5; "
+    "a leading WXF digit: docs/spec/notation.md §4.8",
+    "M203": "docs/spec/notation.md §2.1; the movement of each piece: docs/spec/board.md §4",
+    "M204": "docs/spec/notation.md §2.3",
+    "M205": "docs/spec/notation.md §3.3",
+    "M206": "docs/spec/notation.md §3.10",
+    "M301": "docs/spec/board.md §5.1",
+    "M302": "docs/spec/board.md §5.2",
+    "M303": "docs/spec/board.md §5.3",
+    "M401": "docs/spec/notation.md §4.2",
+    "M402": "docs/spec/notation.md §4.3",
+    "M403": "docs/spec/notation.md §4.3",
+    "M404": "docs/spec/notation.md §3.6–§3.9, §4.4–§4.8 (each variant); like pieces on a file: "
+    "docs/spec/notation.md §2.3",
+    "M405": "docs/spec/notation.md §5.1",
+    "M406": "docs/spec/notation.md §3.2",
+    "M407": "docs/spec/notation.md §3.3",
+    "M408": "docs/spec/notation.md §3.2",
+}
+
+#: What every rule's *References* ends with: this implementation's account, then the
+#: published sources by title (docs/spec/README.md §3.1).
+_SOURCES = (
+    "`docs/notation.md`; 《java 象棋论文》 §2.2 (中文纵线记法, 符号纵线记法); xqbase.com "
+    "《中国象棋电脑应用规范》(二) 着法表示; *Official Xiangqi piece names and notation*, World "
+    "Xiangqi Federation (wxf.org/xq/computer/wxf_notation.html)."
 )
 
 
 def _doc(code: str, what: str, why: str, references: Optional[str] = None) -> str:
-    """A rule page in the catalogue's layout, naming the example's position."""
+    """A rule page in the catalogue's layout, naming the example's position and its clause."""
     fen = EXAMPLE_FENS.get(code)
     where = f"\n\nThe example is read in the position `{fen}`." if fen else ""
     return (
         f"## What it does\n{what}{where}\n\n## Why is this bad?\n{why}\n\n"
-        f"## References\n{references or _REFERENCES}"
+        f"## References\n{references or _CLAUSES[code] + '; ' + _SOURCES}"
     )
 
 

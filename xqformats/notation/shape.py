@@ -27,7 +27,7 @@ __all__ = ["Notation", "Shape", "parser_for", "span", "Memo", "GRAMMAR_FILES"]
 
 
 class Notation(str, enum.Enum):
-    """The three move notations (NOTES.md; the PGN ``Format`` tag's values).
+    """The three move notations (docs/spec/notation.md §1.1; the PGN ``Format`` tag's values).
 
     The value is the lower-case name (``Notation("wxf")`` works); :attr:`label`
     is the display name, as messages and the PGN ``Format`` tag write it.

@@ -1,7 +1,7 @@
 """WXF notation: meaning of the letters and signs, and output.
 
 Syntax is ``grammars/wxf.lark``.  Canonical output follows the official WXF page
-(NOTES.md § WXF): upper-case ``K A E H R C P`` for both sides, ``.`` for a
+(docs/spec/notation.md §4.9): upper-case ``K A E H R C P`` for both sides, ``.`` for a
 traverse, ``+``/``-`` for tandem pieces, ``++``/``--`` for the outer pawns of
 four or five, and the pawn's file first for pawns stacked on two files.
 Sources and choices: ``docs/notation.md``.
@@ -32,7 +32,7 @@ _PIECE_OF_TERMINAL = {
 }
 #: Piece type → official WXF letter.
 LETTERS = {"K": "K", "A": "A", "B": "E", "N": "H", "R": "R", "C": "C", "P": "P"}
-#: Digit piece codes (paper §2.2.2, table 2-1): K1 A2 B3 N4 R5 C6 P7.
+#: Digit piece codes (docs/spec/notation.md §4.2): K1 A2 B3 N4 R5 C6 P7.
 PIECE_CODES = {1: "K", 2: "A", 3: "B", 4: "N", 5: "R", 6: "C", 7: "P"}
 _ACTION = {"WXF_PLUS": "+", "WXF_MINUS": "-", "WXF_DOT": ".", "WXF_EQUALS": "."}
 #: One sign in the locator: `+` front, `-` rear (official), `.` middle (xqbase).
