@@ -6,7 +6,8 @@ with xqformats installed).
 Files: 200 records written by ``write_cbf`` from seeded random games (80-ply
 main line, a few variations and comments, the size of a real annotated game),
 plus the real CBF files of ``../shared/corpus`` and the two examples of the
-draft (``../shared/specs``) when present.  Every stage decodes and parses as
+draft (the 象棋桥 forum thread 定义了一种新的棋谱文件格式, read from a local
+copy in ``../shared/specs``) when present.  Every stage decodes and parses as
 the reader does (``xqformats.cbf.safexml.decode`` and ``parse``: declared
 encoding, the hardened parser, DOCTYPE and entity checks).
 

@@ -37,7 +37,8 @@ def lines(game: Game) -> list[list[str]]:
 
 
 def draft_examples() -> list[bytes]:
-    """The two example files of the draft thread, as GBK bytes (as declared).
+    """The two example files of the draft thread (the 象棋桥 forum thread
+    定义了一种新的棋谱文件格式, 2007-12), as GBK bytes (as declared).
 
     Read from ``../shared/specs`` (never copied into the repository); the
     forum copy indents with U+00A0, which was a space in the posted files.

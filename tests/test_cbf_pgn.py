@@ -15,7 +15,7 @@ Two hypothesis properties over random games with variations, comments,
 
 The expected games are built here from the documentation's table, not from
 the writer's own mapping code.  Header values are one line: a PGN tag is one
-line (``xiangqi-pgn-spec-001.txt`` §二 "每个标签占一行").
+line (docs/spec/pgn.md §3.4; 《中国象棋电脑PGN文件格式》 §二 "每个标签占一行").
 
 Then the shipped samples (``corpus/xu-yinchuan-vs-nie-weiping-1999*``): what the
 PGN and CBF versions share, and what differs and why.

@@ -210,5 +210,5 @@ def test_every_move_value_round_trips() -> None:
             move = Move(frm, to)
             assert decode_move_value(encode_move_value(move)) == move
     assert encode_move_value(decode_move_value("77-47")) == "77-47"
-    assert decode_move_value("77-47").iccs() == "H2-E2"  # NOTES.md § CBF
+    assert decode_move_value("77-47").iccs() == "H2-E2"  # docs/spec/cbf.md §5.1
     assert decode_move_value("10-22").iccs() == "B9-C7"

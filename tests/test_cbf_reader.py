@@ -296,7 +296,7 @@ def test_bad_move_values_supersede_the_schema_error(value: str, message: str) ->
 
 
 def test_board_of_a_handicap_game() -> None:
-    # 让九子 (xiangqi-pgn-spec-001.txt §四): no red pawns, advisors or elephants.
+    # 让九子 (the example game of 《中国象棋电脑PGN文件格式》 §四): no red pawns, advisors or elephants.
     board = "jmxswsxmj10p5p1b1b1b1b1b28P5P10JM2W2MJ-r1"
     game, diags = read_cbf(draft(nid_moves([(1, "17-47")]), board=board))
     assert diags == []

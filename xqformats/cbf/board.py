@@ -1,7 +1,6 @@
 """CBF coordinates: the ``Board`` string and ``XY-XY`` move values.
 
-Board string (``cbf-draft-thread-000.txt``, post of 2007-12-30 8:52; ``NOTES.md``
-§ CBF)::
+Board string (docs/spec/cbf.md §4.1; the draft thread, post of 2007-12-30 8:52)::
 
     jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXMJ-r1
 
@@ -42,7 +41,7 @@ __all__ = [
     "FEN_TO_CBF",
 ]
 
-#: The value of 象棋桥's root move (``NOTES.md`` § CBF): no move.
+#: The value of 象棋桥's root move (docs/spec/cbf.md §5.2): no move.
 ROOT_VALUE = "00-00"
 
 #: CBF piece letter -> FEN letter (draft post of 2007-12-30 8:52).

@@ -1,7 +1,7 @@
 """What each CBF Head element becomes in the game model, and in PGN.
 
 The model (:class:`xqformats.model.Game`) names headers after PGN tags wherever a
-PGN tag means the same (``xiangqi-pgn-spec-001.txt`` §二), and keeps every other
+PGN tag means the same (docs/spec/cbf.md §7.1), and keeps every other
 CBF element under its own name, so nothing read is lost and a CBF → PGN
 converter can copy the headers as they are.  :data:`TABLE` is the whole mapping
 in one place (``docs/cbf.md`` prints it); the reader and the writer use the
@@ -105,7 +105,7 @@ TABLE: tuple[Row, ...] = (
     Row("Move 00-00 (text)", "象棋桥", "Game.root.comments", "", "comment before the first move"),
 )
 
-#: Head elements in the order 象棋桥 writes them (``NOTES.md`` § CBF; test.cbf).
+#: Head elements in the order 象棋桥 writes them (docs/spec/cbf.md §3.2; test.cbf).
 CCBRIDGE_HEAD: tuple[str, ...] = (
     "Name", "URL", "From", "ContestType", "Contest", "Round", "Group", "Table",
     "Date", "Site", "TimeRule", "Red", "RedTeam", "RedTime", "RedRating", "Black",

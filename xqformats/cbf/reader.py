@@ -18,7 +18,7 @@ supersedes the schema's generic one about the same attribute: the user sees
 one precise message, with the column of the bad character.  That is why the
 schema runs after the lowering, which names the attributes it explained.
 
-The ``nid`` rule (``cbf-draft-thread-000.txt``, post of 2007-12-30 9:17): the
+The ``nid`` rule (docs/spec/cbf.md §6.1 and §6.2): the
 moves list a tree in pre-order; a move whose nid is one more than the previous
 one continues the current line; a nid not greater than the previous one starts
 an alternative to the move with that nid on the current line (its parent is the
@@ -204,7 +204,7 @@ class CbfLowering:
         moves = _child(root, "MoveList")
         if moves is not None:
             self._moves(moves, game, start)
-        game.notation = "cbf"  # XY-XY coordinates (NOTES.md § CBF)
+        game.notation = "cbf"  # XY-XY coordinates (docs/spec/cbf.md §5.1)
         return game
 
     # ------------------------------------------------------------ Head

@@ -59,8 +59,8 @@ def example_bytes(text: str) -> bytes:
         return text.encode("utf-8")
 
 
-_DRAFT = "`cbf-draft-thread-000.txt`"
-_NOTES = "`NOTES.md` § CBF"
+# The published source, by title (docs/spec/README.md §3.1 [CBF-DRAFT]); each rule cites its clause first.
+_DRAFT = "the 象棋桥 forum thread 定义了一种新的棋谱文件格式 (2007-12)"
 
 
 def _doc(what: str, why: str, refs: str) -> str:
@@ -89,7 +89,7 @@ XML_SYNTAX = Rule(
         "A CBF file is XML (\"该文件完全按照xml标准定义\", draft post of 2007-12-30 9:27); "
         "a parser stops at the first well-formedness error, so the reader keeps only what "
         "libxml2's recovery mode salvages before it.",
-        f"{_DRAFT}; XML 1.0 §2.1 (well-formed documents).",
+        f"docs/spec/cbf.md §2.1; {_DRAFT}; XML 1.0 §2.1 (well-formed documents).",
     ),
     example=_cbf('  <Red>吕钦</Black>\n'),
     fixed=_cbf('  <Red>吕钦</Red>\n'),
@@ -105,7 +105,7 @@ XML_DOCTYPE = Rule(
         "they declare.",
         "No CBF writer emits a DOCTYPE; in an untrusted file it is the vehicle of entity "
         "expansion attacks (billion laughs, external entities).",
-        "lxml `doc/FAQ.txt` (parsing untrusted XML); `STYLE.md` § 5.",
+        "docs/spec/cbf.md §2.2; the lxml FAQ (parsing untrusted XML).",
     ),
     example=_cbf().replace("<ChineseChessRecord", '<!DOCTYPE ChineseChessRecord [<!ENTITY x "y">]>\n<ChineseChessRecord', 1),
     fixed=_cbf(),
@@ -121,7 +121,7 @@ XML_ENTITY = Rule(
         "references (`&lt;`, `&#x4E2D;` are fine).",
         "Entities are not expanded (safety), so the text they stand for is missing from the "
         "record.",
-        "lxml `doc/FAQ.txt`; XML 1.0 §4.1.",
+        "docs/spec/cbf.md §2.2; the lxml FAQ (parsing untrusted XML); XML 1.0 §4.1.",
     ),
     example=_cbf().replace("<ChineseChessRecord", '<!DOCTYPE ChineseChessRecord [<!ENTITY who "吕钦">]>\n<ChineseChessRecord', 1).replace(
         " <Head>\n", " <Head>\n  <Red>&who;</Red>\n", 1
@@ -140,7 +140,7 @@ XML_ENCODING = Rule(
         "Supported: UTF-8 (with or without BOM), UTF-16 with BOM, GBK, GB2312, GB18030.",
         "The draft's files are GBK (\"目前…先用GBK\", post of 2007-12-25 14:32), 象棋桥's own "
         "files UTF-8 with BOM; text in another encoding comes out garbled.",
-        f"{_DRAFT}; {_NOTES}; XML 1.0 §4.3.3.",
+        f"docs/spec/cbf.md §2.3; {_DRAFT}; XML 1.0 §4.3.3.",
     ),
     example=_cbf(decl='<?xml version="1.0" encoding="KOI8-Z"?>\n'),
     fixed=_cbf(),
@@ -156,7 +156,7 @@ XML_ENCODING_LABEL = Rule(
         "GBK), or a byte order mark that contradicts the declaration (the BOM wins).",
         "A strict reader rejects such a file; the meaning is clear, so this is a deviation "
         "(an error in strict mode).",
-        f"{_DRAFT}; XML 1.0 §4.3.3 and Appendix F.",
+        f"docs/spec/cbf.md §2.3; {_DRAFT}; XML 1.0 §4.3.3 and Appendix F.",
     ),
     example=_cbf("  <Red>許銀川們</Red>\n", decl='<?xml version="1.0" encoding="GB2312"?>\n'),
     fixed=_cbf("  <Red>許銀川們</Red>\n", decl='<?xml version="1.0" encoding="GBK"?>\n'),
@@ -179,7 +179,7 @@ SCHEMA_CONTENT = Rule(
         "element at most once; `MoveList` holds only `Move`; `Move` holds only text.",
         "Other programs look for these elements by name and position; an unknown element "
         "is kept in the headers under its own name but no other reader will see it.",
-        _XSD,
+        "docs/spec/cbf.md §2.4; Head elements: docs/spec/cbf.md §3.2; " + _XSD,
     ),
     example=_cbf("  <Red>吕钦</Red>\n  <Red>许银川</Red>\n"),
     fixed=_cbf("  <Red>吕钦</Red>\n  <Black>许银川</Black>\n"),
@@ -194,7 +194,7 @@ SCHEMA_ATTRIBUTE = Rule(
         "Reports a `Move` without `value`, a `Type`, `Result` or `Board` without `value`, "
         "or an attribute the schema does not know.",
         "Without `value` a move or a code cannot be read; unknown attributes are ignored.",
-        _XSD,
+        "docs/spec/cbf.md §2.4; " + _XSD,
     ),
     example=_cbf(moves='  <Move nid="1"/>\n'),
     fixed=_cbf(moves='  <Move nid="1" value="77-47"/>\n'),
@@ -212,7 +212,8 @@ SCHEMA_VALUE = Rule(
         "Board strings get the more precise C301–C304 instead.",
         "The code tables are those of the draft (post of 2007-12-30 9:03); other values "
         "have no known meaning and are read as unknown.",
-        _XSD,
+        "docs/spec/cbf.md §2.4; the codes: docs/spec/cbf.md §3.3; `Version`: docs/spec/cbf.md §3.1; "
+        + _XSD,
     ),
     example=_cbf("  <RecordResult>4</RecordResult>\n"),
     fixed=_cbf("  <RecordResult>3</RecordResult>\n"),
@@ -221,7 +222,7 @@ SCHEMA_VALUE = Rule(
 
 # ---------------------------------------------------------------- C3xx semantics
 
-_BOARD = f"{_DRAFT}, post of 2007-12-30 8:52; {_NOTES}."
+_BOARD = f"docs/spec/cbf.md §4.1; {_DRAFT}, post of 2007-12-30 8:52."
 _START = "jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXMJ-r1"
 
 
@@ -290,7 +291,7 @@ MOVE_VALUE = Rule(
         "`00-00` anywhere but as the first `Move` (the root).",
         "The move cannot be decoded; the reader keeps the moves before it and keeps it and "
         "the rest of that line as a comment (C311).",
-        f"{_NOTES} (`77-47` = `H2-E2` = 炮二平五).",
+        "docs/spec/cbf.md §5.1 (`77-47` = `H2-E2` = 炮二平五); the root move `00-00`: docs/spec/cbf.md §5.2.",
     ),
     example=_cbf(moves='  <Move value="97-47"/>\n'),
     fixed=_cbf(moves='  <Move value="77-47"/>\n'),
@@ -308,7 +309,7 @@ NID_SKIP = Rule(
         "one greater than the previous (or a first move whose `nid` is not 1).",
         "There is no move for it to follow; the reader keeps it and the moves that continue "
         "it as a comment (C311).",
-        f"{_DRAFT}, post of 2007-12-30 9:17 (example `1A 2B 3C 4D 5E 6F 4G 2H 3I 4J 5K`).",
+        f"docs/spec/cbf.md §6.1; {_DRAFT}, post of 2007-12-30 9:17 (example `1A 2B 3C 4D 5E 6F 4G 2H 3I 4J 5K`).",
     ),
     example=_draft(moves='  <Move nid="1" value="77-47"/>\n  <Move nid="3" value="79-67"/>\n'),
     fixed=_draft(moves='  <Move nid="1" value="77-47"/>\n  <Move nid="2" value="10-22"/>\n'),
@@ -325,7 +326,7 @@ ILLEGAL_MOVE = Rule(
         "flying general included).",
         "The record is wrong from this point; the reader keeps the moves before it and keeps "
         "it and the rest of that line as a comment (C311).",
-        "`xqformats/position.py` (the rules); " + _NOTES + ".",
+        "docs/spec/cbf.md §5.3; docs/spec/board.md §5 (the rules; `xqformats/position.py`).",
     ),
     example=_cbf(moves='  <Move value="77-17"/>\n'),
     fixed=_cbf(moves='  <Move value="77-47"/>\n'),
@@ -342,7 +343,7 @@ DUPLICATE_MOVE = Rule(
         "Two identical siblings are one line written twice (the draft's second example "
         "repeats moves 19–20 at the start of its variation); merged, the tree is what the "
         "author meant.",
-        f"{_DRAFT}, second example (nid 19–20 after nid 44).",
+        f"docs/spec/cbf.md §6.3; {_DRAFT}, post of 2007-12-25 14:28 (the second example: nid 19–20 after nid 44).",
     ),
     example=_draft(
         moves='  <Move nid="1" value="77-47"/>\n  <Move nid="2" value="10-22"/>\n'
@@ -366,7 +367,7 @@ MOVES_AFTER_END = Rule(
         "show no variation, so where such a move branches is unknown.  The reader keeps "
         "it and every later move without `nid` as a comment (C311).",
         "The moves would otherwise be read as a continuation and most likely be illegal.",
-        f"{_NOTES}; `docs/cbf.md` § Variations.",
+        "docs/spec/cbf.md §6.2; `docs/cbf.md` § Variations.",
     ),
     example=_cbf(moves='  <Move value="77-47" end="1"/>\n  <Move value="70-62"/>\n'),
     fixed=_cbf(moves='  <Move nid="1" value="77-47" end="1"/>\n  <Move nid="1" value="79-67" end="1"/>\n'),
@@ -381,7 +382,7 @@ START_CONFLICT = Rule(
         "Reports a Head with both the draft's `Board` and 象棋桥's `FEN` when they describe "
         "different positions.  The reader uses `FEN`.",
         "One of them is wrong, and the moves are checked against only one.",
-        _BOARD,
+        f"docs/spec/cbf.md §4.2; the Board string: {_BOARD}",
     ),
     example=_cbf(f'  <Board value="{_START[:-3]}-b1"/>\n  <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>\n'),
     fixed=_cbf(f'  <Board value="{_START}"/>\n  <FEN>rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1</FEN>\n'),
@@ -396,7 +397,7 @@ RESULT_CONFLICT = Rule(
         "Reports a Head with both the draft's `Result value=…` and 象棋桥's `RecordResult` "
         "when the codes differ.  The reader uses `RecordResult`.",
         "One of them is wrong.",
-        f"{_DRAFT}, post of 2007-12-30 9:03; {_NOTES}.",
+        f"docs/spec/cbf.md §3.4 (the codes: docs/spec/cbf.md §3.3); {_DRAFT}, post of 2007-12-30 9:03.",
     ),
     example=_cbf('  <Result value="1">红胜</Result>\n  <RecordResult>2</RecordResult>\n'),
     fixed=_cbf('  <Result value="2">黑胜</Result>\n  <RecordResult>2</RecordResult>\n'),
@@ -416,7 +417,7 @@ MOVES_NOT_READ = Rule(
         "`CBF moves not read: nid:value \"text\" …` (`docs/cbf.md` § Moves not read).  A "
         "converter carries the comment over, so nothing is lost.",
         "Those moves are not in the move tree.  Fix the move reported with it.",
-        f"{_NOTES}; `docs/cbf.md` § Moves not read; the PGN reader's P301 does the same.",
+        "docs/spec/cbf.md §6.4; `docs/cbf.md` § Moves not read; the PGN reader's P301 does the same.",
     ),
     example=_cbf(moves='  <Move value="77-47"/>\n  <Move value="70-63"/>\n  <Move value="79-67"/>\n'),
     fixed=_cbf(moves='  <Move value="77-47"/>\n  <Move value="70-62"/>\n  <Move value="79-67"/>\n'),

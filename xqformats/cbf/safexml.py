@@ -2,13 +2,13 @@
 
 One parser factory (:func:`make_parser`) with every dangerous feature off:
 no entity expansion, no network, no DTD loading, libxml2's size limits kept
-(``STYLE.md`` § 5; lxml ``doc/FAQ.txt``).  A DOCTYPE or an entity reference is
-reported (C102, C103), never acted on.
+(docs/spec/cbf.md §2.2; the lxml FAQ on parsing untrusted XML).  A DOCTYPE or
+an entity reference is reported (C102, C103), never acted on.
 
 Encodings are read as declared (XML 1.0 §4.3.3, Appendix F): a byte order mark
 first, then the ``encoding`` of the XML declaration, else UTF-8.  Only the
 encodings CBF files use are accepted (UTF-8, UTF-16 with BOM, GBK, GB2312,
-GB18030; ``cbf-draft-thread-000.txt`` uses GBK, 象棋桥 UTF-8 with BOM); an
+GB18030; docs/spec/cbf.md §2.3: the draft uses GBK, 象棋桥 UTF-8 with BOM); an
 arbitrary Python codec name from the file is never looked up.  The bytes are
 decoded here, in Python, and libxml2 parses the resulting text (re-encoded as
 UTF-8 with the parser's encoding override), so the text used for line/column

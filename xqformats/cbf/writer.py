@@ -4,9 +4,9 @@ Layout (``docs/cbf.md`` § Writing explains each choice):
 
 * ``<?xml version="1.0" encoding="UTF-8"?>`` with a byte order mark, LF line
   ends, one space of indentation per level, ``<ChineseChessRecord
-  Version="1.0">`` — byte for byte the frame of 象棋桥's own files (``NOTES.md``
-  § CBF; walker8088/cchess tests/data/test.cbf).  ``encoding="gbk"`` writes GBK
-  without BOM, as the draft's examples declare.
+  Version="1.0">`` — byte for byte the frame of 象棋桥's own files
+  (docs/spec/cbf.md §8.1; walker8088/cchess tests/data/test.cbf).
+  ``encoding="gbk"`` writes GBK without BOM, as the draft's examples declare.
 * ``<Head>``: the 33 elements 象棋桥 writes, in its order, empty ones as
   ``<X />``; ``FEN`` from ``Game.start``, ``RecordResult`` from ``Game.result``;
   then, only when the game holds something they alone can carry, the draft's
