@@ -163,6 +163,12 @@ class Diagnostic:
         eln, ecol = move(self.end_line, self.end_column)
         return replace(self, line=ln, column=col, end_line=eln, end_column=ecol)
 
+    def at(self, span: Span) -> "Diagnostic":
+        """This finding placed at ``span`` (e.g. a fragment's finding at its place in the file)."""
+        return replace(
+            self, line=span.line, column=span.column, end_line=span.end_line, end_column=span.end_column
+        )
+
     def with_path(self, path: str | None) -> "Diagnostic":
         return replace(self, path=path)
 

@@ -367,9 +367,7 @@ class CbfLowering:
             start = content.start + d.column - 1
             end = content.start + (d.end_column if d.end_column is not None else d.column) - 1
             assert self.sink.source is not None  # the lowering's sink always has the decoded text
-            span = self.sink.source.span(start, end)
-            where = dict(line=span.line, column=span.column, end_line=span.end_line, end_column=span.end_column)
-            self.sink.add(replace(d, **where))
+            self.sink.add(d.at(self.sink.source.span(start, end)))
 
     # ------------------------------------------------------------ MoveList
     def _moves(self, move_list: etree._Element, game: Game, start: Optional[Position]) -> None:
