@@ -84,14 +84,12 @@ def test_decode_text_shape() -> None:
     assert text == TEXT and diags == []
 
 
-def test_open_text_streams_across_blocks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_text_source_streams_across_blocks(tmp_path: Path) -> None:
     # Tiny blocks: multi-byte characters and CRLF pairs are cut between blocks.
-    monkeypatch.setattr(enc, "BLOCK_SIZE", 3)
-    monkeypatch.setattr(enc, "SAMPLE_SIZE", 5)
     body = TEXT.replace("\n", "\r\n") * 3
     p = tmp_path / "g.pgn"
     p.write_bytes(codecs.BOM_UTF8 + body.encode("utf-8"))
-    with enc.open_text(p) as src:
+    with enc.TextSource(open(p, "rb"), block_size=3, sample_size=5) as src:
         lines = list(src)
         assert src.encoding == "utf-8-sig"
         assert src.diagnostics == []
