@@ -397,3 +397,111 @@ def test_concatenated_games_read_as_each_alone(texts: list[str], line_end: str, 
         column = offset - text.rfind("\n", 0, offset)
         assert placed(game, 0, 1, 1) == placed(alone, offset, line, column)
         offset += len(part)
+
+
+# ---------------------------------------------------------------- inputs: text, bytes, handles
+THREE = (DATA / "three-games.pgn").read_text(encoding="utf-8")
+
+
+def summary(games: list[Game], diags: list[Diagnostic]) -> tuple:
+    return [g.headers.get("Event") for g in games], [(d.code, d.line, d.column, d.path) for d in diags]
+
+
+def test_parse_pgn_reads_text_bytes_and_handles(tmp_path: Path) -> None:
+    expected = summary(*parse_pgn(THREE))
+    assert summary(*parse_pgn(THREE.encode("utf-8"))) == expected
+    assert summary(*parse_pgn(io.StringIO(THREE))) == expected
+    assert summary(*parse_pgn(io.BytesIO(THREE.encode("utf-8")))) == expected
+    p = tmp_path / "three.pgn"
+    p.write_bytes(THREE.encode("gb18030"))
+    with open(p, "rb") as raw:
+        games, diags = parse_pgn(raw, encoding="gb18030")
+        assert not raw.closed  # the caller's handle stays open
+    named = [(code, line, col, str(p)) for code, line, col, _ in expected[1]]
+    assert summary(games, diags) == (expected[0], named)  # the handle's name is the path
+    with open(p, encoding="gb18030") as text:
+        assert summary(*parse_pgn(text, path="x.pgn"))[0] == expected[0]
+
+
+def test_read_pgn_reads_paths_and_handles(tmp_path: Path) -> None:
+    p = tmp_path / "three.pgn"
+    p.write_text(THREE, encoding="utf-8")
+    events = [g.headers.get("Event") for g in read_pgn(p)]
+    assert events == ["One", "Two", "Three"]
+    assert [g.headers.get("Event") for g in read_pgn(io.StringIO(THREE))] == events
+    with open(p, "rb") as raw:
+        reader = read_pgn(raw)
+        assert [g.headers.get("Event") for g in reader] == events and reader.encoding == "utf-8"
+        assert not raw.closed
+    with open(p, encoding="utf-8") as text:
+        assert [g.headers.get("Event") for g in read_pgn(text)] == events
+
+
+def test_text_handle_read_in_blocks_keeps_cr_lf_pairs() -> None:
+    # A CR LF cut between two blocks of the handle is one line end.
+    text = (ONE + TWO).replace("\n", "\r\n") * 40_000
+    games = list(read_pgn(io.StringIO(text)))
+    assert len(games) == 80_000 and games[-1].diagnostics == []
+    assert games[-1].span.line == text.count("\n") - 2
+
+
+# ---------------------------------------------------------------- read_headers
+def headers_both_ways(text: str) -> None:
+    games, _ = parse_pgn(text)
+    assert list(read_headers(io.StringIO(text))) == [g.headers for g in games]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [DATA / "three-games.pgn", ROOT / "corpus" / "xu-yinchuan-vs-nie-weiping-1999.pgn",
+     ROOT / "corpus" / "xu-yinchuan-vs-nie-weiping-1999-variations.pgn"],
+    ids=lambda p: p.name,
+)
+def test_read_headers_equals_the_games_headers(path: Path) -> None:
+    games, _ = parse_pgn(path.read_bytes())
+    assert list(read_headers(path)) == [g.headers for g in games]
+    with open(path, "rb") as raw:
+        assert list(read_headers(raw)) == [g.headers for g in games]
+
+
+def test_read_headers_of_the_xqwizard_export() -> None:
+    reader = read_pgn(DATA / "xqwizard-style.pgn")
+    assert list(read_headers(DATA / "xqwizard-style.pgn")) == [g.headers for g in reader]
+
+
+def test_read_headers_counts_tags_in_the_movetext_and_keeps_the_first_duplicate() -> None:
+    text = G + '[Red "A"]\n[Red "B"]\n1. 炮二平五 [Black "C"] 马8进7 *\n' + G + "[Event Cup]\n1. 炮二平五 *\n"
+    headers = list(read_headers(io.StringIO(text)))
+    assert [dict(h) for h in headers] == [
+        {"Game": "Chinese Chess", "Red": "A", "Black": "C"},
+        {"Game": "Chinese Chess", "Event": "Cup"},
+    ]
+    headers_both_ways(text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(texts=st.lists(written_game(max_moves=10), min_size=1, max_size=3), line_end=st.sampled_from(LINE_ENDS))
+def test_read_headers_of_generated_files(texts: list[str], line_end: str) -> None:
+    headers_both_ways("".join(texts).replace("\n", line_end))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(PGN_CHARS, max_size=60).map("".join))
+def test_read_headers_of_any_pgn_like_text(text: str) -> None:
+    headers_both_ways(text)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    text=st.lists(written_game(max_moves=6), min_size=1, max_size=3).map("".join),
+    line_end=st.sampled_from(LINE_ENDS),
+    cuts=st.lists(st.integers(0, 10_000), max_size=8),
+)
+def test_splitter_gives_the_same_chunks_however_the_text_is_fed(text: str, line_end: str, cuts: list[int]) -> None:
+    text = text.replace("\n", line_end)
+    bounds = sorted({0, len(text), *(c % (len(text) + 1) for c in cuts)})
+    pieces = [text[a:b] for a, b in zip(bounds, bounds[1:])]
+    whole = list(split_games([text]))
+    assert list(split_games(pieces)) == whole
+    assert list(split_games(text.splitlines(keepends=True))) == whole
+    assert len(whole) == len(parse_pgn(text)[0]) and "".join(c.text or "" for c in whole) == text

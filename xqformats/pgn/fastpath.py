@@ -377,20 +377,30 @@ class _FastParse:
         ignore = self.tb.ignore
         newline_types = self.tb.newline_types
         handlers = _HANDLERS
+        moves = _MOVES
         off = self.off
         chunk_line_col = self.chunk.line_col
+        # The line count in locals (the hot loop); `_line_of` moves it on.
+        nl, ln, ls = self.nl, self.ln, self.ls
         for m in self.tb.movetext.finditer(self.text, self.pos):
             kind = m.lastgroup
             if kind in ignore:
                 continue
             s, e = m.span()
-            col = s - self.ls + 1 if s <= self.nl else self._line_of(s)
-            if self.nl < e:
+            if nl < s:
+                self._line_of(s)
+                nl, ln, ls = self.nl, self.ln, self.ls
+            col = s - ls + 1
+            if nl < e:
                 if kind not in newline_types:
                     return False  # Lark would not count this line end
-                span = new_span(s + off, e + off, self.ln, col, *chunk_line_col(e))
+                span = new_span(s + off, e + off, ln, col, *chunk_line_col(e))
             else:
-                span = new_span(s + off, e + off, self.ln, col, self.ln, col + e - s)
+                span = new_span(s + off, e + off, ln, col, ln, col + e - s)
+            if kind in moves:  # (the most frequent token, without a call)
+                self.cur.append(new_move(m.group(), kind, span))
+                self.last = 1
+                continue
             handler = handlers.get(kind)  # type: ignore[arg-type]
             if handler is None:
                 return False  # UNKNOWN_MOVE, a tag inside the movetext, no terminal, …

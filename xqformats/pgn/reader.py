@@ -135,11 +135,12 @@ class _TextHandle:
         pass
 
 
-def _open(source: PgnFile, encoding: Optional[str]) -> Union[TextSource, _TextHandle]:
-    """A stream of text pieces for a path or an open handle."""
+def _open(source: PgnFile, encoding: Optional[str], path: Optional[str] = None) -> Union[TextSource, _TextHandle]:
+    """A stream of text pieces for a path or an open handle (``path``: its name in reports)."""
     if isinstance(source, (str, Path)):
         return open_text(source, encoding)
-    path = _handle_name(source)
+    if path is None:
+        path = _handle_name(source)
     if _is_text_handle(source):
         return _TextHandle(source, path)  # type: ignore[arg-type]
     return TextSource(source, encoding, path=path, owned=False)  # type: ignore[arg-type]
@@ -179,7 +180,7 @@ def parse_pgn(
         for game in games:
             out.extend(game.diagnostics)
         return games, out
-    reader = PgnReader(_open(text, encoding), strict=strict, handle=handle, fast=fast, path=path)
+    reader = PgnReader(_open(text, encoding, path), strict=strict, handle=handle, fast=fast)
     games = list(reader)
     diags = list(reader.diagnostics)
     for game in games:
@@ -203,10 +204,9 @@ class PgnReader:
         strict: bool = False,
         handle: Optional[Handler] = None,
         fast: bool = True,
-        path: Optional[str] = None,
     ) -> None:
         self._source = source
-        self.path = path if path is not None else source.path
+        self.path = source.path
         self.encoding = source.encoding
         self.strict = strict
         self.handle = handle

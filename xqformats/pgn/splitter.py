@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Optional
+from typing import Iterable, Iterator, Optional, Sequence
 
 from ..source import Source
 from .grammar import COMMENT_OPEN, MULTILINE_VALUE, MULTILINE_VALUE_BODY, VALUE_QUOTE, Lexicon, lexicon
@@ -68,12 +68,22 @@ class GameSplitter:
         self._tag_value = lex.tag_value.match
         self._comment = lex.comment.match
         self._line_ends = lex.line_end.finditer
-        self._scan = re.compile(
-            f"(?P<comment>{lex.comment.pattern})|(?P<line_comment>{lex.line_comment.pattern})"
-            f"|(?P<tag>{lex.lsqb.pattern}(?:{lex.ws.pattern})?(?:{lex.tag_name.pattern})?(?:{lex.ws.pattern})?)"
-            f"|(?P<open>{re.escape(COMMENT_OPEN)})",
-            lex.ws.flags,
-        ).search
+        inner = "".join(ch for ch in lex.line_end_chars if ch != "\n")
+        # A line end other than LF (for pieces that are already lines).
+        self._other_end = re.compile(f"[{re.escape(inner)}]" if inner else "(?!)").search
+        # What may stand in a line that matters here, in the lexer's order of
+        # preference: a comment, a tag pair's head (then its value), an unclosed `{`.
+        parts = (
+            ("comment", lex.comment.pattern),
+            ("line_comment", lex.line_comment.pattern),
+            ("tag", f"{lex.lsqb.pattern}(?:{lex.ws.pattern})?(?:{lex.tag_name.pattern})?(?:{lex.ws.pattern})?"),
+            ("open", re.escape(COMMENT_OPEN)),
+        )
+        flags = lex.ws.flags
+        # Searched without group names (re then skips ahead to a possible first
+        # character: five times faster on a line of moves), then classified.
+        self._find = re.compile("|".join(f"(?:{p})" for _, p in parts), flags).search
+        self._classify = re.compile("|".join(f"(?P<{k}>{p})" for k, p in parts), flags).match
         self._pending = ""  # a line not yet ended
         self._ready: list[Source] = []  # chunks complete
         # The chunk being gathered, and where the next line starts.
@@ -88,8 +98,15 @@ class GameSplitter:
         self._value: Optional[_OpenValue] = None
 
     # ---------------------------------------------------------------- input
-    def feed(self, piece: str) -> Iterator[Source]:
-        """Take the next piece of text; yield the chunks it completes."""
+    def feed(self, piece: str) -> Sequence[Source]:
+        """Take the next piece of text; return the chunks it completes (usually none)."""
+        last = len(piece) - 1
+        if not self._pending and piece.find("\n") == last:
+            # The common case: a piece that is one line (LF or CR LF) and no more.
+            end = last - 1 if piece.endswith("\r\n") else last
+            if self._other_end(piece, 0, end) is None:
+                self._take(piece)
+                return self._flush()
         text = self._pending + piece if self._pending else piece
         start = 0
         end = len(text)
@@ -100,9 +117,9 @@ class GameSplitter:
             self._take(text[start:e])
             start = e
         self._pending = text[start:]
-        yield from self._flush()
+        return self._flush()
 
-    def finish(self) -> Iterator[Source]:
+    def finish(self) -> Sequence[Source]:
         """The text has ended: the chunks still held."""
         if self._pending:
             self._take(self._pending)
@@ -113,18 +130,21 @@ class GameSplitter:
             self._give_up(st, st.held)
         if self._has_text:
             self._cut()
-        yield from self._flush()
+        return self._flush()
 
-    def _flush(self) -> Iterator[Source]:
-        if self._ready:
-            ready = self._ready
-            self._ready = []
-            yield from ready
+    def _flush(self) -> Sequence[Source]:
+        ready = self._ready
+        if not ready:
+            return ()
+        self._ready = []
+        return ready
 
     # ---------------------------------------------------------------- lines
     def _take(self, line: str) -> None:
         """One line (with its line end, if any)."""
-        if self._value is not None:
+        if self._value is None and self._comment_open is None:
+            self._line(line)
+        elif self._value is not None:
             self._value_line(line, 0, False)
         elif self._comment_open is not None:
             opener = self._comment_open
@@ -133,8 +153,6 @@ class GameSplitter:
             if m is not None:
                 self._comment_open = None
                 self._scan_rest(line, m.end() - len(opener))
-        else:
-            self._line(line)
 
     def _line(self, line: str) -> None:
         """A line outside any comment or value: it may start a game."""
@@ -149,16 +167,27 @@ class GameSplitter:
         else:
             self._movetext = True
         self._has_text = True
-        self._add(line)
-        self._scan_rest(line, first)
+        # (self._add, inline: once per line of every file)
+        self._buf.append(line)
+        self._offset += len(line)
+        if line[-1:] == "\n":
+            self._line_no += 1
+            self._column = 1
+        else:
+            self._column += len(line)
+        if self._find(line, first) is not None:
+            self._scan_rest(line, first)
 
     def _scan_rest(self, line: str, pos: int) -> None:
         """Skip the comments and tag values of ``line`` from ``pos``; note what stays open."""
-        search = self._scan
+        find = self._find
+        classify = self._classify
         while True:
-            m = search(line, pos)
+            m = find(line, pos)
             if m is None:
                 return
+            m = classify(line, m.start())
+            assert m is not None  # (the same alternatives: they match where the search did)
             kind = m.lastgroup
             pos = m.end()
             if kind == "tag":
@@ -236,6 +265,9 @@ class GameSplitter:
 def split_games(pieces: Iterable[str], name: Optional[str] = None) -> Iterator[Source]:
     """The game chunks of a text given in ``pieces`` (any sizes: lines, blocks, or the whole)."""
     splitter = GameSplitter(name)
+    feed = splitter.feed
     for piece in pieces:
-        yield from splitter.feed(piece)
+        ready = feed(piece)
+        if ready:
+            yield from ready
     yield from splitter.finish()
