@@ -242,12 +242,12 @@ class TextSource:
     """A byte stream decoded incrementally: iterate to get its text in pieces.
 
     The pieces are its lines, each with its ``\\n`` (a ``\\r`` stays in the
-    line); a line longer than :data:`PIECE_LIMIT` (a file whose lines end in
+    line); a line longer than ``piece_limit`` (a file whose lines end in
     lone CRs, or none) comes in parts, so memory stays flat.  ``block_size``
     bytes are read at a time; ``sample_size`` leading bytes serve detection.  ``encoding`` is
     the codec used, ``diagnostics`` what detection and decoding reported (it
     grows while pieces are read: undecodable bytes are found as they come).
-    Memory is O(``block_size`` + :data:`PIECE_LIMIT`).  ``raw`` is closed by :meth:`close` only
+    Memory is O(``block_size`` + ``piece_limit``).  ``raw`` is closed by :meth:`close` only
     when ``owned`` (the file :func:`open_text` opened; not a handle the
     caller passed).  Use as a context manager or call :meth:`close`.
     """
@@ -261,10 +261,12 @@ class TextSource:
         owned: bool = True,
         block_size: int = BLOCK_SIZE,
         sample_size: int = SAMPLE_SIZE,
+        piece_limit: int = PIECE_LIMIT,
     ) -> None:
         self._raw = raw
         self._owned = owned
         self._block_size = block_size
+        self._piece_limit = piece_limit
         self.path = path
         head = raw.read(sample_size)
         self.encoding, diags = _resolve(head, encoding)
@@ -303,7 +305,7 @@ class TextSource:
                 start = nl + 1
                 nl = find("\n", start)
             pending = text[start:]
-            if len(pending) > PIECE_LIMIT:
+            if len(pending) > self._piece_limit:
                 # A line with no LF so far: pass it on in parts.
                 yield self._piece(pending)
                 pending = ""

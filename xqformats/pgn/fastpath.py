@@ -397,9 +397,14 @@ class _FastParse:
                 span = new_span(s + off, e + off, ln, col, *chunk_line_col(e))
             else:
                 span = new_span(s + off, e + off, ln, col, ln, col + e - s)
-            if kind in moves:  # (the most frequent token, without a call)
+            # The two most frequent tokens, without a call.
+            if kind in moves:
                 self.cur.append(new_move(m.group(), kind, span))
                 self.last = 1
+                continue
+            if kind == "MOVE_NUMBER":
+                self.cur.append(move_number_node(m.group(), None, span))
+                self.last = 2
                 continue
             handler = handlers.get(kind)  # type: ignore[arg-type]
             if handler is None:

@@ -366,7 +366,7 @@ def lower_game(syntax: GameSyntax, sink: DiagnosticSink) -> Game:
 class _Frame:
     """One line of play being read: the main line or an open variation."""
 
-    __slots__ = ("elements", "i", "end", "saved_node", "depth", "played", "before", "number", "prev", "prev_end")
+    __slots__ = ("elements", "i", "end", "saved_node", "depth", "played", "before", "number")
 
     def __init__(self, elements: Sequence, end: int, saved_node: Optional[Node], depth: int) -> None:
         self.elements = elements
@@ -377,8 +377,6 @@ class _Frame:
         self.played = False  # a move has been read in this line
         self.before: list[str] = []  # comments before the line's first move
         self.number: Optional[MoveNumber] = None  # pending move number
-        self.prev: object = None  # previous element (separator checks)
-        self.prev_end = -1  # where it ends
 
 
 class _MovetextWalk:
@@ -414,16 +412,26 @@ class _MovetextWalk:
         separator = self.low._separator
         while frames:
             f = frames[-1]
-            while f.i < len(f.elements):
-                el = f.elements[f.i]
-                f.i += 1
+            els = f.elements
+            i = f.i
+            # The element before (separator checks): when a line goes on after a
+            # variation, the variation.
+            prev = els[i - 1] if i else None
+            prev_end = prev.span.end if prev is not None else -1
+            while i < len(els):
+                el = els[i]
+                i += 1
+                f.i = i
                 span = el.span
-                if f.prev_end == span.start:
-                    separator(f.prev, el)
-                f.prev = el
-                f.prev_end = span.end
+                if prev_end == span.start:
+                    separator(prev, el)
+                prev = el
+                prev_end = span.end
                 if handlers[type(el)](self, f, el):
                     break  # a variation was entered
+                if f.elements is not els or f.i != i:
+                    # A move joined over a comment, or the rest of the line dropped.
+                    els, i, prev, prev_end = f.elements, f.i, None, -1
             else:
                 self._end_line(f)
         return self.main_last
@@ -435,9 +443,8 @@ class _MovetextWalk:
             joined = self.low._split_move(f.elements, f.i, el)
             if joined is not None:
                 text, span, kind, f.elements = joined
-                f.prev = None
-                f.prev_end = -1
-        move, diags = decode(text, self.pos, None, strict=self.strict)
+        pos = self.pos
+        move, diags = decode(text, pos, None, strict=self.strict)
         if diags:
             self.low.relocate(diags, span.start, text)
         if move is None:
@@ -445,7 +452,13 @@ class _MovetextWalk:
             return False
         if kind != self.notation_kind:
             self._notation(kind, text, span)
-        self._number_before(f, text, span)
+        number = f.number
+        if number is not None:
+            f.number = None
+            if not (pos.turn and number.number == pos.fullmove_number and not number.ellipsis):
+                self.low._check_number(number, f.played, pos, text, span)
+        elif pos.turn or not f.played:
+            self.low._check_number(None, f.played, pos, text, span)
         node = self.node
         child = Node(move, node, span=span, text=text)
         node.children.append(child)
@@ -453,12 +466,16 @@ class _MovetextWalk:
         if el.suffix is not None:
             child.nags.append(SUFFIX_NAGS[el.suffix])
         if not f.played:
-            f.played = True
-            if f.before:
-                (self.game.root.comments if f.saved_node is None else child.comments_before).extend(f.before)
-                f.before = []
-        self.pos.push(move)
+            self._first_move(f, child)
+        pos.push(move)
         return False
+
+    def _first_move(self, f: _Frame, child: Node) -> None:
+        """The line's first move: the comments written before it go with it."""
+        f.played = True
+        if f.before:
+            (self.game.root.comments if f.saved_node is None else child.comments_before).extend(f.before)
+            f.before = []
 
     def _unreadable(self, f: _Frame, el: MoveToken, text: str, span: Span, explained: bool) -> None:
         """P301: the move cannot be read; the rest of its line of play becomes a comment."""
@@ -493,17 +510,6 @@ class _MovetextWalk:
                 f"Move `{text}` is in {_FORMAT_TAG[mv_notation]} notation; the game's moves are in {_FORMAT_TAG[self.notation]}",
                 span,
             )
-
-    def _number_before(self, f: _Frame, text: str, span: Span) -> None:
-        """The move number (or none) before the move ``text`` (P206–P208)."""
-        number = f.number
-        pos = self.pos
-        if number is not None:
-            f.number = None
-            if not (pos.turn and number.number == pos.fullmove_number and not number.ellipsis):
-                self.low._check_number(number, f.played, pos, text, span)
-        elif pos.turn or not f.played:
-            self.low._check_number(None, f.played, pos, text, span)
 
     # ---------------------------------------------------------------- other elements
     def _move_number(self, f: _Frame, el: MoveNumber) -> bool:

@@ -101,7 +101,7 @@ class GameSplitter:
     def feed(self, piece: str) -> Sequence[Source]:
         """Take the next piece of text; return the chunks it completes (usually none)."""
         last = len(piece) - 1
-        if not self._pending and piece.find("\n") == last:
+        if last >= 0 and not self._pending and piece.find("\n") == last:
             # The common case: a piece that is one line (LF or CR LF) and no more.
             end = last - 1 if piece.endswith("\r\n") else last
             if self._other_end(piece, 0, end) is None:
