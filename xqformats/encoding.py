@@ -301,7 +301,12 @@ class TextSource:
             find = text.find
             nl = find("\n")
             while nl >= 0:
-                yield self._piece(text[start : nl + 1])
+                piece = text[start : nl + 1]
+                if "\ufffd" in piece:
+                    self._note_bad(piece)
+                self._line += 1  # (self._piece, inline: once per line of every file)
+                self._column = 1
+                yield piece
                 start = nl + 1
                 nl = find("\n", start)
             pending = text[start:]
@@ -312,11 +317,15 @@ class TextSource:
         if pending:
             yield self._piece(pending)
 
+    def _note_bad(self, piece: str) -> None:
+        """E102 for the bad bytes of ``piece``, the next piece."""
+        for d in _replacement_diagnostics(piece, self._line, self._column, self.encoding):
+            self.diagnostics.append(d.with_path(self.path) if self.path else d)
+
     def _piece(self, piece: str) -> str:
         """Note the bad bytes of the next piece and where the one after it starts."""
         if "\ufffd" in piece:
-            for d in _replacement_diagnostics(piece, self._line, self._column, self.encoding):
-                self.diagnostics.append(d.with_path(self.path) if self.path else d)
+            self._note_bad(piece)
         if piece.endswith("\n"):
             self._line += 1
             self._column = 1

@@ -295,7 +295,23 @@ class _FastParse:
         if trailer is None or self.pos != len(self.text):
             return None  # text no terminal of its context matches
         chunk = self.chunk
-        return GameSyntax(tuple(tags), tuple(self.cur), self.result, tuple(trailer), chunk_span(chunk), chunk)
+        return GameSyntax(tuple(tags), tuple(self.cur), self.result, tuple(trailer), self._whole(tags, trailer), chunk)
+
+    def _whole(self, tags: list[TagPair], trailer: list[Comment]) -> Span:
+        """The chunk's span (:func:`.grammar.chunk_span`), from its first and last tokens when they are its ends."""
+        cur, result = self.cur, self.result
+        first = tags[0] if tags else cur[0] if cur else result
+        last: object
+        if result is not None:
+            last = trailer[-1] if trailer else result
+        else:
+            last = cur[-1] if cur else tags[-1] if tags else None
+        text = self.text
+        if first is not None and last is not None:
+            a, b = first.span, last.span  # type: ignore[attr-defined]
+            if a.start - self.off == len(text) - len(text.lstrip()) and b.end - self.off == len(text.rstrip()):
+                return new_span(a.start, b.end, a.line, a.column, b.end_line, b.end_column)
+        return chunk_span(self.chunk)
 
     # ------------------------------------------------------------ positions
     def _line_of(self, s: int) -> int:
@@ -361,15 +377,24 @@ class _FastParse:
             toks.append(t)
             p = t.end()
         self.pos = p
-        spans = []
-        for t in toks:
-            sp = self._span("", *t.span())
-            if sp is None:
-                return None  # TAG_VALUE stops at line ends; the others cannot hold one
-            spans.append(sp)
-        first, last = spans[0], spans[3]
-        whole = new_span(first.start, last.end, first.line, first.column, last.end_line, last.end_column)
-        return tag_pair_node(toks[1].group(), toks[2].group(), whole, spans[1], spans[2])
+        # One lookup places the four tokens when they stand on one line, as
+        # they do in any real file; a tag pair over lines (line ends between
+        # its tokens) is left to the Lark parse.
+        s0 = lsqb.start()
+        col0 = self._line_of(s0)
+        if self.nl < p:
+            return None
+        ln = self.ln
+        shift = col0 - s0  # column = offset + shift on this line
+        off = self.off
+        name, value = toks[1], toks[2]
+        return tag_pair_node(
+            name.group(),
+            value.group(),
+            new_span(s0 + off, p + off, ln, col0, ln, p + shift),
+            new_span(name.start() + off, name.end() + off, ln, name.start() + shift, ln, name.end() + shift),
+            new_span(value.start() + off, value.end() + off, ln, value.start() + shift, ln, value.end() + shift),
+        )
 
     # ------------------------------------------------------------ movetext
     def _movetext(self) -> bool:
@@ -380,8 +405,10 @@ class _FastParse:
         moves = _MOVES
         off = self.off
         chunk_line_col = self.chunk.line_col
-        # The line count in locals (the hot loop); `_line_of` moves it on.
+        # The line count, the open line of play and what came last in locals
+        # (the hot loop); `_line_of` and the handlers work on the attributes.
         nl, ln, ls = self.nl, self.ln, self.ls
+        cur, last = self.cur, self.last
         for m in self.tb.movetext.finditer(self.text, self.pos):
             kind = m.lastgroup
             if kind in ignore:
@@ -399,20 +426,23 @@ class _FastParse:
                 span = new_span(s + off, e + off, ln, col, ln, col + e - s)
             # The two most frequent tokens, without a call.
             if kind in moves:
-                self.cur.append(new_move(m.group(), kind, span))
-                self.last = 1
+                cur.append(new_move(m.group(), kind, span))
+                last = 1
                 continue
             if kind == "MOVE_NUMBER":
-                self.cur.append(move_number_node(m.group(), None, span))
-                self.last = 2
+                cur.append(move_number_node(m.group(), None, span))
+                last = 2
                 continue
             handler = handlers.get(kind)  # type: ignore[arg-type]
             if handler is None:
                 return False  # UNKNOWN_MOVE, a tag inside the movetext, no terminal, …
+            self.cur, self.last = cur, last
             done = handler(self, m, span)
+            cur, last = self.cur, self.last
             if done:
                 self.pos = e
                 return done == _STOP
+        self.cur = cur
         self.pos = len(self.text)
         return True
 

@@ -410,6 +410,7 @@ class _MovetextWalk:
         frames = self.frames
         handlers = _ELEMENT_HANDLERS
         separator = self.low._separator
+        move = self._move
         while frames:
             f = frames[-1]
             els = f.elements
@@ -427,7 +428,10 @@ class _MovetextWalk:
                     separator(prev, el)
                 prev = el
                 prev_end = span.end
-                if handlers[type(el)](self, f, el):
+                kind = type(el)
+                if kind is MoveToken:  # (the most frequent element, without the table)
+                    move(f, el)
+                elif handlers[kind](self, f, el):
                     break  # a variation was entered
                 if f.elements is not els or f.i != i:
                     # A move joined over a comment, or the rest of the line dropped.

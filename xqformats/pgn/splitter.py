@@ -105,8 +105,11 @@ class GameSplitter:
             # The common case: a piece that is one line (LF or CR LF) and no more.
             end = last - 1 if piece.endswith("\r\n") else last
             if self._other_end(piece, 0, end) is None:
-                self._take(piece)
-                return self._flush()
+                if self._value is None and self._comment_open is None:
+                    self._line(piece)
+                else:
+                    self._take(piece)
+                return self._flush() if self._ready else ()
         text = self._pending + piece if self._pending else piece
         start = 0
         end = len(text)
