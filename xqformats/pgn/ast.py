@@ -152,8 +152,3 @@ class GameSyntax:
     trailer: tuple[Union[Comment, StrayText], ...]
     span: Span
     source: Source
-
-    def text_of(self, start: int, end: int) -> str:
-        """The source text between file offsets ``start`` and ``end``."""
-        off = self.source.offset
-        return (self.source.text or "")[start - off : end - off]
