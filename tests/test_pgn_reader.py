@@ -295,9 +295,15 @@ def events(text: str) -> list[tuple[object, int, str]]:
     return [(g.headers.get("Event"), g.ply_count(), g.result) for g in games]
 
 
-def test_cr_only_line_ends_keep_every_game() -> None:
+def test_cr_only_line_ends_keep_every_game(tmp_path: Path) -> None:
     # Once: the second game was text after the first one's result (P204).
-    assert events((ONE + TWO + ONE).replace("\n", "\r")) == [("A", 2, "*"), ("B", 1, "1-0"), ("A", 2, "*")]
+    text = (ONE + TWO + ONE).replace("\n", "\r")
+    assert events(text) == [("A", 2, "*"), ("B", 1, "1-0"), ("A", 2, "*")]
+    p = tmp_path / "cr.pgn"
+    p.write_bytes(text.encode("utf-8"))
+    assert [(g.headers.get("Event"), g.ply_count(), g.diagnostics) for g in read_pgn(p)] == [
+        ("A", 2, []), ("B", 1, []), ("A", 2, [])
+    ]
 
 
 def test_tag_line_indented_with_an_ideographic_space() -> None:
