@@ -15,10 +15,15 @@ Figures printed, in one run on the same machine:
   its ``read_from_pgn`` takes one game per file and no comments or variations,
   so both readers get each game's main line in a file of its own;
 * the ratio xqformats / python-chess per ply (goal: at least 1.0);
-* xqformats with its fast path switched off (every game through the Lark
-  parse, ``xqformats.pgn.fastpath``), for comparison;
+* xqformats with its fast path switched off (``read_pgn(path, fast=False)``:
+  every game through the Lark parse), for comparison;
+* ``read_headers`` (each game's headers, the movetext not read) against a
+  full read, in games per second;
 * peak memory (tracemalloc) of ``read_pgn`` on the file and on one ten times
   larger: streaming keeps it the same.
+
+Times are CPU time of this process (``time.process_time``), best of three
+runs interleaved: on a shared machine, wall time measures the neighbours.
 
 The xiangqi games are random playouts (seeded) written by ``write_pgn`` with
 comments, NAGs and variations mixed in, in Chinese notation as real files are.
@@ -38,7 +43,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from xqformats.model import Game  # noqa: E402
-from xqformats.pgn import fastpath, read_pgn, write_pgn  # noqa: E402
+from xqformats.pgn import read_headers, read_pgn, write_pgn  # noqa: E402
 from xqformats.position import Position  # noqa: E402
 
 
@@ -105,19 +110,26 @@ def chess_file(path: Path, plies: int, seed: int) -> int:
     return total
 
 
-def time_xqformats(path: Path) -> tuple[float, int, int]:
-    t = time.perf_counter()
+def time_xqformats(path: Path, fast: bool = True) -> tuple[float, int, int]:
+    t = time.process_time()
     plies = games = 0
-    for g in read_pgn(path):
+    for g in read_pgn(path, fast=fast):
         games += 1
         plies += sum(1 for _ in g.nodes())
-    return time.perf_counter() - t, plies, games
+    return time.process_time() - t, plies, games
+
+
+def time_headers(path: Path) -> float:
+    t = time.process_time()
+    n = sum(1 for _ in read_headers(path))
+    assert n > 0
+    return time.process_time() - t
 
 
 def time_python_chess(path: Path) -> tuple[float, int]:
     import chess.pgn
 
-    t = time.perf_counter()
+    t = time.process_time()
     plies = 0
     with open(path, encoding="utf-8") as f:
         while True:
@@ -125,7 +137,7 @@ def time_python_chess(path: Path) -> tuple[float, int]:
             if g is None:
                 break
             plies += sum(1 for _ in g.mainline())
-    return time.perf_counter() - t, plies
+    return time.process_time() - t, plies
 
 
 def plain_copies(games_path: Path, folder: Path) -> list[Path]:
@@ -148,7 +160,7 @@ def time_cchess(files: list[Path]) -> tuple[str, float]:
         import cchess  # type: ignore[import-not-found]
     except ImportError:
         return "not installed (pip install cchess)", 0.0
-    t = time.perf_counter()
+    t = time.process_time()
     plies = failed = 0
     for p in files:
         try:
@@ -156,19 +168,19 @@ def time_cchess(files: list[Path]) -> tuple[str, float]:
             plies += sum(len(line["moves"]) for line in g.dump_moves())
         except Exception:
             failed += 1
-    dt = time.perf_counter() - t
+    dt = time.process_time() - t
     if plies == 0:
         return f"read no plies ({failed} of {len(files)} files failed)", 0.0
     return f"({plies} plies, {failed} of {len(files)} files failed)", plies / dt
 
 
 def time_xqformats_files(files: list[Path]) -> float:
-    t = time.perf_counter()
+    t = time.process_time()
     plies = 0
     for p in files:
         for g in read_pgn(p):
             plies += g.ply_count()
-    return plies / (time.perf_counter() - t)
+    return plies / (time.process_time() - t)
 
 
 def peak_memory(path: Path) -> int:
@@ -208,12 +220,12 @@ def main() -> None:
     print(f"xqformats read_pgn    : {rate_x:10,.0f} plies/s  ({1e6 / rate_x:5.1f} us/ply)")
     print(f"python-chess read_game: {rate_c:10,.0f} plies/s  ({1e6 / rate_c:5.1f} us/ply, {plies_c} plies)")
     print(f"ratio xqformats/python-chess per ply: {rate_x / rate_c:.2f}")
-    fastpath.ENABLED = False
-    try:
-        dt_l, plies_l, _ = time_xqformats(xq)
-    finally:
-        fastpath.ENABLED = True
+    dt_l, plies_l, _ = time_xqformats(xq, fast=False)
     print(f"xqformats, fast path off (Lark parse only, one run): {plies_l / dt_l:10,.0f} plies/s")
+    dt_h = min(time_headers(xq) for _ in range(3))
+    dt_g = min(dt_x for dt_x, _, _ in (time_xqformats(xq) for _ in range(2)))
+    print(f"read_headers: {games_x / dt_h:10,.0f} games/s; full read_pgn {games_x / dt_g:10,.0f} games/s "
+          f"(headers {dt_g / dt_h:.1f}x faster)")
     plain = plain_copies(xq, tmp)
     what, rate_cc = time_cchess(plain)
     rate_xp = max(time_xqformats_files(plain) for _ in range(3))

@@ -84,14 +84,12 @@ def test_decode_text_shape() -> None:
     assert text == TEXT and diags == []
 
 
-def test_open_text_streams_across_blocks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_text_source_streams_across_blocks(tmp_path: Path) -> None:
     # Tiny blocks: multi-byte characters and CRLF pairs are cut between blocks.
-    monkeypatch.setattr(enc, "BLOCK_SIZE", 3)
-    monkeypatch.setattr(enc, "SAMPLE_SIZE", 5)
     body = TEXT.replace("\n", "\r\n") * 3
     p = tmp_path / "g.pgn"
     p.write_bytes(codecs.BOM_UTF8 + body.encode("utf-8"))
-    with enc.open_text(p) as src:
+    with enc.TextSource(open(p, "rb"), block_size=3, sample_size=5) as src:
         lines = list(src)
         assert src.encoding == "utf-8-sig"
         assert src.diagnostics == []
@@ -108,3 +106,16 @@ def test_open_text_reports_bad_bytes_with_path_and_line(tmp_path: Path) -> None:
         diags = src.diagnostics
     assert text.endswith("x\ufffd\ufffdy\n")
     assert [(d.code, d.line, d.column, d.path) for d in diags] == [("E102", 4, 2, str(p))]
+
+
+def test_lines_without_lf_come_in_parts_with_bad_bytes_placed(tmp_path: Path) -> None:
+    # A CR-only file is one line for the LF count: passed on in parts, not held whole.
+    body = "第一行\r" * 20 + "x\xff" + "y\r" * 5
+    p = tmp_path / "cr.pgn"
+    p.write_bytes(body.replace("\xff", "").encode("utf-8").replace(b"xy", b"x\xffy"))
+    with enc.TextSource(open(p, "rb"), "utf-8", block_size=7, sample_size=5, piece_limit=10) as src:
+        pieces = list(src)
+        diags = src.diagnostics
+    assert max(len(piece) for piece in pieces) <= 10 + 7
+    assert "".join(pieces) == body.replace("\xff", "\ufffd")
+    assert [(d.code, d.line, d.column) for d in diags] == [("E102", 1, 4 * 20 + 2)]

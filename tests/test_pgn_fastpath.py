@@ -17,41 +17,41 @@ PGN file of ../shared/corpus.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
+
 import lark
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pgn_strategies import INSERTS, any_mutant, any_variant, written_games
 
-from xqformats.diagnostics import Span
+from xqformats.diagnostics import DiagnosticSink, Span
 from xqformats.encoding import decode_bytes
 from xqformats.model import Game
-from xqformats.pgn import fastpath, parse_pgn, write_pgn
+from xqformats.pgn import parse_pgn
 from xqformats.pgn.ast import Comment, GameSyntax, MoveNumber, MoveToken, Nag, Result, Variation
+from xqformats.pgn.fastpath import build_scanners, disabled_reason, new_move, new_span, parse_fast
 from xqformats.pgn.grammar import parse_chunk
-from xqformats.pgn.splitter import iter_lines, split_games
-from xqformats.position import Position
-
-NOTATIONS = ("chinese", "wxf", "iccs")
+from xqformats.pgn.splitter import split_games
+from xqformats.source import Source
 
 
 # ---------------------------------------------------------------- the two parses
-def lark_parse(text: str, offset: int = 0, line: int = 1) -> tuple[GameSyntax, list[tuple]]:
-    reports: list[tuple] = []
-    syntax = parse_chunk(text, lambda rule, msg, span: reports.append((rule.code, msg, span)), offset=offset, line=line)
-    return syntax, reports
+def lark_parse(chunk: Source) -> tuple[GameSyntax, list[tuple]]:
+    sink = DiagnosticSink(source=chunk)
+    syntax = parse_chunk(chunk, sink)
+    return syntax, [(d.code, d.message, d.line, d.column) for d in sink.items]
 
 
 def check_chunks(text: str) -> int:
     """Every chunk of ``text``: the fast path declines or equals Lark.  Returns how many it took."""
     taken = 0
-    for chunk in split_games(iter_lines(text)):
-        fast = fastpath.parse_fast(chunk.text, chunk.offset, chunk.line)
+    for chunk in split_games([text]):
+        fast = parse_fast(chunk)
         if fast is None:
             continue
         taken += 1
-        slow, reports = lark_parse(chunk.text, chunk.offset, chunk.line)
+        slow, reports = lark_parse(chunk)
         assert reports == [], (chunk.text, reports)
         assert fast == slow, chunk.text
     return taken
@@ -79,129 +79,42 @@ def snapshot(game: Game) -> tuple:
 
 
 def read_both(text: str | bytes, strict: bool = False) -> None:
-    """``parse_pgn`` with the fast path off and on: the same games and diagnostics."""
-    assert fastpath.ENABLED
-    fastpath.ENABLED = False
-    try:
-        games_off, diags_off = parse_pgn(text, strict=strict)
-    finally:
-        fastpath.ENABLED = True
+    """``parse_pgn`` with the fast path off and on: the same games and diagnostics (and no G106)."""
+    games_off, diags_off = parse_pgn(text, strict=strict, fast=False)
     games_on, diags_on = parse_pgn(text, strict=strict)
     assert diags_on == diags_off
+    assert "G106" not in {d.code for d in diags_on}
     assert [snapshot(g) for g in games_on] == [snapshot(g) for g in games_off]
 
 
-# ---------------------------------------------------------------- generated texts
-def random_game(rng: random.Random) -> Game:
-    """A random playout, sometimes from Black's move, with variations, comments and NAGs."""
-    start = Position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1") if rng.random() < 0.2 else None
-    game = Game({"Game": "Chinese Chess", "Event": rng.choice(["", "杯", 'a "q" \\ b']), "Result": "*"}, start=start)
-    game.result = rng.choice(["1-0", "0-1", "1/2-1/2", "*"])
-    comments = ["评注", "a b", "x\ny", "(1. 炮二平五)", "; no", "[Tag \"v\"]", "1-0"]
-    if rng.random() < 0.2:
-        game.root.comments.append(rng.choice(comments))
-    frontier = [(game.root, game.start.copy())]
-    budget = rng.randint(0, 40)
-    while frontier and budget > 0:
-        node, pos = frontier.pop(rng.randrange(len(frontier)))
-        for _ in range(rng.randint(1, 10)):
-            used = {c.move for c in node.children}
-            free = [m for m in pos.legal_moves() if m not in used]
-            if not free or budget <= 0:
-                break
-            budget -= 1
-            mv = rng.choice(free)
-            child = node.add_variation(mv)
-            if len(node.children) > 1 and rng.random() < 0.3:
-                child.comments_before.append(rng.choice(comments))
-            if rng.random() < 0.2:
-                child.comments.append(rng.choice(comments))
-            if rng.random() < 0.15:
-                child.nags.append(rng.randint(0, 255))
-            if rng.random() < 0.3:
-                frontier.append((node, pos.copy()))
-            pos.push(mv)
-            node = child
-    return game
-
-
-def written(rng: random.Random) -> str:
-    """One or two games as ``write_pgn`` writes them, in a random notation and spelling."""
-    out = []
-    for _ in range(rng.randint(1, 2)):
-        notation = rng.choice(NOTATIONS)
-        options = {"traditional": rng.random() < 0.5, "fullwidth": rng.random() < 0.5} if notation == "chinese" else {}
-        out.append(write_pgn(random_game(rng), notation, columns=rng.choice([80, 30]), **options))  # type: ignore[arg-type]
-    return "\n".join(out)
-
-
-def variant(rng: random.Random, text: str) -> str:
-    """Other valid spellings of the same games: suffixes, `7...`, other separators."""
-    if rng.random() < 0.5:
-        for n, s in (("$1", "!"), ("$2", "?"), ("$3", "!!"), ("$4", "??"), ("$5", "!?"), ("$6", "?!")):
-            text = text.replace(" " + n + " ", s + " ") if rng.random() < 0.5 else text.replace(" " + n + " ", " " + s + " ")
-    if rng.random() < 0.3:
-        text = text.replace(". ...", "...")
-    if rng.random() < 0.2:
-        text = text.replace("...", "…")
-    if rng.random() < 0.3:
-        text = text.replace("\n", "\r\n")
-    elif rng.random() < 0.2:
-        text = text.replace("\n", "\r")
-    if rng.random() < 0.3:
-        text = text.replace(" ", rng.choice(["\u3000", "\t", "  ", " \n"]))
-    if rng.random() < 0.2:
-        text = "\ufeff" + text if rng.random() < 0.5 else text.replace("\n\n", "\n\n; line comment\n", 1)
-    return text
-
-
-INSERTS = ["(", ")", "{", "}", "[", "]", "*", '"', ";", "\n", "\r", "\r\n", "\u3000", " ", "!", "?", "…", "...",
-           "1-0", "1/2-1/2", "$", "$12", "1.", "23. ...", "ＡＢ", "炮二平五", "兵五", "C2.5", "h2e2", "\\", "\t", "x"]
-
-
-def mutate(rng: random.Random, text: str) -> str:
-    """One to three random edits: delete, duplicate or insert characters, glue tokens."""
-    for _ in range(rng.randint(1, 3)):
-        if not text:
-            break
-        i = rng.randrange(len(text))
-        r = rng.random()
-        if r < 0.25:
-            text = text[:i] + text[i + 1 :]
-        elif r < 0.4:
-            text = text[:i] + text[i] + text[i:]
-        elif r < 0.55:
-            j = text.find(" ", i)
-            if j >= 0:
-                text = text[:j] + text[j + 1 :]  # glue two tokens
-        else:
-            text = text[:i] + rng.choice(INSERTS) + text[i:]
-    return text
+def chunk(text: str, offset: int = 0, line: int = 1, column: int = 1) -> Source:
+    return Source(None, None, text, offset, line, column)
 
 
 # ---------------------------------------------------------------- properties
 def test_the_grammar_allows_the_fast_path() -> None:
     """Every parser state is covered by one of the fast path's scanners (else it turns itself off)."""
-    assert fastpath.disabled_reason() == ""
+    assert disabled_reason() == ""
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_written_games_take_the_fast_path_and_equal_lark(seed: int) -> None:
-    rng = random.Random(seed)
-    text = written(rng)
-    # Well-formed games always take the fast path: the comparison below is not vacuous.
-    assert check_chunks(text) == len(list(split_games(iter_lines(text))))
-    text = variant(rng, text)
+@given(text=written_games())
+def test_written_games_take_the_fast_path_and_equal_lark(text: str) -> None:
+    # Well-formed games always take the fast path: the comparison is not vacuous.
+    assert check_chunks(text) == len(list(split_games([text])))
+    read_both(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=any_variant())
+def test_respelled_games_decline_or_equal_lark(text: str) -> None:
     check_chunks(text)
     read_both(text)
 
 
 @settings(max_examples=250, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), strict=st.booleans())
-def test_mutated_games_decline_or_equal_lark(seed: int, strict: bool) -> None:
-    rng = random.Random(seed)
-    text = mutate(rng, variant(rng, written(rng)))
+@given(text=any_mutant(), strict=st.booleans())
+def test_mutated_games_decline_or_equal_lark(text: str, strict: bool) -> None:
     check_chunks(text)
     read_both(text, strict)
 
@@ -223,10 +136,10 @@ def test_corpus_files_decline_or_equal_lark(shared_corpus: Path) -> None:
             continue
         data = (shared_corpus / row[0]).read_bytes()
         text = decode_bytes(data, None)[0].removeprefix("\ufeff")
-        chunks = list(split_games(iter_lines(text)))
+        chunks = list(split_games([text]))
         if len(chunks) > 100:
             # The two databases of 1,100+ games: every 10th game (the suite's time budget).
-            text = "".join(c.text for c in chunks[::10])
+            text = "".join(c.text or "" for c in chunks[::10])
             taken += check_chunks(text)
             read_both(text)
         else:
@@ -244,8 +157,8 @@ def test_spans_counted_as_lark_counts_them() -> None:
     # Line 1 `[Event "a"]` CR LF; line 2 `1.` U+3000 `炮二平五!` `{x` LF `y}`; line 3 tab `1-0`.
     # A lone CR is no line end (`1... ` follows it on the same line).
     text = '[Event "a"]\r\n1.\u3000炮二平五! {x\ny}\t(1... 炮八平五\r1. ... 马2进3) 1-0 ;end\n'
-    fast = fastpath.parse_fast(text, 100, 7)
-    assert fast is not None and fast == lark_parse(text, 100, 7)[0]
+    fast = parse_fast(chunk(text, 100, 7))
+    assert fast is not None and fast == lark_parse(chunk(text, 100, 7))[0]
     (tag,) = fast.tags
     assert tag.span == span(100, 111, 7, 1, 7, 12) and tag.value == "a"
     num, move, comment, variation = fast.movetext
@@ -262,8 +175,8 @@ def test_spans_counted_as_lark_counts_them() -> None:
 
 def test_nested_variations_nags_and_suffixes() -> None:
     text = "1. 炮二平五 $1 (1. 相三进五 (1. 马二进三)) 1... 马8进7?! *\n"
-    fast = fastpath.parse_fast(text)
-    assert fast is not None and fast == lark_parse(text)[0]
+    fast = parse_fast(chunk(text))
+    assert fast is not None and fast == lark_parse(chunk(text))[0]
     assert type(fast.movetext[2]) is Nag and fast.movetext[2].value == 1
     inner = fast.movetext[3]
     assert type(inner) is Variation and type(inner.elements[2]) is Variation
@@ -292,7 +205,7 @@ def test_nested_variations_nags_and_suffixes() -> None:
     ],
 )
 def test_declines_what_needs_the_recovery_or_an_error_production(text: str) -> None:
-    assert fastpath.parse_fast(text) is None
+    assert parse_fast(chunk(text)) is None
     read_both(text)
 
 
@@ -317,7 +230,7 @@ WS: /[ \\n]+/
 
 
 def test_scanners_are_built_for_a_grammar_that_allows_them() -> None:
-    tables, reason = fastpath._build(lalr(TOY))
+    tables, reason = build_scanners(lalr(TOY))
     assert reason == "" and tables is not None
     # Lark's order (priority, then longest possible match, then name): MOVE_NUMBER before WS;
     # the catch-all for characters no terminal matches comes last.
@@ -330,18 +243,18 @@ def test_a_grammar_it_cannot_mirror_switches_it_off() -> None:
     # A string terminal that a regexp terminal of the same priority matches whole:
     # Lark's lexer folds it into that terminal, which the scanners would not do.
     folded = TOY.replace('RESULT: "*"', 'RESULT: "1"\nNUMBER: /[0-9]+/').replace("MOVE_NUMBER*", "(MOVE_NUMBER | NUMBER)*")
-    assert fastpath._build(lalr(folded)) == (None, "NUMBER matches the string terminal RESULT")
+    assert build_scanners(lalr(folded)) == (None, "NUMBER matches the string terminal RESULT")
     # No state offers a witness terminal (no tag pairs).
     untagged = TOY.replace("game: tag* ", "game: ")
-    tables, reason = fastpath._build(lalr(untagged))
+    tables, reason = build_scanners(lalr(untagged))
     assert tables is None and reason == "no parser state offers TAG_NAME"
 
 
 def test_spans_and_moves_made_through_their_slots_equal_the_constructed_ones() -> None:
-    assert fastpath._SPAN is not Span  # the makers are in use for the classes as they are
-    made = fastpath._SPAN(1, 2, 3, 4, 5, 6)
+    assert new_span is not Span  # the makers are in use for the classes as they are
+    made = new_span(1, 2, 3, 4, 5, 6)
     assert type(made) is Span and made == Span(1, 2, 3, 4, 5, 6) and hash(made) == hash(Span(1, 2, 3, 4, 5, 6))
-    move = fastpath._MOVE("炮二平五", "CHINESE_MOVE", made)
+    move = new_move("炮二平五", "CHINESE_MOVE", made)
     assert type(move) is MoveToken and move == MoveToken("炮二平五", "CHINESE_MOVE", made)
     with pytest.raises(AttributeError):
         made.line = 7  # type: ignore[misc]  # still frozen
@@ -352,15 +265,16 @@ def test_ten_thousand_nested_variations_both_ways() -> None:
     # `(` is the 9th character; each `(1. 炮八平五 ` is 9 characters and each `)` one.
     depth = 10_000
     text = "1. 炮二平五 " + "(1. 炮八平五 " * depth + ")" * depth + " 马8进7 *\n"
-    fast = fastpath.parse_fast(text)
+    fast = parse_fast(chunk(text))
     assert fast is not None and fast.movetext[2].span == Span(8, 8 + 10 * depth, 1, 9, 1, 9 + 10 * depth)
     read_both(text)
 
 
-def test_switched_off_it_always_declines() -> None:
-    fastpath.ENABLED = False
-    try:
-        assert fastpath.parse_fast("1. 炮二平五 *") is None
-    finally:
-        fastpath.ENABLED = True
-    assert fastpath.parse_fast("1. 炮二平五 *") is not None
+def test_chunk_starting_inside_a_line() -> None:
+    # After a lone CR (no line end for Lark's counting), a chunk starts at column 9
+    # of its line: tokens on that line are placed after it, later lines are not.
+    text = '[Event "a"]\n1. 炮二平五 *\n'
+    fast = parse_fast(chunk(text, 50, 3, 9))
+    assert fast is not None and fast == lark_parse(chunk(text, 50, 3, 9))[0]
+    assert fast.tags[0].span == span(50, 61, 3, 9, 3, 20)
+    assert fast.movetext[0].span == span(62, 64, 4, 1, 4, 3)

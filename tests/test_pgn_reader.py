@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-import random
+import io
 import tracemalloc
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pgn_strategies import written_game
 
-from xqformats.diagnostics import Diagnostic, Severity
-from xqformats.pgn import parse_pgn, read_pgn, write_pgn
-from xqformats.pgn.splitter import iter_lines, split_games
+from xqformats.diagnostics import Diagnostic, Severity, Span
+from xqformats.model import Game
+from xqformats.pgn import parse_pgn, read_headers, read_pgn, write_pgn
+from xqformats.pgn.splitter import split_games
 
-DATA = Path(__file__).resolve().parent / "data" / "pgn"
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data" / "pgn"
 G = '[Game "Chinese Chess"]\n'
 
 
@@ -112,23 +116,34 @@ def test_a_megabyte_comment() -> None:
     assert diags == [] and games[0].root.next().comments == [comment]
 
 
-def test_truncated_files_never_raise() -> None:
-    text = (DATA / "three-games.pgn").read_text(encoding="utf-8") + (
-        Path(__file__).resolve().parents[1] / "corpus" / "xu-yinchuan-vs-nie-weiping-1999-variations.pgn"
-    ).read_text(encoding="utf-8")
-    rng = random.Random(4)
-    for cut in sorted(rng.sample(range(len(text)), 120)) + [len(text) - 1]:
-        games, diags = parse_pgn(text[:cut])
-        assert all(d.line is not None for d in diags)
+def no_internal_error(diags: list[Diagnostic]) -> None:
+    """G106 is the reader's safety net for its own bugs: never reached on any input."""
+    assert "G106" not in {d.code for d in diags}, [str(d) for d in diags if d.code == "G106"]
 
 
-def test_unreadable_bytes_never_raise() -> None:
-    rng = random.Random(7)
-    for _ in range(30):
-        data = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 400)))
-        parse_pgn(data)
+TRUNCATED = (DATA / "three-games.pgn").read_text(encoding="utf-8") + (
+    ROOT / "corpus" / "xu-yinchuan-vs-nie-weiping-1999-variations.pgn"
+).read_text(encoding="utf-8")
+
+
+@settings(max_examples=120, deadline=None)
+@given(cut=st.integers(0, len(TRUNCATED) - 1))
+def test_truncated_files_never_raise(cut: int) -> None:
+    games, diags = parse_pgn(TRUNCATED[:cut])
+    assert all(d.line is not None for d in diags)
+    no_internal_error(diags)
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.binary(min_size=1, max_size=400))
+def test_unreadable_bytes_never_raise(data: bytes) -> None:
+    no_internal_error(parse_pgn(data)[1])
+
+
+def test_bad_utf16_never_raises() -> None:
     games, diags = parse_pgn(b"\xff\xfe\x00" + b"\x00\xd8" * 3)  # UTF-16 BOM, lone surrogates
     assert all(isinstance(d, Diagnostic) for d in diags)
+    no_internal_error(diags)
 
 
 PGN_CHARS = st.sampled_from(
@@ -141,6 +156,7 @@ PGN_CHARS = st.sampled_from(
 @given(st.lists(PGN_CHARS, max_size=60).map("".join))
 def test_any_pgn_like_text_never_raises(text: str) -> None:
     games, diags = parse_pgn(text)
+    no_internal_error(diags)
     for d in diags:
         assert d.line is not None and d.column is not None
         assert d.line >= 1 and d.column >= 1
@@ -149,8 +165,8 @@ def test_any_pgn_like_text_never_raises(text: str) -> None:
 @settings(max_examples=150, deadline=None)
 @given(st.text(max_size=200))
 def test_any_text_never_raises(text: str) -> None:
-    parse_pgn(text)
-    parse_pgn(text, strict=True)
+    no_internal_error(parse_pgn(text)[1])
+    no_internal_error(parse_pgn(text, strict=True)[1])
 
 
 # ---------------------------------------------------------------- lenient and strict
@@ -187,7 +203,7 @@ def test_splitter_respects_comments_and_tag_values() -> None:
         + G + '[Event "x"]\n'
         + '[Title "{not a comment"]\n1. 炮二平五 *\n'
     )
-    chunks = list(split_games(iter_lines(text)))
+    chunks = list(split_games([text]))
     assert [(c.line, c.offset) for c in chunks] == [(1, 0), (5, text.index("[Game", 10))]
     games, diags = parse_pgn(text)
     assert diags == [] and games[0].root.next().comments == ["a comment\n[Not a tag]\n"]
@@ -266,3 +282,232 @@ def test_read_pgn_memory_stays_flat(tmp_path: Path) -> None:
 def test_parse_pgn_accepts_bytes_with_bom() -> None:
     games, diags = parse_pgn(b"\xef\xbb\xbf" + (G + "1. 炮二平五 *\n").encode("utf-8"))
     assert diags == [] and games[0].ply_count() == 1
+
+
+# ---------------------------------------------------------------- games cut where the grammar's line ends are
+ONE = G + '[Event "A"]\n1. 炮二平五 马8进7 *\n\n'
+TWO = G + '[Event "B"]\n1. 炮八平五 1-0\n'
+
+
+def events(text: str) -> list[tuple[object, int, str]]:
+    games, diags = parse_pgn(text)
+    assert [d for d in diags if d.severity is not Severity.INFO] == []
+    return [(g.headers.get("Event"), g.ply_count(), g.result) for g in games]
+
+
+def test_cr_only_line_ends_keep_every_game(tmp_path: Path) -> None:
+    # Once: the second game was text after the first one's result (P204).
+    text = (ONE + TWO + ONE).replace("\n", "\r")
+    assert events(text) == [("A", 2, "*"), ("B", 1, "1-0"), ("A", 2, "*")]
+    p = tmp_path / "cr.pgn"
+    p.write_bytes(text.encode("utf-8"))
+    assert [(g.headers.get("Event"), g.ply_count(), g.diagnostics) for g in read_pgn(p)] == [
+        ("A", 2, []), ("B", 1, []), ("A", 2, [])
+    ]
+
+
+def test_tag_line_indented_with_an_ideographic_space() -> None:
+    # XQWizard exports: once swallowed as text after the previous result.
+    assert events(ONE + "\u3000" + TWO) == [("A", 2, "*"), ("B", 1, "1-0")]
+    assert events(ONE + "\u3000\u3000" + TWO.replace("\n[", "\n\u3000[")) == [("A", 2, "*"), ("B", 1, "1-0")]
+
+
+@pytest.mark.parametrize("blank", ["\f", "\v"])
+def test_tag_line_after_a_form_feed_or_vertical_tab(blank: str) -> None:
+    assert events(ONE + blank + TWO) == [("A", 2, "*"), ("B", 1, "1-0")]
+    # As the line end itself, with no LF.
+    assert events(ONE.rstrip("\n") + blank + TWO) == [("A", 2, "*"), ("B", 1, "1-0")]
+
+
+def test_a_game_after_a_lone_cr_is_placed_in_its_line() -> None:
+    # Lines are counted at LF only (Lark's counting): after a lone CR the next
+    # game starts inside line 2, and its positions say so.
+    text = G + "1. 炮二平五 *\r" + G + "1. 车一进五 *\n"
+    games, diags = parse_pgn(text)
+    assert len(games) == 2
+    col = len("1. 炮二平五 *\r") + 1  # `[` of the second game is at this column
+    assert (games[1].span.line, games[1].span.column) == (2, col)
+    assert [(d.code, d.line, d.column) for d in diags] == [("M301", 3, 4), ("P301", 3, 4)]
+
+
+#: Line ends the grammar's WS allows, and blanks that may stand before a tag line.
+LINE_ENDS = ["\n", "\r\n", "\r", "\f", "\v"]
+INDENTS = ["", " ", "\t", "\u3000", "\u3000\u3000"]
+
+
+def restyle(text: str, line_end: str, indent: str) -> str:
+    """``text`` with every line end written as ``line_end`` and every line indented."""
+    return text.replace("\n", line_end + indent)
+
+
+def shift_span(sp: Span | None, offset: int, line: int, column: int) -> Span | None:
+    """A span of a text read alone, moved to where that text starts in a longer one."""
+    if sp is None:
+        return None
+    return Span(
+        sp.start + offset, sp.end + offset,
+        sp.line + line - 1, sp.column + (column - 1 if sp.line == 1 else 0),
+        sp.end_line + line - 1, sp.end_column + (column - 1 if sp.end_line == 1 else 0),
+    )
+
+
+def shift_diag(d: Diagnostic, line: int, column: int) -> tuple:
+    assert d.line is not None and d.column is not None
+    return (
+        d.code, d.message, d.severity,
+        d.line + line - 1, d.column + (column - 1 if d.line == 1 else 0),
+        None if d.end_line is None else d.end_line + line - 1,
+        None if d.end_column is None else d.end_column + (column - 1 if d.end_line == 1 else 0),
+    )
+
+
+def placed(game: Game, offset: int, line: int, column: int) -> tuple:
+    """What a game holds, its positions moved by (offset, line, column)."""
+    nodes = []
+    stack = [game.root]
+    while stack:
+        node = stack.pop()
+        nodes.append((node.move, node.text, shift_span(node.span, offset, line, column), tuple(node.comments_before),
+                      tuple(node.comments), tuple(node.nags), len(node.children)))
+        stack.extend(reversed(node.children))
+    return (
+        tuple(game.headers.in_standard_order()),
+        tuple((k, shift_span(v, offset, line, column)) for k, v in game.tag_spans.items()),
+        game.start.fen(), game.result, shift_span(game.result_span, offset, line, column),
+        shift_span(game.span, offset, line, column), game.notation,
+        tuple(shift_diag(d, line, column) for d in game.diagnostics),
+        tuple(nodes),
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    texts=st.lists(written_game(max_moves=12), min_size=2, max_size=3),
+    line_end=st.sampled_from(LINE_ENDS),
+    indent=st.sampled_from(INDENTS),
+    bom=st.booleans(),
+)
+def test_concatenated_games_read_as_each_alone(texts: list[str], line_end: str, indent: str, bom: bool) -> None:
+    """Same games, same diagnostics (moved by where each text starts), whatever the
+    whitespace and line ends the grammar allows, and a BOM at the start."""
+    parts = [restyle(t, line_end, indent) for t in texts]
+    whole = "\ufeff" + "".join(parts) if bom else "".join(parts)
+    games, diags = parse_pgn(whole)
+    assert len(games) == len(parts)
+    no_internal_error(diags)
+    text = "".join(parts)  # positions count from after the BOM
+    offset = 0
+    for part, game in zip(parts, games):
+        (alone,), _ = parse_pgn(part)
+        line = text.count("\n", 0, offset) + 1
+        column = offset - text.rfind("\n", 0, offset)
+        assert placed(game, 0, 1, 1) == placed(alone, offset, line, column)
+        offset += len(part)
+
+
+# ---------------------------------------------------------------- inputs: text, bytes, handles
+THREE = (DATA / "three-games.pgn").read_text(encoding="utf-8")
+
+
+def summary(games: list[Game], diags: list[Diagnostic]) -> tuple:
+    return [g.headers.get("Event") for g in games], [(d.code, d.line, d.column, d.path) for d in diags]
+
+
+def test_parse_pgn_reads_text_bytes_and_handles(tmp_path: Path) -> None:
+    expected = summary(*parse_pgn(THREE))
+    assert summary(*parse_pgn(THREE.encode("utf-8"))) == expected
+    assert summary(*parse_pgn(io.StringIO(THREE))) == expected
+    assert summary(*parse_pgn(io.BytesIO(THREE.encode("utf-8")))) == expected
+    p = tmp_path / "three.pgn"
+    p.write_bytes(THREE.encode("gb18030"))
+    with open(p, "rb") as raw:
+        games, diags = parse_pgn(raw, encoding="gb18030")
+        assert not raw.closed  # the caller's handle stays open
+    named = [(code, line, col, str(p)) for code, line, col, _ in expected[1]]
+    assert summary(games, diags) == (expected[0], named)  # the handle's name is the path
+    with open(p, encoding="gb18030") as text:
+        assert summary(*parse_pgn(text, path="x.pgn"))[0] == expected[0]
+
+
+def test_read_pgn_reads_paths_and_handles(tmp_path: Path) -> None:
+    p = tmp_path / "three.pgn"
+    p.write_text(THREE, encoding="utf-8")
+    events = [g.headers.get("Event") for g in read_pgn(p)]
+    assert events == ["One", "Two", "Three"]
+    assert [g.headers.get("Event") for g in read_pgn(io.StringIO(THREE))] == events
+    with open(p, "rb") as raw:
+        reader = read_pgn(raw)
+        assert [g.headers.get("Event") for g in reader] == events and reader.encoding == "utf-8"
+        assert not raw.closed
+    with open(p, encoding="utf-8") as text:
+        assert [g.headers.get("Event") for g in read_pgn(text)] == events
+
+
+def test_text_handle_read_in_blocks_keeps_cr_lf_pairs() -> None:
+    # A CR LF cut between two blocks of the handle is one line end.
+    text = (ONE + TWO).replace("\n", "\r\n") * 40_000
+    games = list(read_pgn(io.StringIO(text)))
+    assert len(games) == 80_000 and games[-1].diagnostics == []
+    assert games[-1].span.line == text.count("\n") - 2
+
+
+# ---------------------------------------------------------------- read_headers
+def headers_both_ways(text: str) -> None:
+    games, _ = parse_pgn(text)
+    assert list(read_headers(io.StringIO(text))) == [g.headers for g in games]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [DATA / "three-games.pgn", ROOT / "corpus" / "xu-yinchuan-vs-nie-weiping-1999.pgn",
+     ROOT / "corpus" / "xu-yinchuan-vs-nie-weiping-1999-variations.pgn"],
+    ids=lambda p: p.name,
+)
+def test_read_headers_equals_the_games_headers(path: Path) -> None:
+    games, _ = parse_pgn(path.read_bytes())
+    assert list(read_headers(path)) == [g.headers for g in games]
+    with open(path, "rb") as raw:
+        assert list(read_headers(raw)) == [g.headers for g in games]
+
+
+def test_read_headers_of_the_xqwizard_export() -> None:
+    reader = read_pgn(DATA / "xqwizard-style.pgn")
+    assert list(read_headers(DATA / "xqwizard-style.pgn")) == [g.headers for g in reader]
+
+
+def test_read_headers_counts_tags_in_the_movetext_and_keeps_the_first_duplicate() -> None:
+    text = G + '[Red "A"]\n[Red "B"]\n1. 炮二平五 [Black "C"] 马8进7 *\n' + G + "[Event Cup]\n1. 炮二平五 *\n"
+    headers = list(read_headers(io.StringIO(text)))
+    assert [dict(h) for h in headers] == [
+        {"Game": "Chinese Chess", "Red": "A", "Black": "C"},
+        {"Game": "Chinese Chess", "Event": "Cup"},
+    ]
+    headers_both_ways(text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(texts=st.lists(written_game(max_moves=10), min_size=1, max_size=3), line_end=st.sampled_from(LINE_ENDS))
+def test_read_headers_of_generated_files(texts: list[str], line_end: str) -> None:
+    headers_both_ways("".join(texts).replace("\n", line_end))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(PGN_CHARS, max_size=60).map("".join))
+def test_read_headers_of_any_pgn_like_text(text: str) -> None:
+    headers_both_ways(text)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    text=st.lists(written_game(max_moves=6), min_size=1, max_size=3).map("".join),
+    line_end=st.sampled_from(LINE_ENDS),
+    cuts=st.lists(st.integers(0, 10_000), max_size=8),
+)
+def test_splitter_gives_the_same_chunks_however_the_text_is_fed(text: str, line_end: str, cuts: list[int]) -> None:
+    text = text.replace("\n", line_end)
+    bounds = sorted({0, len(text), *(c % (len(text) + 1) for c in cuts)})
+    pieces = [text[a:b] for a, b in zip(bounds, bounds[1:])]
+    whole = list(split_games([text]))
+    assert list(split_games(pieces)) == whole
+    assert list(split_games(text.splitlines(keepends=True))) == whole
+    assert len(whole) == len(parse_pgn(text)[0]) and "".join(c.text or "" for c in whole) == text

@@ -35,6 +35,7 @@ __all__ = [
     "DiagnosticSink",
     "line_col",
     "LineIndex",
+    "INTERNAL_ERROR",
 ]
 
 
@@ -294,3 +295,23 @@ def line_col(text: str, offset: int) -> tuple[int, int]:
     line = text.count("\n", 0, offset) + 1
     last = text.rfind("\n", 0, offset)
     return line, offset - last
+
+
+#: The code of a reader's or a check's safety net: an exception where a
+#: diagnostic was due is a bug in xqformats, reported as this, never raised.
+#: Declared here, below every reader, so that any of them may report it.
+INTERNAL_ERROR = Rule(
+    "G106",
+    "internal-error",
+    Severity.ERROR,
+    "A reader or a lint check failed on the file",
+    doc="## What it does\nReports a file on which a reader or a lint check raised an "
+    "exception instead of reporting diagnostics. Readers never raise on bad input, so this "
+    "is a bug in xqformats: please report it with the file. The other files are still "
+    "checked, and `xqformats lint` exits with status 2.\n\n"
+    "## Why is this bad?\nThe file was not (fully) checked.\n\n"
+    "## References\ndocs/spec/README.md §4.3.",
+    example="",
+    fixed="",
+    example_kind="",
+)

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import IO, Iterator, Optional, Union
 
 from .diagnostics import Diagnostic, Rule, Severity, Span
+from .source import Source
 
 __all__ = [
     "detect_encoding",
@@ -47,6 +48,9 @@ SAMPLE_SIZE = 64 * 1024
 
 #: Size of the blocks :func:`open_text` reads and decodes.
 BLOCK_SIZE = 256 * 1024
+
+#: A line longer than this (no LF yet) is passed on in parts by :class:`TextSource`.
+PIECE_LIMIT = 1024 * 1024
 
 
 def _references(clause: str) -> str:
@@ -207,24 +211,23 @@ def _resolve(data_head: bytes, encoding: Optional[str]) -> tuple[str, list[Diagn
     return codec, diags + found
 
 
-def _replacement_diagnostics(text: str, line: int, pos: int, codec: str) -> list[Diagnostic]:
-    """One ``E102`` per line holding a U+FFFD that decoding put at or after ``pos``."""
+def _replacement_diagnostics(text: str, line: int, column: int, codec: str) -> list[Diagnostic]:
+    """One ``E102`` per line holding a U+FFFD that decoding put in ``text``.
+
+    ``text`` starts at ``line`` and ``column`` of the file (a piece of a line
+    may start past column 1).
+    """
     out: list[Diagnostic] = []
-    i = text.find("\ufffd", pos)
+    i = text.find("\ufffd")
+    if i < 0:
+        return out
+    piece = Source(None, None, text, 0, line, column)
     last_line = -1
     while i >= 0:
-        ln = line + text.count("\n", 0, i)
-        if ln != last_line:
-            start = text.rfind("\n", 0, i) + 1
-            col = i - start + 1
-            out.append(
-                Diagnostic.of(
-                    UNDECODABLE_BYTES,
-                    f"Bytes not valid in `{codec}` replaced by `\ufffd`",
-                    Span(i, i + 1, ln, col, ln, col + 1),
-                )
-            )
-            last_line = ln
+        span = piece.span(i, i + 1)
+        if span.line != last_line:
+            out.append(Diagnostic.of(UNDECODABLE_BYTES, f"Bytes not valid in `{codec}` replaced by `\ufffd`", span))
+            last_line = span.line
         i = text.find("\ufffd", i + 1)
     return out
 
@@ -238,34 +241,54 @@ def decode_bytes(data: bytes, encoding: Optional[str] = None) -> tuple[str, str,
     codec, diags = _resolve(data[:SAMPLE_SIZE], encoding)
     text = data.decode(codec, errors="replace")
     if "\ufffd" in text:
-        diags += _replacement_diagnostics(text, 1, 0, codec)
+        diags += _replacement_diagnostics(text, 1, 1, codec)
     return text, codec, diags
 
 
 class TextSource:
-    """A file decoded incrementally: iterate to get its lines (ends kept).
+    """A byte stream decoded incrementally: iterate to get its text in pieces.
 
-    ``encoding`` is the codec used, ``diagnostics`` what detection and decoding
-    reported (it grows while lines are read: undecodable bytes are found as
-    they come).  Memory is O(:data:`BLOCK_SIZE` + longest line).  Use as a
-    context manager or call :meth:`close`.
+    The pieces are its lines, each with its ``\\n`` (a ``\\r`` stays in the
+    line); a line longer than ``piece_limit`` (a file whose lines end in
+    lone CRs, or none) comes in parts, so memory stays flat.  ``block_size``
+    bytes are read at a time; ``sample_size`` leading bytes serve detection.  ``encoding`` is
+    the codec used, ``diagnostics`` what detection and decoding reported (it
+    grows while pieces are read: undecodable bytes are found as they come).
+    Memory is O(``block_size`` + ``piece_limit``).  ``raw`` is closed by :meth:`close` only
+    when ``owned`` (the file :func:`open_text` opened; not a handle the
+    caller passed).  Use as a context manager or call :meth:`close`.
     """
 
-    def __init__(self, raw: IO[bytes], encoding: Optional[str] = None, *, path: Optional[str] = None) -> None:
+    def __init__(
+        self,
+        raw: IO[bytes],
+        encoding: Optional[str] = None,
+        *,
+        path: Optional[str] = None,
+        owned: bool = True,
+        block_size: int = BLOCK_SIZE,
+        sample_size: int = SAMPLE_SIZE,
+        piece_limit: int = PIECE_LIMIT,
+    ) -> None:
         self._raw = raw
+        self._owned = owned
+        self._block_size = block_size
+        self._piece_limit = piece_limit
         self.path = path
-        head = raw.read(SAMPLE_SIZE)
+        head = raw.read(sample_size)
         self.encoding, diags = _resolve(head, encoding)
         self.diagnostics: list[Diagnostic] = [d.with_path(path) if path else d for d in diags]
         self._head = head
         self._decoder = codecs.getincrementaldecoder(self.encoding)(errors="replace")
+        self._line = 1  # where the next piece starts
+        self._column = 1
 
     def _blocks(self) -> Iterator[str]:
         data = self._head
         self._head = b""
         while True:
             if not data:
-                data = self._raw.read(BLOCK_SIZE)
+                data = self._raw.read(self._block_size)
                 if not data:
                     tail = self._decoder.decode(b"", final=True)
                     if tail:
@@ -275,9 +298,8 @@ class TextSource:
             data = b""
 
     def __iter__(self) -> Iterator[str]:
-        """The decoded lines, each with its line end (``\\n``; ``\\r`` stays in the line)."""
+        """The decoded text: its lines, each with its line end (``\\n``; ``\\r`` stays in the line)."""
         pending = ""
-        line = 1
         for block in self._blocks():
             if not block:
                 continue
@@ -288,27 +310,43 @@ class TextSource:
             while nl >= 0:
                 piece = text[start : nl + 1]
                 if "\ufffd" in piece:
-                    self._note_bad(piece, line)
+                    self._note_bad(piece)
+                self._line += 1  # (self._piece, inline: once per line of every file)
+                self._column = 1
                 yield piece
-                line += 1
                 start = nl + 1
                 nl = find("\n", start)
             pending = text[start:]
+            if len(pending) > self._piece_limit:
+                # A line with no LF so far: pass it on in parts.
+                yield self._piece(pending)
+                pending = ""
         if pending:
-            if "\ufffd" in pending:
-                self._note_bad(pending, line)
-            yield pending
+            yield self._piece(pending)
 
-    def _note_bad(self, piece: str, line: int) -> None:
-        for d in _replacement_diagnostics(piece, line, 0, self.encoding):
+    def _note_bad(self, piece: str) -> None:
+        """E102 for the bad bytes of ``piece``, the next piece."""
+        for d in _replacement_diagnostics(piece, self._line, self._column, self.encoding):
             self.diagnostics.append(d.with_path(self.path) if self.path else d)
+
+    def _piece(self, piece: str) -> str:
+        """Note the bad bytes of the next piece and where the one after it starts."""
+        if "\ufffd" in piece:
+            self._note_bad(piece)
+        if piece.endswith("\n"):
+            self._line += 1
+            self._column = 1
+        else:
+            self._column += len(piece)
+        return piece
 
     def read(self) -> str:
         """The rest of the text at once (for small files)."""
         return "".join(self)
 
     def close(self) -> None:
-        self._raw.close()
+        if self._owned:
+            self._raw.close()
 
     def __enter__(self) -> "TextSource":
         return self

@@ -8,7 +8,7 @@ used).
 
 from __future__ import annotations
 
-from ..diagnostics import Rule, Severity
+from ..diagnostics import INTERNAL_ERROR, Rule, Severity
 
 __all__ = ["UNSUPPORTED_FORMAT", "UNREADABLE_FILE", "FORMAT_CONTENT_MISMATCH", "INTERNAL_ERROR", "FRONT_DOOR_RULES"]
 
@@ -66,21 +66,7 @@ FORMAT_CONTENT_MISMATCH = Rule(
     fixed="game.cbf\n" + _CBF_SAMPLE,
     example_kind="file",
 )
-INTERNAL_ERROR = Rule(
-    "G106",
-    "internal-error",
-    Severity.ERROR,
-    "A reader or a lint check failed on the file",
-    doc="## What it does\nReports a file on which a reader or a lint check raised an "
-    "exception instead of reporting diagnostics. Readers never raise on bad input, so this "
-    "is a bug in xqformats: please report it with the file. The other files are still "
-    "checked, and `xqformats lint` exits with status 2.\n\n"
-    "## Why is this bad?\nThe file was not (fully) checked.\n\n"
-    "## References\ndocs/spec/README.md §4.3.",
-    example="",
-    fixed="",
-    example_kind="",
-)
 
-#: The rules above, in code order.
+#: The rules above, in code order, and the internal-error rule every reader's
+#: safety net reports (declared in :mod:`xqformats.diagnostics`, below every reader).
 FRONT_DOOR_RULES = (UNSUPPORTED_FORMAT, UNREADABLE_FILE, FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR)

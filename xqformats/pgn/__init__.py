@@ -2,11 +2,16 @@
 
 Public API::
 
-    parse_pgn(text_or_bytes, *, strict=False, path=None, encoding=None) -> (games, diagnostics)
-    read_pgn(path, *, strict=False, encoding=None) -> PgnReader   # iterate: Game, one at a time
+    parse_pgn(text, *, strict=False, path=None, encoding=None, handle=None, fast=True) -> (games, diagnostics)
+        # text: str, bytes, an open text handle (io.StringIO too) or an open binary handle
+    read_pgn(path_or_handle, *, strict=False, encoding=None, handle=None, fast=True) -> PgnReader
+        # iterate: Game, one at a time; a path, or an open text or binary handle
+    read_headers(path_or_handle, *, encoding=None) -> Iterator[Headers]   # no moves read
     write_pgn(game, notation="chinese", *, traditional=False, fullwidth=False, columns=80) -> str
     flattened_tags(game, notation="chinese") -> [tag name]   # values write_pgn changes (line breaks)
 
+``fast=False`` sends every game through the Lark parse with its error
+recovery (the fast path gives the same games; tests compare the two).
 The grammar ``grammars/pgn.lark`` is the spec of the syntax; ``docs/pgn.md``
 records where the sources disagree and what the reader and writer do.
 """
@@ -14,7 +19,7 @@ records where the sources disagree and what the reader and writer do.
 from __future__ import annotations
 
 from . import rules  # noqa: F401  (declares the P rules)
-from .reader import PgnReader, parse_pgn, read_pgn
+from .reader import PgnReader, parse_pgn, read_headers, read_pgn
 from .writer import flattened_tags, write_pgn
 
-__all__ = ["parse_pgn", "read_pgn", "write_pgn", "flattened_tags", "PgnReader"]
+__all__ = ["parse_pgn", "read_pgn", "read_headers", "write_pgn", "flattened_tags", "PgnReader"]

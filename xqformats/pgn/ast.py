@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Optional, Union
 
 from ..diagnostics import Span
+from ..source import Source
 
 __all__ = [
     "TagPair",
@@ -139,9 +140,10 @@ Element = Union[MoveNumber, MoveToken, Comment, Nag, Variation, MisplacedTag]
 class GameSyntax:
     """One game chunk: tags, movetext elements, result, what follows the result.
 
-    ``text`` is the chunk's source text and ``offset`` the file offset of its
-    first character (so ``text[span.start - offset:span.end - offset]`` is a
-    node's source).  ``span`` covers the chunk's non-blank text.
+    ``source`` is the chunk: its text and where it stands in the file
+    (``source.offset`` is the file offset of its first character, so
+    ``source.text[span.start - source.offset:span.end - source.offset]`` is a
+    node's text).  ``span`` covers the chunk's non-blank text.
     """
 
     tags: tuple[TagPair, ...]
@@ -149,5 +151,4 @@ class GameSyntax:
     result: Optional[Result]
     trailer: tuple[Union[Comment, StrayText], ...]
     span: Span
-    text: str
-    offset: int
+    source: Source

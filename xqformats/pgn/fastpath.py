@@ -20,11 +20,12 @@ grammar by a differential hypothesis test", ``tests/test_pgn_fastpath.py``):
   after-result scanners end with one more alternative, any one character
   (``unmatched``), so a character no terminal matches stops the scan where
   Lark's lexer would fail, instead of a search for the next match.
-  ``_tables`` checks these conditions when it builds the scanners (every
-  parser state covered by one scanner, no string terminal that Lark would
-  fold into a regexp terminal, ignored terminals counted for line ends) and
-  switches the fast path off when one fails, so a grammar change can make
-  it slower, never wrong.
+  :func:`build_scanners` checks these conditions when it builds the scanners
+  (every parser state covered by one scanner, no string terminal that Lark
+  would fold into a regexp terminal, ignored terminals counted for line ends)
+  and switches the fast path off when one fails, so a grammar change can make
+  it slower, never wrong.  (The tables are Lark internals:
+  :mod:`.lark_internals`.)
 
 * **Structure, written by hand** (the only part that is): ``game: tag_pair*
   movetext? (result trailing_comment*)?``; ``tag_pair: LSQB TAG_NAME
@@ -32,24 +33,25 @@ grammar by a differential hypothesis test", ``tests/test_pgn_fastpath.py``):
   ``move_number: MOVE_NUMBER ELLIPSIS?``; comments, NAGs, and variations
   nested with a stack.  That is a subset of the grammar.  What a token's
   text means (move numbers, comment text, tag values, NAGs) comes from the
-  functions the Lark builder uses too (:mod:`.grammar`).
+  functions the Lark builder uses too (:mod:`.grammar`).  Each movetext
+  terminal has its handler (:data:`_HANDLERS`, a dispatch table).
 
 It declines (returns ``None``, and the caller runs the Lark parse with its
 error recovery and diagnostics) on anything else: a word no notation matches
 (``UNKNOWN_MOVE``), a tag pair inside the movetext, text after the result
 (``STRAY_TEXT``), a ``)`` closing nothing, a variation left open, a result
 inside a variation, a suffix or ellipsis where the grammar has none, a token
-containing a line end that Lark would not count, or any character no
-terminal matches.  An accepted chunk is one the grammar parses without error,
-so it never has a syntax diagnostic.
+containing a line end that Lark would not count, a number too long for
+``int()``, or any character no terminal matches.  An accepted chunk is one
+the grammar parses without error, so it never has a syntax diagnostic.
 
 Spans are Lark's: 0-based offsets, 1-based line and column counting
 characters, lines counted at ``\\n`` only (a lone ``\\r`` is an ordinary
-character, as in Lark's line counter).  Line ends are found once, lazily,
-as the scan passes them.
-
-:data:`ENABLED` switches the fast path off for the whole process (tests
-compare both ways).
+character, as in Lark's line counter and :class:`~xqformats.diagnostics.LineIndex`).
+The start of each token is found as the scan passes the line ends (the hot
+loop: an incremental count, not a lookup per token); the end of a token that
+holds a line end, and the chunk's own span, come from the chunk's
+:class:`~xqformats.source.Source`.
 """
 
 from __future__ import annotations
@@ -61,29 +63,31 @@ from typing import Callable, Optional
 from lark import Lark
 
 from ..diagnostics import Span
-from .ast import GameSyntax, MoveToken, Result, Variation
+from ..source import Source
+from .ast import Comment, GameSyntax, MoveToken, Result, TagPair, Variation
 from .grammar import chunk_span, comment_node, move_number_node, nag_node, parser, tag_pair_node
+from .lark_internals import LarkInternalsError, parser_tables
 
-__all__ = ["ENABLED", "parse_fast", "disabled_reason"]
-
-#: Set to False to always use the Lark parse (``tests/test_pgn_fastpath.py``).
-ENABLED = True
+__all__ = ["parse_fast", "parse_tag_section", "disabled_reason", "build_scanners", "Scanners", "new_span", "new_move"]
 
 # Terminal names of grammars/pgn.lark that the structure above uses.
-_MOVES = frozenset({"CHINESE_MOVE", "WXF_MOVE", "ICCS_MOVE"})
+_MOVES = ("CHINESE_MOVE", "WXF_MOVE", "ICCS_MOVE")
 _WITNESS = {"movetext": "MOVE_NUMBER", "after": "STRAY_TEXT", "name": "TAG_NAME", "value": "TAG_VALUE", "close": "RSQB"}
 _END = "$END"
 _UNMATCHED = "unmatched"  # not a terminal name: Lark's are upper case
 
 
-class _Tables:
-    """The scanners, built once from the loaded grammar."""
+class Scanners:
+    """The fast path's scanners for one grammar (see the module docstring)."""
 
     __slots__ = ("movetext", "after", "name", "value", "close", "ignore", "newline_types")
 
     def __init__(self, scanners: dict[str, "re.Pattern[str]"], ignore: frozenset[str], newline_types: frozenset[str]) -> None:
+        #: The tag section and the movetext.
         self.movetext = scanners["movetext"]
+        #: After the result.
         self.after = scanners["after"]
+        #: Inside a tag pair: its name, its value, its ``]``.
         self.name = scanners["name"]
         self.value = scanners["value"]
         self.close = scanners["close"]
@@ -149,26 +153,16 @@ def _move_maker() -> Callable[[str, str, Span], MoveToken]:
     return move if move("a", "K", sample) == MoveToken("a", "K", sample) else MoveToken
 
 
-_SPAN = _span_maker()
-_MOVE = _move_maker()
+new_span = _span_maker()
+new_move = _move_maker()
 
-_tables_cache: Optional[_Tables] = None
+_scanners: Optional[Scanners] = None
 _reason: Optional[str] = None  # why the fast path is off ("" once built)
 
 
-def _build(lark: Lark) -> tuple[Optional[_Tables], str]:
-    """The scanners for a grammar loaded as ``grammar.parser()`` loads it, or ``None`` and why not."""
-    try:
-        frontend = lark.parser
-        lexer = frontend.lexer  # Lark's ContextualLexer
-        order = [t.name for t in lexer.root_lexer.terminals]  # Lark's precedence
-        newline_types = frozenset(lexer.root_lexer.newline_types)
-        ignore = frozenset(frontend.lexer_conf.ignore)
-        states = frontend.parser.parser.parse_table.states
-    except AttributeError as exc:  # pragma: no cover - another Lark version
-        return None, f"Lark internals not found ({exc})"
-    terminals = {t.name: t for t in lark.terminals}
-    offered = {frozenset(k for k in actions if k in terminals or k == _END) for actions in states.values()}
+def _contexts(tables: "object", terminals: set[str]) -> tuple[Optional[dict[str, set[str]]], str]:
+    """Per scanner, the union of the terminal sets of the parser states it stands for."""
+    offered = {frozenset(k for k in actions if k in terminals or k == _END) for actions in tables.state_actions}  # type: ignore[attr-defined]
     unions: dict[str, set[str]] = {}
     for context, witness in _WITNESS.items():
         sets = [s for s in offered if witness in s]
@@ -178,34 +172,53 @@ def _build(lark: Lark) -> tuple[Optional[_Tables], str]:
     for s in offered:
         if not any(s <= u for u in unions.values()):
             return None, f"parser state offering {sorted(s)} is not covered"
-    if not ignore <= newline_types:
+    return unions, ""
+
+
+def _folded(ordered: list) -> str:
+    """A string terminal that Lark's lexer would fold into a regexp terminal of the same priority, if any."""
+    for st in ordered:
+        if st.pattern.type != "str":
+            continue
+        for rt in ordered:
+            if rt.pattern.type == "re" and rt.priority == st.priority and re.fullmatch(rt.pattern.to_regexp(), st.pattern.value):
+                return f"{rt.name} matches the string terminal {st.name}"
+    return ""
+
+
+def build_scanners(lark: Lark) -> tuple[Optional[Scanners], str]:
+    """The scanners for a grammar loaded as ``grammar.parser()`` loads it, or ``None`` and why not."""
+    try:
+        tables = parser_tables(lark)
+    except LarkInternalsError as exc:  # pragma: no cover - another Lark version
+        return None, str(exc)
+    terminals = {t.name: t for t in lark.terminals}
+    unions, reason = _contexts(tables, set(terminals))
+    if unions is None:
+        return None, reason
+    if not tables.ignore <= tables.newline_types:
         return None, "an ignored terminal whose line ends Lark does not count"
     scanners = {}
     for context, names in unions.items():
-        names = (names - {_END}) | ignore
-        ordered = [terminals[n] for n in order if n in names]
-        # Lark folds a string terminal that a regexp terminal of the same
-        # priority matches whole into that terminal (its "unless" callback).
-        for st in ordered:
-            if st.pattern.type != "str":
-                continue
-            for rt in ordered:
-                if rt.pattern.type == "re" and rt.priority == st.priority and re.fullmatch(rt.pattern.to_regexp(), st.pattern.value):
-                    return None, f"{rt.name} matches the string terminal {st.name}"
+        names = (names - {_END}) | tables.ignore
+        ordered = [terminals[n] for n in tables.order if n in names]
+        reason = _folded(ordered)
+        if reason:
+            return None, reason
         pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in ordered)
         if context in ("movetext", "after"):
             # Last, any one character: where Lark's lexer would fail, the scan
             # stops here (and declines) instead of searching further on.
             pattern += f"|(?P<{_UNMATCHED}>(?s:.))"
         scanners[context] = re.compile(pattern, lark.options.g_regex_flags)
-    return _Tables(scanners, ignore, newline_types), ""
+    return Scanners(scanners, tables.ignore, tables.newline_types), ""
 
 
-def _tables() -> Optional[_Tables]:
-    global _tables_cache, _reason
+def _tables() -> Optional[Scanners]:
+    global _scanners, _reason
     if _reason is None:
-        _tables_cache, _reason = _build(parser()[0])
-    return _tables_cache
+        _scanners, _reason = build_scanners(parser()[0])
+    return _scanners
 
 
 def disabled_reason() -> str:
@@ -214,196 +227,319 @@ def disabled_reason() -> str:
     return _reason or ""
 
 
-def parse_fast(text: str, offset: int = 0, line: int = 1) -> Optional[GameSyntax]:
+def parse_fast(chunk: Source) -> Optional[GameSyntax]:
     """The :class:`GameSyntax` of a well-formed chunk, equal to the Lark parse's; else ``None``.
 
-    ``offset`` and ``line`` place the chunk in its file, as for
-    :func:`.grammar.parse_chunk`.  Never raises on any input text.
+    ``chunk`` places the text in its file, as for :func:`.grammar.parse_chunk`.
+    Never raises on any input text.
     """
-    if not ENABLED:
-        return None
-    tb = _tables_cache if _tables_cache is not None else _tables()
+    tb = _scanners if _scanners is not None else _tables()
     if tb is None:
         return None
     try:
-        return _parse(tb, text, offset, line)
-    except Exception:
+        return _FastParse(tb, chunk).run()
+    except ValueError:
         # What the token texts mean can fail where the grammar accepts them
         # (`$` and 5,000 digits: int() refuses); the Lark parse reports it.
         return None
 
 
-def _parse(tb: _Tables, text: str, offset: int, line: int) -> Optional[GameSyntax]:
-    n = len(text)
-    find = text.find
-    far = n + 1  # "no more line ends"
-    nl = find("\n")  # the next line end not yet counted
-    if nl < 0:
-        nl = far
-    ln = line  # line number of the text from `ls` on
-    ls = 0  # offset of the first character of line `ln` (in the chunk)
-    ignore = tb.ignore
-    newline_types = tb.newline_types
-    Span = _SPAN  # noqa: N806 - the maker stands for the class
-    Move = _MOVE  # noqa: N806
+def parse_tag_section(chunk: Source) -> Optional[tuple[list[TagPair], int]]:
+    """The tag pairs that open a chunk, as the Lark parse reads them, and the offset after them.
+
+    ``None`` when a tag pair there is not well-formed (the Lark parse's
+    recovery decides what it holds).  What follows the tag section is not read.
+    """
+    tb = _scanners if _scanners is not None else _tables()
+    if tb is None:
+        return None
+    scan = _FastParse(tb, chunk)
+    tags = scan._tags()
+    return None if tags is None else (tags, scan.pos)
+
+
+# Results of a movetext handler.
+_GO_ON = 0
+_DECLINE = 1
+_STOP = 2  # the result: the movetext ends
+
+
+class _FastParse:
+    """One chunk's fast parse: the scan position, the line count, the open lines of play."""
+
+    __slots__ = ("tb", "chunk", "text", "off", "find", "nl", "ln", "ls", "pos", "cur", "stack", "last", "result")
+
+    def __init__(self, tb: Scanners, chunk: Source) -> None:
+        self.tb = tb
+        self.chunk = chunk
+        text = self.text = chunk.text or ""
+        self.off = chunk.offset
+        self.find = text.find
+        nl = text.find("\n")  # the next line end not yet counted
+        self.nl = nl if nl >= 0 else len(text) + 1
+        self.ln = chunk.line  # file line number of the text from `ls` on
+        # Offset (in the chunk) of the first character of line `ln`: the chunk's
+        # first line may start before the chunk (a column > 1).
+        self.ls = 1 - chunk.column
+        self.pos = 0
+        self.cur: list = []  # the elements of the line of play being read
+        self.stack: list = []  # (enclosing elements, `(` span) per open variation
+        self.last = 0  # 1 after a move (SUFFIX may follow), 2 after a move number (ELLIPSIS may)
+        self.result: Optional[Result] = None
+
+    def run(self) -> Optional[GameSyntax]:
+        tags = self._tags()
+        if tags is None or not self._movetext() or self.stack:
+            return None  # (an unclosed variation: the recovery closes it)
+        trailer = self._trailer() if self.result is not None else []
+        if trailer is None or self.pos != len(self.text):
+            return None  # text no terminal of its context matches
+        chunk = self.chunk
+        return GameSyntax(tuple(tags), tuple(self.cur), self.result, tuple(trailer), self._whole(tags, trailer), chunk)
+
+    def _whole(self, tags: list[TagPair], trailer: list[Comment]) -> Span:
+        """The chunk's span (:func:`.grammar.chunk_span`), from its first and last tokens when they are its ends."""
+        cur, result = self.cur, self.result
+        first = tags[0] if tags else cur[0] if cur else result
+        last: object
+        if result is not None:
+            last = trailer[-1] if trailer else result
+        else:
+            last = cur[-1] if cur else tags[-1] if tags else None
+        text = self.text
+        if first is not None and last is not None:
+            a, b = first.span, last.span  # type: ignore[attr-defined]
+            if a.start - self.off == len(text) - len(text.lstrip()) and b.end - self.off == len(text.rstrip()):
+                return new_span(a.start, b.end, a.line, a.column, b.end_line, b.end_column)
+        return chunk_span(self.chunk)
+
+    # ------------------------------------------------------------ positions
+    def _line_of(self, s: int) -> int:
+        """Count the line ends before offset ``s``; return the column of ``s``."""
+        nl = self.nl
+        if nl < s:
+            find = self.find
+            far = len(self.text) + 1
+            while nl < s:
+                self.ln += 1
+                self.ls = nl + 1
+                nl = find("\n", nl + 1)
+                if nl < 0:
+                    nl = far
+            self.nl = nl
+        return s - self.ls + 1
+
+    def _span(self, kind: str, s: int, e: int) -> Optional[Span]:
+        """The span of a token of ``kind`` at ``s:e`` (``None``: a line end Lark would not count)."""
+        col = self._line_of(s)
+        if self.nl < e:
+            if kind not in self.tb.newline_types:
+                return None
+            end_line, end_column = self.chunk.line_col(e)
+            return new_span(s + self.off, e + self.off, self.ln, col, end_line, end_column)
+        return new_span(s + self.off, e + self.off, self.ln, col, self.ln, col + e - s)
 
     # ------------------------------------------------------------ tag pairs
-    tags = []
-    pos = 0
-    scan = tb.movetext.match
-    while True:
-        m = scan(text, pos)
-        if m is None:
-            break
-        kind = m.lastgroup
-        if kind in ignore:
-            pos = m.end()
-            continue
-        if kind != "LSQB":
-            break
-        # LSQB TAG_NAME TAG_VALUE RSQB, each read in the parser state it is read in.
-        toks = [m]
-        p = m.end()
+    def _tags(self) -> Optional[list[TagPair]]:
+        """The tag section: ``LSQB TAG_NAME TAG_VALUE RSQB`` while the next token is ``[``."""
+        tb = self.tb
+        text = self.text
+        scan = tb.movetext.match
+        ignore = tb.ignore
+        tags: list[TagPair] = []
+        pos = 0
+        while True:
+            m = scan(text, pos)
+            while m is not None and m.lastgroup in ignore:
+                pos = m.end()
+                m = scan(text, pos)
+            if m is None or m.lastgroup != "LSQB":
+                self.pos = pos
+                return tags
+            tag = self._tag_pair(m)
+            if tag is None:
+                return None
+            tags.append(tag)
+            pos = self.pos
+
+    def _tag_pair(self, lsqb: "re.Match[str]") -> Optional[TagPair]:
+        """One tag pair from its ``[``, each part read in the parser state it is read in."""
+        tb = self.tb
+        text = self.text
+        toks = [lsqb]
+        p = lsqb.end()
         for sc in (tb.name.match, tb.value.match, tb.close.match):
             t = sc(text, p)
-            while t is not None and t.lastgroup in ignore:
+            while t is not None and t.lastgroup in tb.ignore:
                 t = sc(text, t.end())
             if t is None:
                 return None
             toks.append(t)
             p = t.end()
-        spans = []
-        for t in toks:
-            s, e = t.span()
-            while nl < s:
-                ln += 1
-                ls = nl + 1
-                nl = find("\n", ls)
-                if nl < 0:
-                    nl = far
-            if nl < e:
-                return None  # TAG_VALUE stops at line ends; the others cannot hold one
-            col = s - ls + 1
-            spans.append(Span(s + offset, e + offset, ln, col, ln, col + e - s))
-        tags.append(
-            tag_pair_node(
-                toks[1].group(),
-                toks[2].group(),
-                Span(spans[0].start, spans[3].end, spans[0].line, spans[0].column, spans[3].end_line, spans[3].end_column),
-                spans[1],
-                spans[2],
-            )
+        self.pos = p
+        # One lookup places the four tokens when they stand on one line, as
+        # they do in any real file; a tag pair over lines (line ends between
+        # its tokens) is left to the Lark parse.
+        s0 = lsqb.start()
+        col0 = self._line_of(s0)
+        if self.nl < p:
+            return None
+        ln = self.ln
+        shift = col0 - s0  # column = offset + shift on this line
+        off = self.off
+        name, value = toks[1], toks[2]
+        return tag_pair_node(
+            name.group(),
+            value.group(),
+            new_span(s0 + off, p + off, ln, col0, ln, p + shift),
+            new_span(name.start() + off, name.end() + off, ln, name.start() + shift, ln, name.end() + shift),
+            new_span(value.start() + off, value.end() + off, ln, value.start() + shift, ln, value.end() + shift),
         )
-        pos = p
 
     # ------------------------------------------------------------ movetext
-    cur: list = []  # the elements of the line of play being read
-    stack: list = []  # (enclosing elements, `(` offset, line, column) per open variation
-    last = 0  # 1 after a move (SUFFIX may follow), 2 after a move number (ELLIPSIS may)
-    result = None
-    if m is not None:
-        # Every character is matched (by a terminal or by `unmatched`), so the
-        # matches are contiguous and the loop ends at the end of the text.
-        for m in tb.movetext.finditer(text, pos):
+    def _movetext(self) -> bool:
+        """The movetext elements into ``cur``, up to the result or the end; False to decline."""
+        ignore = self.tb.ignore
+        newline_types = self.tb.newline_types
+        handlers = _HANDLERS
+        moves = _MOVES
+        off = self.off
+        chunk_line_col = self.chunk.line_col
+        # The line count, the open line of play and what came last in locals
+        # (the hot loop); `_line_of` and the handlers work on the attributes.
+        nl, ln, ls = self.nl, self.ln, self.ls
+        cur, last = self.cur, self.last
+        for m in self.tb.movetext.finditer(self.text, self.pos):
             kind = m.lastgroup
             if kind in ignore:
                 continue
             s, e = m.span()
-            while nl < s:
-                ln += 1
-                ls = nl + 1
-                nl = find("\n", ls)
-                if nl < 0:
-                    nl = far
+            if nl < s:
+                self._line_of(s)
+                nl, ln, ls = self.nl, self.ln, self.ls
             col = s - ls + 1
             if nl < e:
                 if kind not in newline_types:
-                    return None  # Lark would not count this line end
-                el = ln + text.count("\n", s, e)
-                ec = e - text.rfind("\n", s, e)
+                    return False  # Lark would not count this line end
+                span = new_span(s + off, e + off, ln, col, *chunk_line_col(e))
             else:
-                el = ln
-                ec = col + e - s
-            if kind in _MOVES:
-                cur.append(Move(m.group(), kind, Span(s + offset, e + offset, ln, col, el, ec)))
+                span = new_span(s + off, e + off, ln, col, ln, col + e - s)
+            # The two most frequent tokens, without a call.
+            if kind in moves:
+                cur.append(new_move(m.group(), kind, span))
                 last = 1
-            elif kind == "MOVE_NUMBER":
-                cur.append(move_number_node(m.group(), None, Span(s + offset, e + offset, ln, col, el, ec)))
+                continue
+            if kind == "MOVE_NUMBER":
+                cur.append(move_number_node(m.group(), None, span))
                 last = 2
-            elif kind == "COMMENT" or kind == "LINE_COMMENT":
-                cur.append(comment_node(m.group(), kind == "LINE_COMMENT", Span(s + offset, e + offset, ln, col, el, ec)))
-                last = 0
-            elif kind == "NAG":
-                cur.append(nag_node(m.group(), Span(s + offset, e + offset, ln, col, el, ec)))
-                last = 0
-            elif kind == "LPAR":
-                stack.append((cur, s, ln, col))
-                cur = []
-                last = 0
-            elif kind == "RPAR":
-                if not stack:
-                    return None
-                outer, ps, pl, pc = stack.pop()
-                outer.append(Variation(tuple(cur), Span(ps + offset, e + offset, pl, pc, el, ec), True))
-                cur = outer
-                last = 0
-            elif kind == "ELLIPSIS":
-                if last != 2:
-                    return None
-                num = cur[-1]
-                sp = num.span
-                cur[-1] = move_number_node(num.text, m.group(), Span(sp.start, e + offset, sp.line, sp.column, el, ec))
-                last = 0
-            elif kind == "SUFFIX":
-                if last != 1:
-                    return None
-                mv = cur[-1]
-                cur[-1] = MoveToken(mv.text, mv.kind, mv.span, m.group(), Span(s + offset, e + offset, ln, col, el, ec))
-                last = 0
-            elif kind == "RESULT":
-                if stack:
-                    return None  # a result inside a variation: the recovery closes it
-                result = Result(m.group(), Span(s + offset, e + offset, ln, col, el, ec))
-                pos = e
-                break
-            else:
-                return None  # UNKNOWN_MOVE, a tag inside the movetext, no terminal, …
-        else:
-            pos = n
-    if stack:
-        return None  # unclosed variation
+                continue
+            handler = handlers.get(kind)  # type: ignore[arg-type]
+            if handler is None:
+                return False  # UNKNOWN_MOVE, a tag inside the movetext, no terminal, …
+            self.cur, self.last = cur, last
+            done = handler(self, m, span)
+            cur, last = self.cur, self.last
+            if done:
+                self.pos = e
+                return done == _STOP
+        self.cur = cur
+        self.pos = len(self.text)
+        return True
+
+    def _move(self, m: "re.Match[str]", span: Span) -> int:
+        self.cur.append(new_move(m.group(), m.lastgroup, span))  # type: ignore[arg-type]
+        self.last = 1
+        return _GO_ON
+
+    def _move_number(self, m: "re.Match[str]", span: Span) -> int:
+        self.cur.append(move_number_node(m.group(), None, span))
+        self.last = 2
+        return _GO_ON
+
+    def _comment(self, m: "re.Match[str]", span: Span) -> int:
+        self.cur.append(comment_node(m.group(), m.lastgroup == "LINE_COMMENT", span))
+        self.last = 0
+        return _GO_ON
+
+    def _nag(self, m: "re.Match[str]", span: Span) -> int:
+        self.cur.append(nag_node(m.group(), span))
+        self.last = 0
+        return _GO_ON
+
+    def _lpar(self, m: "re.Match[str]", span: Span) -> int:
+        self.stack.append((self.cur, span))
+        self.cur = []
+        self.last = 0
+        return _GO_ON
+
+    def _rpar(self, m: "re.Match[str]", span: Span) -> int:
+        if not self.stack:
+            return _DECLINE
+        outer, ps = self.stack.pop()
+        outer.append(Variation(tuple(self.cur), Span(ps.start, span.end, ps.line, ps.column, span.end_line, span.end_column), True))
+        self.cur = outer
+        self.last = 0
+        return _GO_ON
+
+    def _ellipsis(self, m: "re.Match[str]", span: Span) -> int:
+        if self.last != 2:
+            return _DECLINE
+        num = self.cur[-1]
+        sp = num.span
+        whole = Span(sp.start, span.end, sp.line, sp.column, span.end_line, span.end_column)
+        self.cur[-1] = move_number_node(num.text, m.group(), whole)
+        self.last = 0
+        return _GO_ON
+
+    def _suffix(self, m: "re.Match[str]", span: Span) -> int:
+        if self.last != 1:
+            return _DECLINE
+        mv = self.cur[-1]
+        self.cur[-1] = MoveToken(mv.text, mv.kind, mv.span, m.group(), span)
+        self.last = 0
+        return _GO_ON
+
+    def _result(self, m: "re.Match[str]", span: Span) -> int:
+        if self.stack:
+            return _DECLINE  # a result inside a variation: the recovery closes it
+        self.result = Result(m.group(), span)
+        return _STOP
 
     # ------------------------------------------------------------ after the result
-    trailer = []
-    if result is not None:
+    def _trailer(self) -> Optional[list]:
+        """Comments after the result; ``None`` for anything else (STRAY_TEXT: the reader reports it, P204)."""
+        tb = self.tb
+        text = self.text
         scan = tb.after.match
+        trailer: list[Comment] = []
+        pos = self.pos
         while True:
             m = scan(text, pos)
             if m is None:
-                break
+                self.pos = pos
+                return trailer
             kind = m.lastgroup
-            s, e = m.span()
-            pos = e
-            if kind in ignore:
+            pos = m.end()
+            if kind in tb.ignore:
                 continue
             if kind != "COMMENT" and kind != "LINE_COMMENT":
-                return None  # STRAY_TEXT: the reader reports it (P204)
-            while nl < s:
-                ln += 1
-                ls = nl + 1
-                nl = find("\n", ls)
-                if nl < 0:
-                    nl = far
-            col = s - ls + 1
-            if nl < e:
-                if kind not in newline_types:  # pragma: no cover - both comment terminals count line ends
-                    return None
-                el = ln + text.count("\n", s, e)
-                ec = e - text.rfind("\n", s, e)
-            else:
-                el = ln
-                ec = col + e - s
-            trailer.append(comment_node(m.group(), kind == "LINE_COMMENT", Span(s + offset, e + offset, ln, col, el, ec)))
-    if pos != n:
-        return None  # text no terminal of its context matches
-    return GameSyntax(tuple(tags), tuple(cur), result, tuple(trailer), chunk_span(text, offset, line), text, offset)
+                return None
+            span = self._span(kind, m.start(), pos)
+            if span is None:  # pragma: no cover - both comment terminals count line ends
+                return None
+            trailer.append(comment_node(m.group(), kind == "LINE_COMMENT", span))
+
+
+#: Movetext terminal -> its handler; a terminal not here makes the fast path decline.
+_HANDLERS: dict[str, Callable[[_FastParse, "re.Match[str]", Span], int]] = {
+    **{k: _FastParse._move for k in _MOVES},
+    "MOVE_NUMBER": _FastParse._move_number,
+    "COMMENT": _FastParse._comment,
+    "LINE_COMMENT": _FastParse._comment,
+    "NAG": _FastParse._nag,
+    "LPAR": _FastParse._lpar,
+    "RPAR": _FastParse._rpar,
+    "ELLIPSIS": _FastParse._ellipsis,
+    "SUFFIX": _FastParse._suffix,
+    "RESULT": _FastParse._result,
+}

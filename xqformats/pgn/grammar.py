@@ -4,7 +4,7 @@ The Lark LALR parser (contextual lexer, tree-less: the :class:`_Builder`
 transformer runs at each reduction) is built once per thread, lazily, from
 Lark's cache when one exists (the grammar analysis is stored in a private
 per-user folder, see :func:`cache_path`; 0.1 s to load instead of 0.8 s).  Spans
-come from Lark's tokens, shifted by the chunk's place in the file.
+come from Lark's tokens, placed in the file by the chunk's :class:`Source`.
 
 Error recovery (Lark's ``on_error`` with the interactive parser, STYLE.md §2):
 every syntax error becomes a diagnostic and parsing goes on, so all errors of
@@ -23,22 +23,24 @@ The grammar's error productions (``UNKNOWN_MOVE``, ``STRAY_TEXT``,
 
 The reader offers each chunk to :mod:`.fastpath` first; this parse reads the
 chunks it declines.  What a token's text means in the tree (``*_node``
-below) is shared by both.
+below) is shared by both.  :func:`lexicon` gives the grammar's own terminals
+to the code that cuts and skims text outside a parse (:mod:`.splitter`).
 """
 
 from __future__ import annotations
 
 import re
 import threading
-from typing import TYPE_CHECKING, Callable, Optional, TypeGuard
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Optional, TypeGuard, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-from lark.lexer import LexerState
 from lark.parsers.lalr_interactive_parser import InteractiveParser
 
-from ..diagnostics import Diagnostic, Rule, Span
+from ..diagnostics import DiagnosticSink, Span
 from ..resources import grammar_path
+from ..source import Source
 from . import rules
 from .ast import (
     Comment,
@@ -52,8 +54,21 @@ from .ast import (
     TagPair,
     Variation,
 )
+from .lark_internals import advance_lexer, lexer_pos, lexer_state, rewind_lexer, value_stack
 
-__all__ = ["parse_chunk", "parser", "GRAMMAR_FILE"]
+__all__ = [
+    "parse_chunk",
+    "parser",
+    "lexicon",
+    "Lexicon",
+    "chunk_span",
+    "cache_path",
+    "GRAMMAR_FILE",
+    "COMMENT_OPEN",
+    "VALUE_QUOTE",
+    "MULTILINE_VALUE",
+    "MULTILINE_VALUE_BODY",
+]
 
 GRAMMAR_FILE = "pgn.lark"
 
@@ -85,6 +100,7 @@ def _located(tok: Token) -> TypeGuard[_Located]:
         and tok.end_line is not None
         and tok.end_column is not None
     )
+
 
 _UNESCAPE = re.compile(r"\\([\"\\])")
 
@@ -128,25 +144,34 @@ def nag_node(text: str, span: Span) -> Nag:
 
 
 class _Builder(Transformer):
-    """Reductions → AST nodes.  ``off``/``ln`` shift token positions into the file."""
+    """Reductions → AST nodes.
+
+    ``off``/``ln``/``col`` place the chunk in its file: its first character's
+    offset, line - 1, and column - 1 (a chunk may start inside a line that
+    Lark's counting, at ``\\n`` only, does not end: after a lone CR).
+    """
 
     def __init__(self) -> None:
         super().__init__(visit_tokens=False)
         self.off = 0
         self.ln = 0
+        self.col = 0
 
     # ---------------------------------------------------------------- spans
     # A reduction's children are the lexer's tokens (or the recovery's), so
     # their positions are set: typed _Located, never checked (the hot path).
     def _span(self, t: _Located) -> Span:
-        o = self.off
-        ln = self.ln
-        return Span(t.start_pos + o, t.end_pos + o, t.line + ln, t.column, t.end_line + ln, t.end_column)
+        return self._join(t, t)
 
     def _join(self, a: _Located, b: _Located) -> Span:
         o = self.off
         ln = self.ln
-        return Span(a.start_pos + o, b.end_pos + o, a.line + ln, a.column, b.end_line + ln, b.end_column)
+        c = self.col
+        return Span(
+            a.start_pos + o, b.end_pos + o,
+            a.line + ln, a.column + c if a.line == 1 else a.column,
+            b.end_line + ln, b.end_column + c if b.end_line == 1 else b.end_column,
+        )
 
     # ---------------------------------------------------------------- tags
     def tag_pair(self, ch: list) -> TagPair:
@@ -271,6 +296,86 @@ def parser() -> tuple[Lark, _Builder]:
     return lark, builder
 
 
+# ---------------------------------------------------------------- lexicon
+# Python's line boundaries (those of str.splitlines, CR LF counted as one).
+# The grammar's WS terminal says which of them a PGN text may hold as
+# whitespace; those are the line ends of a PGN text (a tag line, the end of
+# a game).  Lark's positions still count lines at LF only.
+_LINE_BOUNDARIES = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+
+#: The character that opens a ``{…}`` comment: the recovery reads an unclosed
+#: one to the end of the chunk (P104), and the splitter holds lines until it closes.
+COMMENT_OPEN = "{"
+
+#: The quote that opens a tag value: one the ``TAG_VALUE`` terminal cannot close
+#: on its line is read by the recovery as a value over lines (P210) or unclosed (P105).
+VALUE_QUOTE = '"'
+
+#: The characters of a tag value as the recovery reads one whose closing quote
+#: is on a later line (P210): an escape takes any character but LF.
+MULTILINE_VALUE_BODY = re.compile(r'(?:[^"\\]|\\.)*')
+#: Such a value, quotes included: it closes only at a quote followed by ``]``.
+MULTILINE_VALUE = re.compile('"' + MULTILINE_VALUE_BODY.pattern + r'"(?=[ \t]*\])')
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The grammar's terminals as compiled regexes, for cutting and skimming text.
+
+    Each pattern is the loaded grammar's own (``pattern.to_regexp()``), so
+    code outside the parser (the splitter, the recovery) reads the text as the
+    parser's lexer does.  ``line_end`` matches one line end (``\\r\\n`` or one
+    whitespace character that is a line boundary); ``line_end_chars`` lists
+    those characters.
+    """
+
+    ws: "re.Pattern[str]"
+    lsqb: "re.Pattern[str]"
+    tag_name: "re.Pattern[str]"
+    tag_value: "re.Pattern[str]"
+    comment: "re.Pattern[str]"
+    line_comment: "re.Pattern[str]"
+    line_end: "re.Pattern[str]"
+    line_end_chars: str
+
+    @staticmethod
+    def of(lark: Lark) -> "Lexicon":
+        """The lexicon of a loaded grammar (any grammar with these terminals)."""
+        flags = lark.options.g_regex_flags
+
+        def terminal(name: str) -> str:
+            return lark.get_terminal(name).pattern.to_regexp()
+
+        ws = re.compile(terminal("WS"), flags)
+        ends = "".join(ch for ch in _LINE_BOUNDARIES if ws.fullmatch(ch))
+        line_end = "\r\n|[" + re.escape(ends) + "]" if ends else "(?!)"
+        return Lexicon(
+            ws,
+            re.compile(terminal("LSQB"), flags),
+            re.compile(terminal("TAG_NAME"), flags),
+            re.compile(terminal("TAG_VALUE"), flags),
+            re.compile(terminal("COMMENT"), flags),
+            re.compile(terminal("LINE_COMMENT"), flags),
+            re.compile(line_end),
+            ends,
+        )
+
+    def eol(self, text: str, pos: int) -> int:
+        """Offset of the line end at or after ``pos`` in ``text`` (``len(text)`` when none)."""
+        m = self.line_end.search(text, pos)
+        return m.start() if m is not None else len(text)
+
+
+_LEXICON: list[Lexicon] = []
+
+
+def lexicon() -> Lexicon:
+    """The lexicon of ``grammars/pgn.lark`` (built once, from this thread's parser)."""
+    if not _LEXICON:
+        _LEXICON.append(Lexicon.of(parser()[0]))
+    return _LEXICON[0]
+
+
 # ---------------------------------------------------------------- recovery
 _WHAT = {
     "TAG_NAME": "a tag name",
@@ -279,16 +384,10 @@ _WHAT = {
     "RPAR": "`)`",
     "LSQB": "`[`",
 }
+_TAG_PARTS = ("TAG_NAME", "TAG_VALUE", "RSQB")
 
-_MULTILINE_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"(?=[ \t]*\])')
+# Unescaped quotes inside a value (P218): the last quote of the line before `]`.
 _LAST_QUOTE = re.compile(r'"(?=[ \t]*\][ \t\r]*$)', re.M)
-
-
-def _lexer_state(ip: InteractiveParser) -> LexerState:
-    """The lexer's state (Lark types it ``Optional``; a parse of a text always has one)."""
-    state = ip.lexer_thread.state
-    assert state is not None
-    return state
 
 
 def _lex_pos(e: UnexpectedCharacters) -> int:
@@ -304,40 +403,33 @@ def _short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class _Recovery:
-    """The ``on_error`` handler for one chunk: reports, repairs, resumes."""
+def _zero_width(type_: str, pos: int, line: int, column: int) -> _Located:
+    """An empty token at ``pos`` (a part the recovery supplies)."""
+    return cast(_Located, Token(type_, "", start_pos=pos, line=line, column=column, end_line=line, end_column=column, end_pos=pos))
 
-    def __init__(self, text: str, report: Callable[[Rule, str, Span], None], off: int, ln: int) -> None:
-        self.text = text
-        self.report = report
-        self.off = off
-        self.ln = ln
+
+class _Recovery:
+    """The ``on_error`` handler for one chunk: reports, repairs, resumes.
+
+    It reports through the chunk's sink (offsets into the chunk's text; the
+    sink's :class:`Source` makes them file spans) and makes the tokens it
+    feeds with positions from the chunk's own line index (Lark's counting).
+    """
+
+    def __init__(self, chunk: Source, sink: DiagnosticSink) -> None:
+        self.text = chunk.text or ""
+        self.local = chunk.line_index
+        self.lex = lexicon()
+        self.report = sink.report_at
         self.last_skip_end = -1
 
-    def span(self, start: int, end: int, line: int, column: int) -> Span:
-        text = self.text
-        seg = text[start:end]
-        nl = seg.count("\n")
-        if nl:
-            end_line = line + nl
-            end_col = end - (text.rfind("\n", start, end) + 1) + 1
-        else:
-            end_line = line
-            end_col = column + (end - start)
-        return Span(start + self.off, end + self.off, line + self.ln, column, end_line + self.ln, end_col)
-
-    def token(self, type_: str, value: str, start: int, line: int, column: int) -> Token:
-        sp = self.span(start, start + len(value), line, column)
-        return Token(
-            type_,
-            value,
-            start_pos=start,
-            line=line,
-            column=column,
-            end_line=sp.end_line - self.ln,
-            end_column=sp.end_column,
-            end_pos=start + len(value),
-        )
+    def token(self, type_: str, value: str, start: int) -> Token:
+        """A token of ``value`` at chunk offset ``start``, positioned as Lark's lexer would."""
+        line, column = self.local.line_col(start)
+        end = start + len(value)
+        end_line, end_column = self.local.line_col(end)
+        return Token(type_, value, start_pos=start, line=line, column=column,
+                     end_line=end_line, end_column=end_column, end_pos=end)
 
     def __call__(self, e: UnexpectedInput) -> bool:
         if isinstance(e, UnexpectedCharacters):
@@ -349,28 +441,27 @@ class _Recovery:
     # ---------------------------------------------------------------- characters
     def _characters(self, e: UnexpectedCharacters) -> bool:
         ip = e.interactive_parser
-        state = _lexer_state(ip)
         text = self.text
         p = _lex_pos(e)
         ch = text[p]
         allowed = e.allowed or set()
-        if ch == "{" and "COMMENT" in allowed:
+        if ch == COMMENT_OPEN and "COMMENT" in allowed:
             rest = text[p:]
-            self.report(rules.UNCLOSED_COMMENT, "Unclosed comment; expected `}` before the end of the game", self.span(p, p + 1, e.line, e.column))
-            ip.feed_token(self.token("COMMENT", rest, p, e.line, e.column))
-            state.line_ctr.feed(rest)
+            self.report(rules.UNCLOSED_COMMENT, "Unclosed comment; expected `}` before the end of the game", p, p + 1)
+            ip.feed_token(self.token("COMMENT", rest, p))
+            advance_lexer(ip, rest)
             return True
-        if ch == '"' and "TAG_VALUE" in allowed:
-            state.line_ctr.feed('"')
-            return self._quoted_value(ip, p, e.line, e.column)
-        # Anything else: skip the character; consecutive skips make one diagnostic.
-        if p == self.last_skip_end:
-            self.last_skip_end = p + 1
-            return True
-        j = p + 1
-        self.last_skip_end = j
-        self.report(rules.SYNTAX, f"Unexpected `{ch}`; skipped", self.span(p, j, e.line, e.column))
+        if ch == VALUE_QUOTE and "TAG_VALUE" in allowed:
+            advance_lexer(ip, ch)
+            return self._quoted_value(ip, p)
+        self._skip(p)
         return True
+
+    def _skip(self, p: int) -> None:
+        """Skip the character at ``p``; consecutive skips make one diagnostic."""
+        if p != self.last_skip_end:
+            self.report(rules.SYNTAX, f"Unexpected `{self.text[p]}`; skipped", p, p + 1)
+        self.last_skip_end = p + 1
 
     # ---------------------------------------------------------------- tokens
     def _token(self, e: UnexpectedToken) -> bool:
@@ -381,105 +472,98 @@ class _Recovery:
             return self._close_all(ip)
         if not _located(tok):  # pragma: no cover - the lexer's tokens have their position
             return False
-        if "TAG_VALUE" in expected and tok.type not in ("RSQB", "LSQB") and self._same_line(ip, tok):
-            if self.text.startswith('"', tok.start_pos):
-                # A quote the TAG_VALUE terminal could not close on its line.
-                return self._quoted_value(ip, tok.start_pos, tok.line, tok.column)
-            # `[Event Cup 2004]`: an unquoted value; keep the line up to `]`.
-            return self._unquoted_value(ip, tok)
+        if self._tag_value(ip, tok, expected) or self._tag_pair(ip, tok, expected) or self._movetext(ip, tok, expected):
+            return True
+        self.report(rules.SYNTAX, f"Unexpected `{_short(str(tok))}`; skipped", tok.start_pos, tok.end_pos)
+        return True
+
+    def _tag_value(self, ip: InteractiveParser, tok: _Located, expected: set[str]) -> bool:
+        """A value is due on the tag's line, but what stands there is no TAG_VALUE."""
+        if "TAG_VALUE" not in expected or tok.type in ("RSQB", "LSQB") or not self._same_line(ip, tok):
+            return False
+        if self.text.startswith(VALUE_QUOTE, tok.start_pos):
+            # A quote the TAG_VALUE terminal could not close on its line.
+            return self._quoted_value(ip, tok.start_pos)
+        # `[Event Cup 2004]`: an unquoted value; keep the line up to `]`.
+        return self._unquoted_value(ip, tok)
+
+    def _tag_pair(self, ip: InteractiveParser, tok: _Located, expected: set[str]) -> bool:
+        """Any other fault inside a tag pair: unescaped quotes, or missing parts."""
         if "RSQB" in expected and tok.type not in ("LSQB", "RSQB") and self._inner_quotes(ip, tok):
             return True
-        if "TAG_NAME" in expected or "TAG_VALUE" in expected or "RSQB" in expected:
-            what = " or ".join(_WHAT[t] for t in ("TAG_NAME", "TAG_VALUE", "RSQB") if t in expected)
-            stack = ip.parser_state.value_stack
-            prev = stack[-1] if stack else None
-            if isinstance(prev, Token) and _located(prev) and prev.end_line < tok.line:
-                # The line ended inside the tag pair: point at where `]` belongs.
-                self.report(
-                    rules.UNCLOSED_TAG,
-                    f"Tag pair not closed at the end of its line; expected {what} after `{_short(str(prev))}`",
-                    self.span(prev.end_pos, prev.end_pos, prev.end_line, prev.end_column),
-                )
-            else:
-                self.report(
-                    rules.UNCLOSED_TAG,
-                    f"Malformed tag pair: found `{_short(str(tok))}`; expected {what}",
-                    self._tok_span(tok),
-                )
-            if self._complete_tag(ip, tok):
-                ip.feed_token(tok)
-            else:
-                # Read the token again, now in the context after the tag pair.
-                self._rewind(ip, tok)
-            return True
+        if not any(t in expected for t in _TAG_PARTS):
+            return False
+        what = " or ".join(_WHAT[t] for t in _TAG_PARTS if t in expected)
+        stack = value_stack(ip)
+        prev = stack[-1] if stack else None
+        if isinstance(prev, Token) and _located(prev) and prev.end_line < tok.line:
+            # The line ended inside the tag pair: point at where `]` belongs.
+            self.report(
+                rules.UNCLOSED_TAG,
+                f"Tag pair not closed at the end of its line; expected {what} after `{_short(str(prev))}`",
+                prev.end_pos,
+                prev.end_pos,
+            )
+        else:
+            self.report(rules.UNCLOSED_TAG, f"Malformed tag pair: found `{_short(str(tok))}`; expected {what}", tok.start_pos, tok.end_pos)
+        if self._complete_tag(ip, tok):
+            ip.feed_token(tok)
+        else:
+            # Read the token again, now in the context after the tag pair.
+            rewind_lexer(ip, tok.start_pos, tok.line, tok.column)
+        return True
+
+    def _movetext(self, ip: InteractiveParser, tok: _Located, expected: set[str]) -> bool:
+        """Faults of the movetext: a result inside a variation, a stray ``)``, a catch-all of another context."""
         if tok.type == "RESULT" and "RPAR" in expected:
             # `( … *`: the result ends the game, so the open variations end here.
             self._close_variations(ip, tok)
             ip.feed_token(tok)
             return True
         if tok.type == "RPAR":
-            self.report(rules.UNMATCHED_PAREN, "Unmatched `)`; no variation is open", self._tok_span(tok))
+            self.report(rules.UNMATCHED_PAREN, "Unmatched `)`; no variation is open", tok.start_pos, tok.end_pos)
             return True
         if tok.type in ("STRAY_TEXT", "UNKNOWN_MOVE", "TAG_NAME"):
             # A catch-all of another context matched: skip one character only
             # and read the rest again here (a stray `}` before `*`).
-            p = tok.start_pos
-            if p == self.last_skip_end:
-                self.last_skip_end = p + 1
-            else:
-                self.last_skip_end = p + 1
-                self.report(rules.SYNTAX, f"Unexpected `{self.text[p]}`; skipped", self.span(p, p + 1, tok.line, tok.column))
-            self._rewind(ip, tok, 1)
+            self._skip(tok.start_pos)
+            rewind_lexer(ip, tok.start_pos + 1, tok.line, tok.column + 1)
             return True
-        self.report(rules.SYNTAX, f"Unexpected `{_short(str(tok))}`; skipped", self._tok_span(tok))
-        return True
-
-    def _rewind(self, ip: InteractiveParser, tok: _Located, skip: int = 0) -> None:
-        """Put the lexer back at ``tok`` (plus ``skip`` characters of its line)."""
-        lc = _lexer_state(ip).line_ctr
-        lc.char_pos = tok.start_pos + skip
-        lc.line = tok.line
-        lc.line_start_pos = tok.start_pos - tok.column + 1
-        lc.column = tok.column + skip
+        return False
 
     @staticmethod
     def _same_line(ip: InteractiveParser, tok: Token) -> bool:
         """Whether ``tok`` is on the line of the tag pair being read."""
-        for v in reversed(ip.parser_state.value_stack):
+        for v in reversed(value_stack(ip)):
             if isinstance(v, Token) and v.type == "LSQB":
                 return v.line == tok.line
         return False
 
     def _advance(self, ip: InteractiveParser, end: int) -> None:
         """Move the lexer on to ``end`` (never back)."""
-        lc = _lexer_state(ip).line_ctr
-        if end > lc.char_pos:
-            lc.feed(self.text[lc.char_pos : end])
+        pos = lexer_pos(ip)
+        if end > pos:
+            advance_lexer(ip, self.text[pos:end])
 
-    def _quoted_value(self, ip: InteractiveParser, p: int, line: int, column: int) -> bool:
-        """A tag value whose quote (at ``p``, ``line``, ``column``) does not close on
-        its line (P210), or never (P105)."""
+    def _quoted_value(self, ip: InteractiveParser, p: int) -> bool:
+        """A tag value whose quote (at ``p``) does not close on its line (P210), or never (P105)."""
         text = self.text
-        m = _MULTILINE_VALUE.match(text, p)
+        m = MULTILINE_VALUE.match(text, p)
         if m is not None:
             value = m.group()
             self.report(
                 rules.TAG_LINE_BREAK,
                 "Tag value runs over a line end; expected the closing `\"` on the same line",
-                self.span(p, m.end(), line, column),
+                p,
+                m.end(),
             )
         else:
-            eol = text.find("\n", p)
-            eol = len(text) if eol < 0 else eol
+            eol = self.lex.eol(text, p)
             close = text.rfind("]", p, eol)
             end = close if close > p else eol
             value = text[p:end].rstrip()
-            self.report(
-                rules.UNCLOSED_TAG,
-                f"Unclosed tag value `{_short(value)}`; expected a closing `\"`",
-                self.span(p, p + len(value), line, column),
-            )
-        ip.feed_token(self.token("TAG_VALUE", value, p, line, column))
+            self.report(rules.UNCLOSED_TAG, f"Unclosed tag value `{_short(value)}`; expected a closing `\"`", p, p + len(value))
+        ip.feed_token(self.token("TAG_VALUE", value, p))
         self._advance(ip, p + len(value))
         return True
 
@@ -489,30 +573,25 @@ class _Recovery:
         When the line goes on to a last ``"`` followed by ``]``, the value is
         taken to run to that quote: the token already read is widened.
         """
-        stack = ip.parser_state.value_stack
+        stack = value_stack(ip)
         value_tok = stack[-1] if stack else None
         if not isinstance(value_tok, Token) or value_tok.type != "TAG_VALUE" or not _located(value_tok):
             return False
         text = self.text
         p = value_tok.start_pos
-        eol = text.find("\n", p)
-        eol = len(text) if eol < 0 else eol
-        m = _LAST_QUOTE.search(text, p, eol)
+        m = _LAST_QUOTE.search(text, p, self.lex.eol(text, p))
         if m is None or m.start() < tok.start_pos:
             return False
         end = m.start() + 1
-        raw = text[p:end]
         self.report(
             rules.TAG_VALUE_QUOTE,
             "Unescaped `\"` inside a tag value; expected `\\\"` (read up to the last quote on the line)",
-            self.span(value_tok.end_pos - 1, value_tok.end_pos, value_tok.end_line, value_tok.end_column - 1),
+            value_tok.end_pos - 1,
+            value_tok.end_pos,
         )
-        stack[-1] = self.token("TAG_VALUE", raw, p, value_tok.line, value_tok.column)
+        stack[-1] = self.token("TAG_VALUE", text[p:end], p)
         self._advance(ip, end)
         return True
-
-    def _tok_span(self, tok: _Located) -> Span:
-        return self.span(tok.start_pos, tok.end_pos, tok.line, tok.column)
 
     def _complete_tag(self, ip: InteractiveParser, at: Token) -> bool:
         """Feed the missing parts of an open tag pair (zero-width, at ``at``).
@@ -520,25 +599,21 @@ class _Recovery:
         Stops as soon as ``at`` itself fits (``["Cup"]`` lacks only the name);
         returns whether it does.
         """
+        fillers = {"TAG_NAME": "", "TAG_VALUE": '""', "RSQB": ""}
         for _ in range(3):
             choices = ip.choices()
-            if at.type in choices and at.type in ("TAG_NAME", "TAG_VALUE", "RSQB"):
+            if at.type in choices and at.type in fillers:
                 return True
-            if "TAG_NAME" in choices:
-                ip.feed_token(Token.new_borrow_pos("TAG_NAME", "", at))
-            elif "TAG_VALUE" in choices:
-                ip.feed_token(Token.new_borrow_pos("TAG_VALUE", '""', at))
-            elif "RSQB" in choices:
-                ip.feed_token(Token.new_borrow_pos("RSQB", "", at))
-            else:
+            missing = next((t for t in _TAG_PARTS if t in choices), None)
+            if missing is None:
                 return False
+            ip.feed_token(Token.new_borrow_pos(missing, fillers[missing], at))
         return False
 
     def _unquoted_value(self, ip: InteractiveParser, tok: _Located) -> bool:
         text = self.text
         p = tok.start_pos
-        eol = text.find("\n", p)
-        eol = len(text) if eol < 0 else eol
+        eol = self.lex.eol(text, p)
         close = text.find("]", p, eol)
         end = close if close >= 0 else eol
         raw = text[p:end].rstrip()
@@ -547,39 +622,36 @@ class _Recovery:
         self.report(
             rules.UNCLOSED_TAG,
             f"Tag value `{_short(raw)}` is not in quotes; expected `\"{_short(raw)}\"`",
-            self.span(p, p + len(raw), tok.line, tok.column),
+            p,
+            p + len(raw),
         )
-        value = Token("TAG_VALUE", raw, start_pos=p, line=tok.line, column=tok.column,
-                      end_line=tok.line, end_column=tok.column + len(raw), end_pos=p + len(raw))
-        ip.feed_token(value)
+        ip.feed_token(self.token("TAG_VALUE", raw, p))
         self._advance(ip, p + len(raw))
         return True
 
     def _close_all(self, ip: InteractiveParser) -> bool:
         """At the end of the chunk: close an open tag pair and every open variation."""
-        state = _lexer_state(ip)
-        lc = state.line_ctr
+        state = lexer_state(ip)
         end = len(self.text)
-        at = Token("RPAR", "", start_pos=end, line=lc.line, column=lc.column, end_line=lc.line, end_column=lc.column, end_pos=end)
         last = state.last_token
-        if last is not None and last.end_pos is not None:
+        if last is not None and last.end_pos is not None and last.end_line is not None and last.end_column is not None:
             # Close at the end of the last token read, not after trailing blank lines.
-            at = Token("RPAR", "", start_pos=last.end_pos, line=last.end_line, column=last.end_column,
-                       end_line=last.end_line, end_column=last.end_column, end_pos=last.end_pos)
+            at = _zero_width("RPAR", last.end_pos, last.end_line, last.end_column)
+        else:
+            at = _zero_width("RPAR", end, *self.local.line_col(end))
         choices = ip.choices()
-        if "TAG_NAME" in choices or "TAG_VALUE" in choices or "RSQB" in choices:
-            self.report(rules.UNCLOSED_TAG, "Unclosed tag pair; expected `]` before the end of the game", self.span(end, end, lc.line, lc.column))
+        if any(t in choices for t in _TAG_PARTS):
+            self.report(rules.UNCLOSED_TAG, "Unclosed tag pair; expected `]` before the end of the game", end, end)
             self._complete_tag(ip, at)
         return self._close_variations(ip, at)
 
-    def _close_variations(self, ip: InteractiveParser, at: Token) -> bool:
+    def _close_variations(self, ip: InteractiveParser, at: _Located) -> bool:
         """Report every open ``(`` and feed a zero-width ``)`` for each, at ``at``."""
-        opened = [v for v in ip.parser_state.value_stack if isinstance(v, Token) and v.type == "LPAR" and _located(v)]
+        opened = [v for v in value_stack(ip) if isinstance(v, Token) and v.type == "LPAR" and _located(v)]
         where = "the end of the game" if at.type == "RPAR" else f"the result `{at}`"
         for lpar in opened:
-            self.report(rules.UNCLOSED_VARIATION, f"Unclosed variation; expected `)` before {where}", self._tok_span(lpar))
-        close = Token("RPAR", "", start_pos=at.start_pos, line=at.line, column=at.column,
-                      end_line=at.line, end_column=at.column, end_pos=at.start_pos)
+            self.report(rules.UNCLOSED_VARIATION, f"Unclosed variation; expected `)` before {where}", lpar.start_pos, lpar.end_pos)
+        close = _zero_width("RPAR", at.start_pos, at.line, at.column)
         # One `)` per open `(` (choices() is not exact here: LALR merges states,
         # so it may list `)` where only a reduction would follow).
         try:
@@ -590,37 +662,36 @@ class _Recovery:
         return True
 
 
-def parse_chunk(
-    text: str,
-    report: Callable[[Rule, str, Span], None],
-    *,
-    offset: int = 0,
-    line: int = 1,
-) -> GameSyntax:
-    """Parse one game chunk; ``report(rule, message, span)`` receives every syntax problem.
+def parse_chunk(chunk: Source, sink: DiagnosticSink) -> GameSyntax:
+    """Parse one game chunk; every syntax problem is reported to ``sink``.
 
-    ``offset`` and ``line`` place the chunk in its file (its first character's
-    offset and line number).  Never raises on any input text.
+    ``chunk`` is the chunk's text placed in its file (offset, line and column
+    of its first character); ``sink.source`` must be ``chunk``, so that the
+    offsets reported become file spans.  Never raises on any input text.
     """
+    assert sink.source is chunk, "parse_chunk reports offsets into the chunk: give the sink the chunk as its source"
+    text = chunk.text or ""
     lark, builder = parser()
-    builder.off = offset
-    builder.ln = line - 1
-    recovery = _Recovery(text, report, offset, line - 1)
+    builder.off = chunk.offset
+    builder.ln = chunk.line - 1
+    builder.col = chunk.column - 1
     try:
         # With a transformer, parse returns what `_Builder.game` returns (a tuple);
         # Lark types it as a tree.
-        tree_or_parts: object = lark.parse(text, on_error=recovery)
+        tree_or_parts: object = lark.parse(text, on_error=_Recovery(chunk, sink))
         parts = tree_or_parts if isinstance(tree_or_parts, tuple) else ()
-    except Exception as exc:  # pragma: no cover - recovery handles every case seen
-        # The reader's contract is to never raise on input: a failure of the
-        # recovery itself costs this game, not the file.
-        sp = Span(offset, offset + len(text), line, 1, line, 1)
-        report(rules.SYNTAX, f"Game could not be read ({type(exc).__name__}); skipped", sp)
+    except UnexpectedInput as exc:  # pragma: no cover - the recovery resumes after every error seen
+        sink.report_at(rules.SYNTAX, f"Game could not be read ({type(exc).__name__}); skipped", 0, len(text))
         parts = ()
-    return _assemble(parts, text, offset, line)
+    except ValueError:
+        # What a token means can fail where the grammar accepts it: `$` and
+        # 5,000 digits (int() refuses more than 4,300 digits).
+        sink.report_at(rules.SYNTAX, "Game could not be read (a number too long to read); skipped", 0, len(text))
+        parts = ()
+    return _assemble(parts, chunk)
 
 
-def _assemble(parts: tuple, text: str, offset: int, line: int) -> GameSyntax:
+def _assemble(parts: tuple, chunk: Source) -> GameSyntax:
     tags: list[TagPair] = []
     movetext: tuple = ()
     result: Optional[Result] = None
@@ -634,22 +705,14 @@ def _assemble(parts: tuple, text: str, offset: int, line: int) -> GameSyntax:
             result = p
         else:
             trailer.append(p)
-    return GameSyntax(tuple(tags), movetext, result, tuple(trailer), chunk_span(text, offset, line), text, offset)
+    return GameSyntax(tuple(tags), movetext, result, tuple(trailer), chunk_span(chunk), chunk)
 
 
-def chunk_span(text: str, offset: int, line: int) -> Span:
+def chunk_span(chunk: Source) -> Span:
     """The span of a chunk: from its first to its last non-blank character."""
+    text = chunk.text or ""
     start = len(text) - len(text.lstrip())
     end = len(text.rstrip())
     if end < start:
         start = end = 0
-    l1 = line + text.count("\n", 0, start)
-    c1 = start - (text.rfind("\n", 0, start) + 1) + 1
-    l2 = line + text.count("\n", 0, end)
-    c2 = end - (text.rfind("\n", 0, end) + 1) + 1
-    return Span(offset + start, offset + end, l1, c1, l2, c2)
-
-
-def diagnostic(rule: Rule, message: str, span: Span) -> Diagnostic:
-    """Shorthand used by callers that collect into a list."""
-    return Diagnostic.of(rule, message, span)
+    return chunk.span(start, end)

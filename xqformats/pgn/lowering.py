@@ -27,13 +27,15 @@ the marker, …) are the linter's, not the reader's.
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from dataclasses import replace
+from typing import Any, Callable, Optional, Sequence
 
-from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Span
+from ..diagnostics import Diagnostic, DiagnosticSink, LineIndex, Rule, Span
 from ..fen import parse_fen
-from ..model import RESULTS, Game, Headers, Node
+from ..model import RESULTS, Game, Node
 from ..notation import Notation, decode
 from ..position import Position
+from ..source import Source
 from . import rules
 from .ast import (
     Comment,
@@ -59,36 +61,10 @@ _KIND = {"CHINESE_MOVE": Notation.CHINESE, "WXF_MOVE": Notation.WXF, "ICCS_MOVE"
 #: Chess PGN suffix annotations and the NAGs they stand for.
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
-_INITIAL: list[Position] = []
-
-
-def _initial() -> Position:
-    """The standard start position, parsed once (``Game`` copies it)."""
-    if not _INITIAL:
-        _INITIAL.append(Position())
-    return _INITIAL[0]
-
 
 def _point(span: Span) -> Span:
     """The zero-width span at the end of ``span``."""
     return Span(span.end, span.end, span.end_line, span.end_column, span.end_line, span.end_column)
-
-
-class _Frame:
-    """One line of play being read: the main line or an open variation."""
-
-    __slots__ = ("elements", "i", "end", "saved_node", "depth", "played", "before", "number", "prev")
-
-    def __init__(self, elements: Sequence, end: int, saved_node: Optional[Node], depth: int) -> None:
-        self.elements = elements
-        self.i = 0
-        self.end = end  # file offset where this line's text ends (for "rest as comment")
-        self.saved_node = saved_node  # the move this variation replaces (None: main line)
-        self.depth = depth  # len(position stack) when the line began
-        self.played = False  # a move has been read in this line
-        self.before: list[str] = []  # comments before the line's first move
-        self.number: Optional[MoveNumber] = None  # pending move number
-        self.prev: object = None  # previous element (separator checks)
 
 
 class PgnLowering:
@@ -97,59 +73,73 @@ class PgnLowering:
     def __init__(self, sink: DiagnosticSink) -> None:
         self.sink = sink
         self.strict = sink.strict
+        self.source = Source()  # the chunk being lowered (set by lower())
 
     # ---------------------------------------------------------------- helpers
     def report(self, rule: Rule, message: str, span: Optional[Span]) -> Diagnostic:
         return self.sink.report(rule, message, span)
 
-    def relocate(self, diags: Sequence[Diagnostic], line: int, column: int) -> None:
+    def file_span(self, start: int, end: int) -> Span:
+        """The span of the file offsets ``start:end`` (inside the chunk being lowered)."""
+        off = self.source.offset
+        return self.source.span(start - off, end - off)
+
+    def text_between(self, start: int, end: int) -> str:
+        """The chunk's text between file offsets ``start`` and ``end``."""
+        off = self.source.offset
+        return (self.source.text or "")[start - off : end - off]
+
+    def relocate(self, diags: Sequence[Diagnostic], start: int, fragment: str) -> None:
+        """Report ``diags`` found in ``fragment``, the text at file offset ``start``, at their place in the file.
+
+        A FEN parse or a move decode positions its diagnostics in the text it
+        was given (line and column from 1): that place, as an offset into the
+        fragment, is located in the file by the chunk's :class:`Source`.  The
+        one place where another stage's diagnostics are moved.
+        """
+        index = LineIndex(fragment)
         add = self.sink.add
         for d in diags:
-            add(d.shifted(line, column))
-
-    def source(self, syntax: GameSyntax, start: int, end: int) -> str:
-        return syntax.text[start - syntax.offset : end - syntax.offset]
+            if d.line is None or d.column is None:
+                sp = self.file_span(start, start)
+                add(replace(d, line=sp.line, column=sp.column))
+                continue
+            s = index.line_start(d.line, len(fragment)) + d.column - 1
+            e = s
+            if d.end_line is not None and d.end_column is not None:
+                e = index.line_start(d.end_line, len(fragment)) + d.end_column - 1
+            sp = self.file_span(start + s, start + max(s, e))
+            add(replace(d, line=sp.line, column=sp.column, end_line=sp.end_line, end_column=sp.end_column))
 
     # ---------------------------------------------------------------- entry
     def lower(self, syntax: GameSyntax) -> Game:
-        game = Game(None, _initial())  # a copy: no FEN parse per game
+        self.source = syntax.source
+        game = Game(None, Position.initial())
         game.span = syntax.span
-        headers = game.headers
         for tag in syntax.tags:
-            self._add_tag(game, tag)
-        start = self._start_position(game, headers)
+            self.add_tag(game, tag)
+        start = self._start_position(game)
         format_notation = self._format_notation(game)
         if start is None:
             # No usable position: keep the movetext as the game comment.
             if syntax.movetext:
                 first = syntax.movetext[0].span
                 last = syntax.movetext[-1].span
-                game.root.comments.append(self.source(syntax, first.start, last.end))
+                game.root.comments.append(self.text_between(first.start, last.end))
             last_node = game.root
         else:
             game.start = start
-            last_node = self._movetext(game, syntax, start.copy(), format_notation)
+            last_node = _MovetextWalk(self, game, syntax, start.copy(), format_notation).run()
         self._result(game, syntax, last_node)
         return game
 
     # ---------------------------------------------------------------- tags
-    def _add_tag(self, game: Game, tag: TagPair, misplaced: bool = False) -> None:
+    def add_tag(self, game: Game, tag: TagPair, misplaced: bool = False) -> None:
+        """Put ``tag`` in ``game.headers`` (the first of duplicates wins), reporting its faults."""
         if not tag.name:
             return  # a tag pair the parser had to complete; already reported
         if "\\" in tag.raw_value:
-            raw = tag.raw_value
-            i = raw.find("\\")
-            while i >= 0:
-                nxt = raw[i + 1 : i + 2]
-                if nxt not in ('"', "\\"):
-                    col = tag.value_span.column + 1 + i
-                    width = 1 + len(nxt)  # the backslash and what it stands before, if anything
-                    sp = Span(tag.value_span.start + 1 + i, tag.value_span.start + 1 + i + width, tag.value_span.line, col, tag.value_span.line, col + width)
-                    what = f"before `{nxt}`" if nxt else "at the end of the value"
-                    self.report(rules.TAG_ESCAPE, f"Backslash {what} in tag `{tag.name}`; expected `\\\\` or `\\\"` (kept as written)", sp)
-                    i = raw.find("\\", i + 1)
-                else:
-                    i = raw.find("\\", i + 2)
+            self._escapes(tag)
         headers = game.headers
         if tag.name in headers:
             self.report(
@@ -167,14 +157,33 @@ class PgnLowering:
         headers[tag.name] = tag.value
         game.tag_spans[tag.name] = tag.value_span
 
-    def _start_position(self, game: Game, headers: Headers) -> Optional[Position]:
-        fen = headers.get("FEN")
+    def _escapes(self, tag: TagPair) -> None:
+        """P209: a backslash that escapes neither a quote nor a backslash."""
+        raw = tag.raw_value
+        at = tag.value_span.start + 1  # file offset of the value's first character
+        i = raw.find("\\")
+        while i >= 0:
+            nxt = raw[i + 1 : i + 2]
+            if nxt in ('"', "\\"):
+                i = raw.find("\\", i + 2)
+                continue
+            width = 1 + len(nxt)  # the backslash and what it stands before, if anything
+            what = f"before `{nxt}`" if nxt else "at the end of the value"
+            self.report(
+                rules.TAG_ESCAPE,
+                f"Backslash {what} in tag `{tag.name}`; expected `\\\\` or `\\\"` (kept as written)",
+                self.file_span(at + i, at + i + width),
+            )
+            i = raw.find("\\", i + 1)
+
+    def _start_position(self, game: Game) -> Optional[Position]:
+        fen = game.headers.get("FEN")
         if fen is None:
             return game.start.copy()
         pos, diags = parse_fen(fen)
         vs = game.tag_spans.get("FEN")
         if vs is not None:
-            self.relocate(diags, vs.line, vs.column + 1)
+            self.relocate(diags, vs.start + 1, fen)
         else:  # pragma: no cover - a FEN tag always has a span
             self.sink.extend(diags)
         if pos is None:
@@ -193,171 +202,6 @@ class PgnLowering:
                 game.tag_spans.get("Format"),
             )
         return notation
-
-    # ---------------------------------------------------------------- movetext
-    def _movetext(self, game: Game, syntax: GameSyntax, pos: Position, format_notation: Optional[Notation]) -> Node:
-        """Read the movetext; return the last node of the main line.
-
-        The state of the line being read (``_Frame``'s fields) lives in local
-        variables while its elements are read, and goes back into its frame
-        when a variation is entered (the hot loop of the reader).
-        """
-        elements = syntax.movetext
-        end = elements[-1].span.end if elements else syntax.span.start
-        root = game.root
-        frames = [_Frame(elements, end, None, 0)]
-        node = root
-        notation: Optional[Notation] = None  # of the game's first move
-        notation_kind = ""  # its terminal: later moves of that kind need no check
-        mixed_reported = False
-        strict = self.strict
-        report = self.report
-        push = pos.push
-        main_last = root
-        while frames:
-            f = frames[-1]
-            els = f.elements
-            i = f.i
-            n = len(els)
-            played = f.played
-            number = f.number
-            prev = f.prev
-            prev_end = prev.span.end if prev is not None else -1  # type: ignore[attr-defined]
-            while i < n:
-                el = els[i]
-                i += 1
-                t = type(el)
-                span = el.span
-                if prev_end == span.start:
-                    self._separator(prev, el)
-                prev = el
-                prev_end = span.end
-                if t is MoveToken:
-                    text = el.text
-                    kind = el.kind
-                    if kind == "UNKNOWN_MOVE":
-                        joined = self._split_move(els, i, el)
-                        if joined is not None:
-                            text, span, kind, els = joined
-                            n = len(els)
-                            prev = None
-                            prev_end = -1
-                    move, diags = decode(text, pos, None, strict=strict)
-                    if diags:
-                        self.relocate(diags, span.line, span.column)
-                    if move is None:
-                        if not diags:  # pragma: no cover - decode always explains a None
-                            report(rules.SYNTAX, f"Unknown move `{text}`", span)
-                        rest = self.source(syntax, el.span.start, f.end).rstrip()
-                        report(
-                            rules.MOVES_NOT_READ,
-                            "Moves from here to the end of the line are kept as a comment" if f.saved_node is None
-                            else "Moves from here to the end of the variation are kept as a comment",
-                            el.span,
-                        )
-                        (node.comments if played else f.before).append(rest)
-                        number = None
-                        i = n
-                        continue
-                    if kind != notation_kind:
-                        # Notation and Format tag (once per game).
-                        mv_notation = _KIND.get(kind)
-                        if mv_notation is not None:
-                            if notation is None:
-                                notation = mv_notation
-                                notation_kind = kind
-                                game.notation = notation
-                                self._check_format(game, format_notation, notation, span)
-                            elif mv_notation is not notation and not mixed_reported:
-                                mixed_reported = True
-                                report(
-                                    rules.MIXED_NOTATION,
-                                    f"Move `{text}` is in {_FORMAT_TAG[mv_notation]} notation; the game's moves are in {_FORMAT_TAG[notation]}",
-                                    span,
-                                )
-                    if number is not None:
-                        if not (pos.turn and number.number == pos.fullmove_number and not number.ellipsis):
-                            self._check_number(number, played, pos, text, span)
-                        number = None  # the common case above, checked inline
-                    elif pos.turn or not played:
-                        self._check_number(None, played, pos, text, span)
-                    child = Node(move, node, span=span, text=text)
-                    node.children.append(child)
-                    node = child
-                    if el.suffix is not None:
-                        node.nags.append(SUFFIX_NAGS[el.suffix])
-                    if not played:
-                        played = True
-                        if f.before:
-                            if f.saved_node is None:
-                                root.comments.extend(f.before)
-                            else:
-                                node.comments_before.extend(f.before)
-                            f.before = []
-                    push(move)
-                elif t is MoveNumber:
-                    if number is not None:
-                        self._dangling_number(number)
-                    number = el
-                elif t is Comment:
-                    if played:
-                        node.comments.append(el.text)
-                    elif f.saved_node is None:
-                        root.comments.append(el.text)
-                    else:
-                        f.before.append(el.text)
-                    if not el.line and "{" in el.text:
-                        self._brace_in_comment(el)
-                elif t is Nag:
-                    if played:
-                        node.nags.append(el.value)
-                    else:
-                        report(rules.SYNTAX, f"NAG `${el.value}` before any move of its line; dropped", span)
-                elif t is Variation:
-                    if number is not None:
-                        self._dangling_number(number)
-                        number = None
-                    if not played:
-                        report(rules.VARIATION_WITHOUT_MOVE, "Variation before any move of its line; kept as a comment", span)
-                        f.before.append(self.source(syntax, span.start, span.end))
-                        continue
-                    if not el.elements or not any(type(x) is MoveToken for x in el.elements):
-                        report(rules.EMPTY_VARIATION, "Empty variation; expected at least one move", span)
-                        for x in el.elements:
-                            if type(x) is Comment:
-                                node.comments.append(x.text)
-                        continue
-                    # The variation replaces `node`'s move: step back one ply.
-                    pos.pop()
-                    # This line goes on after the variation: keep where it is.
-                    f.elements = els
-                    f.i = i
-                    f.played = played
-                    f.number = number
-                    f.prev = prev
-                    content_end = span.end - 1 if el.closed else span.end
-                    frames.append(_Frame(el.elements, content_end, node, len(pos._stack)))
-                    node = node.parent  # type: ignore[assignment]
-                    break
-                elif t is MisplacedTag:
-                    self._add_tag(game, el.tag, misplaced=True)
-            else:
-                # End of a line of play.
-                if number is not None:
-                    self._dangling_number(number)
-                frames.pop()
-                if f.saved_node is None:
-                    main_last = node
-                    if f.before:
-                        root.comments.extend(f.before)
-                    continue
-                if not played:
-                    f.saved_node.comments.extend(f.before)
-                while len(pos._stack) > f.depth:
-                    pos.pop()
-                node = f.saved_node
-                push(node.move)  # type: ignore[arg-type]
-        return main_last
 
     # ---------------------------------------------------------------- checks
     def _separator(self, prev: object, el: object) -> None:
@@ -463,21 +307,9 @@ class PgnLowering:
         self.report(rules.WRONG_MOVE_NUMBER, f"Move number `{num.text}` is followed by no move", num.span)
 
     def _brace_in_comment(self, c: Comment) -> None:
-        i = c.text.find("{")
         # The comment's text starts one character after its `{`.
-        before = c.text[:i]
-        nl = before.count("\n")
-        if nl:
-            line = c.span.line + nl
-            col = i - before.rfind("\n")
-        else:
-            line = c.span.line
-            col = c.span.column + 1 + i
-        self.report(
-            rules.BRACE_IN_COMMENT,
-            "`{` inside a comment; comments do not nest",
-            Span(c.span.start + 1 + i, c.span.start + 2 + i, line, col, line, col + 1),
-        )
+        at = c.span.start + 1 + c.text.find("{")
+        self.report(rules.BRACE_IN_COMMENT, "`{` inside a comment; comments do not nest", self.file_span(at, at + 1))
 
     # ---------------------------------------------------------------- result
     def _result(self, game: Game, syntax: GameSyntax, last: Node) -> None:
@@ -529,3 +361,236 @@ def _short(text: str, limit: int = 40) -> str:
 def lower_game(syntax: GameSyntax, sink: DiagnosticSink) -> Game:
     """Lower one game (see :class:`PgnLowering`)."""
     return PgnLowering(sink).lower(syntax)
+
+
+class _Frame:
+    """One line of play being read: the main line or an open variation."""
+
+    __slots__ = ("elements", "i", "end", "saved_node", "depth", "played", "before", "number")
+
+    def __init__(self, elements: Sequence, end: int, saved_node: Optional[Node], depth: int) -> None:
+        self.elements = elements
+        self.i = 0  # the next element to read
+        self.end = end  # file offset where this line's text ends (for "rest as comment")
+        self.saved_node = saved_node  # the move this variation replaces (None: main line)
+        self.depth = depth  # the position's stack depth when the line began
+        self.played = False  # a move has been read in this line
+        self.before: list[str] = []  # comments before the line's first move
+        self.number: Optional[MoveNumber] = None  # pending move number
+
+
+class _MovetextWalk:
+    """Reads the movetext of one game with an explicit stack of lines of play.
+
+    One :class:`Position` is kept in step: a move is pushed when read; a
+    variation pops the move it replaces and, when it ends, the position is
+    taken back to the depth where it began (:meth:`Position.pop_to`) and the
+    replaced move pushed again.  Each element type has its handler
+    (:data:`_ELEMENT_HANDLERS`); a handler returns True when it opened a
+    variation (the walk goes into it).
+    """
+
+    def __init__(self, low: PgnLowering, game: Game, syntax: GameSyntax, pos: Position, format_notation: Optional[Notation]) -> None:
+        self.low = low
+        self.game = game
+        self.pos = pos
+        self.format_notation = format_notation
+        self.strict = low.strict
+        elements = syntax.movetext
+        end = elements[-1].span.end if elements else syntax.span.start
+        self.frames = [_Frame(elements, end, None, 0)]
+        self.node: Node = game.root
+        self.main_last: Node = game.root
+        self.notation: Optional[Notation] = None  # of the game's first move
+        self.notation_kind = ""  # its terminal: later moves of that kind need no check
+        self.mixed_reported = False
+
+    def run(self) -> Node:
+        """Read every line of play; return the last node of the main line."""
+        frames = self.frames
+        handlers = _ELEMENT_HANDLERS
+        separator = self.low._separator
+        move = self._move
+        while frames:
+            f = frames[-1]
+            els = f.elements
+            i = f.i
+            # The element before (separator checks): when a line goes on after a
+            # variation, the variation.
+            prev = els[i - 1] if i else None
+            prev_end = prev.span.end if prev is not None else -1
+            while i < len(els):
+                el = els[i]
+                i += 1
+                f.i = i
+                span = el.span
+                if prev_end == span.start:
+                    separator(prev, el)
+                prev = el
+                prev_end = span.end
+                kind = type(el)
+                if kind is MoveToken:  # (the most frequent element, without the table)
+                    move(f, el)
+                elif handlers[kind](self, f, el):
+                    break  # a variation was entered
+                if f.elements is not els or f.i != i:
+                    # A move joined over a comment, or the rest of the line dropped.
+                    els, i, prev, prev_end = f.elements, f.i, None, -1
+            else:
+                self._end_line(f)
+        return self.main_last
+
+    # ---------------------------------------------------------------- moves
+    def _move(self, f: _Frame, el: MoveToken) -> bool:
+        text, kind, span = el.text, el.kind, el.span
+        if kind == "UNKNOWN_MOVE":
+            joined = self.low._split_move(f.elements, f.i, el)
+            if joined is not None:
+                text, span, kind, f.elements = joined
+        pos = self.pos
+        move, diags = decode(text, pos, None, strict=self.strict)
+        if diags:
+            self.low.relocate(diags, span.start, text)
+        if move is None:
+            self._unreadable(f, el, text, span, bool(diags))
+            return False
+        if kind != self.notation_kind:
+            self._notation(kind, text, span)
+        number = f.number
+        if number is not None:
+            f.number = None
+            if not (pos.turn and number.number == pos.fullmove_number and not number.ellipsis):
+                self.low._check_number(number, f.played, pos, text, span)
+        elif pos.turn or not f.played:
+            self.low._check_number(None, f.played, pos, text, span)
+        node = self.node
+        child = Node(move, node, span=span, text=text)
+        node.children.append(child)
+        self.node = child
+        if el.suffix is not None:
+            child.nags.append(SUFFIX_NAGS[el.suffix])
+        if not f.played:
+            self._first_move(f, child)
+        pos.push(move)
+        return False
+
+    def _first_move(self, f: _Frame, child: Node) -> None:
+        """The line's first move: the comments written before it go with it."""
+        f.played = True
+        if f.before:
+            (self.game.root.comments if f.saved_node is None else child.comments_before).extend(f.before)
+            f.before = []
+
+    def _unreadable(self, f: _Frame, el: MoveToken, text: str, span: Span, explained: bool) -> None:
+        """P301: the move cannot be read; the rest of its line of play becomes a comment."""
+        low = self.low
+        if not explained:  # pragma: no cover - decode always explains a None
+            low.report(rules.SYNTAX, f"Unknown move `{text}`", span)
+        rest = low.text_between(el.span.start, f.end).rstrip()
+        low.report(
+            rules.MOVES_NOT_READ,
+            "Moves from here to the end of the line are kept as a comment" if f.saved_node is None
+            else "Moves from here to the end of the variation are kept as a comment",
+            el.span,
+        )
+        (self.node.comments if f.played else f.before).append(rest)
+        f.number = None
+        f.i = len(f.elements)
+
+    def _notation(self, kind: str, text: str, span: Span) -> None:
+        """The notation of a move against the game's (P214) and the Format tag (P211, P212; once per game)."""
+        mv_notation = _KIND.get(kind)
+        if mv_notation is None:
+            return
+        if self.notation is None:
+            self.notation = mv_notation
+            self.notation_kind = kind
+            self.game.notation = mv_notation
+            self.low._check_format(self.game, self.format_notation, mv_notation, span)
+        elif mv_notation is not self.notation and not self.mixed_reported:
+            self.mixed_reported = True
+            self.low.report(
+                rules.MIXED_NOTATION,
+                f"Move `{text}` is in {_FORMAT_TAG[mv_notation]} notation; the game's moves are in {_FORMAT_TAG[self.notation]}",
+                span,
+            )
+
+    # ---------------------------------------------------------------- other elements
+    def _move_number(self, f: _Frame, el: MoveNumber) -> bool:
+        if f.number is not None:
+            self.low._dangling_number(f.number)
+        f.number = el
+        return False
+
+    def _comment(self, f: _Frame, el: Comment) -> bool:
+        if f.played:
+            self.node.comments.append(el.text)
+        elif f.saved_node is None:
+            self.game.root.comments.append(el.text)
+        else:
+            f.before.append(el.text)
+        if not el.line and "{" in el.text:
+            self.low._brace_in_comment(el)
+        return False
+
+    def _nag(self, f: _Frame, el: Nag) -> bool:
+        if f.played:
+            self.node.nags.append(el.value)
+        else:
+            self.low.report(rules.SYNTAX, f"NAG `${el.value}` before any move of its line; dropped", el.span)
+        return False
+
+    def _misplaced_tag(self, f: _Frame, el: MisplacedTag) -> bool:
+        self.low.add_tag(self.game, el.tag, misplaced=True)
+        return False
+
+    # ---------------------------------------------------------------- variations
+    def _variation(self, f: _Frame, el: Variation) -> bool:
+        low = self.low
+        span = el.span
+        if f.number is not None:
+            low._dangling_number(f.number)
+            f.number = None
+        if not f.played:
+            low.report(rules.VARIATION_WITHOUT_MOVE, "Variation before any move of its line; kept as a comment", span)
+            f.before.append(low.text_between(span.start, span.end))
+            return False
+        if not any(type(x) is MoveToken for x in el.elements):
+            low.report(rules.EMPTY_VARIATION, "Empty variation; expected at least one move", span)
+            self.node.comments.extend(x.text for x in el.elements if type(x) is Comment)
+            return False
+        # The variation replaces the current node's move: step back one ply.
+        pos = self.pos
+        pos.pop()
+        content_end = span.end - 1 if el.closed else span.end
+        self.frames.append(_Frame(el.elements, content_end, self.node, pos.stack_depth))
+        self.node = self.node.parent  # type: ignore[assignment]
+        return True
+
+    def _end_line(self, f: _Frame) -> None:
+        """The end of a line of play: back to the line that encloses it."""
+        if f.number is not None:
+            self.low._dangling_number(f.number)
+        self.frames.pop()
+        saved = f.saved_node
+        if saved is None:
+            self.main_last = self.node
+            if f.before:
+                self.game.root.comments.extend(f.before)
+            return
+        if not f.played:
+            saved.comments.extend(f.before)
+        self.pos.pop_to(f.depth)
+        self.node = saved
+        self.pos.push(saved.move)  # type: ignore[arg-type]
+
+
+#: Element type -> its handler in the walk.
+_ELEMENT_HANDLERS: dict[type, Callable[[_MovetextWalk, _Frame, Any], bool]] = {
+    MoveToken: _MovetextWalk._move,
+    MoveNumber: _MovetextWalk._move_number,
+    Comment: _MovetextWalk._comment,
+    Nag: _MovetextWalk._nag,
+    Variation: _MovetextWalk._variation,
+    MisplacedTag: _MovetextWalk._misplaced_tag,
+}

@@ -1,210 +1,276 @@
-"""Cut a stream of PGN lines into game chunks without parsing them.
+"""Cut PGN text into game chunks, reading it with the grammar's own terminals.
 
 A file is ``game*`` (``grammars/pgn.lark``, header).  A new game starts at a
-line whose first non-blank character is ``[`` once the current chunk has
+line whose first token is a tag pair's ``[`` once the current chunk has
 movetext (anything but tag pairs and blank lines) — spec §三(7): "如果出现标签，
-则说明这是下一局棋", and python-chess's reader does the same.  The cut respects
-the grammar's lexical structure: a ``[`` inside a ``{comment}`` (which may span
-lines) or inside a tag value is no tag; ``;`` comments run to the line end.
+则说明这是下一局棋", and python-chess's reader does the same.
+
+Everything lexical comes from the loaded grammar (:func:`.grammar.lexicon`):
+
+* **line ends** are the whitespace characters of the ``WS`` terminal that are
+  line boundaries (``str.splitlines``): LF, CR LF, a lone CR, FF, VT; so a
+  CR-only file splits as an LF file does;
+* **blanks** before a tag's ``[`` are whatever ``WS`` matches (U+3000 and BOM
+  included), and the ``[`` is the ``LSQB`` terminal;
+* ``COMMENT`` and ``LINE_COMMENT`` are skipped as the lexer skips them (a
+  ``[`` inside a comment is no tag), and so is a tag pair's ``TAG_VALUE``
+  (``"{"`` inside a value is no comment).  A ``{`` that does not close on its
+  line holds the following lines until ``COMMENT`` matches.
 
 A tag value left open at the end of its line (a deviation the parser reports,
 P210) goes on over the following lines exactly as the parser's recovery reads
-it (``grammar._MULTILINE_VALUE``): up to its first unescaped quote, when that
-quote is followed by ``]``.  Until that quote is found the lines after the tag
-line are held back (they hold no quote, so this is short in any real file);
-when the value turns out not to close that way (the quote is not followed by
-``]``, a backslash ends a line, or the text ends) the tag line is an unclosed
-value (P105) and the held lines are read again as ordinary lines.
+it (:data:`.grammar.MULTILINE_VALUE`): up to its first unescaped quote, when
+that quote is followed by ``]``.  Until that quote is found the lines after
+the tag line are held back; when the value turns out not to close that way,
+the tag line is an unclosed value (P105) and the held lines are read again as
+ordinary lines.
 
-Each chunk comes with its first character's offset and line number in the
-file, so diagnostics point at real lines.  Memory: one chunk at a time.
+Each chunk is a :class:`~xqformats.source.Source` placed in the file (offset,
+line and column of its first character; lines counted at LF, as Lark and
+:class:`~xqformats.diagnostics.LineIndex` count them).  Memory: one chunk (and
+one partial line) at a time.
 """
 
 from __future__ import annotations
 
 import re
-from collections import deque
-from dataclasses import dataclass
-from typing import Iterable, Iterator, Optional
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Optional, Sequence
 
-__all__ = ["Chunk", "split_games", "iter_lines"]
+from ..source import Source
+from .grammar import COMMENT_OPEN, MULTILINE_VALUE, MULTILINE_VALUE_BODY, VALUE_QUOTE, Lexicon, lexicon
 
-# A tag line: `[`, a name, then a quoted value; group "close" is the closing
-# quote, empty when the value is not closed on the line.
-_TAG_LINE = re.compile(r'[ \t]*\[[^"\]\n]*(?P<value>"(?:[^"\\\n]|\\.)*(?P<close>"?))?')
-# The characters of a value (as _TAG_LINE and the parser's recovery read them):
-# they stop at a quote, at a line end, or at a backslash before a line end
-# (an escape never takes a line end).
-_VALUE_TEXT = re.compile(r'(?:[^"\\\n]|\\.)*')
-# A quote that closes a value run over lines: `]` must follow it.
-_CLOSES = re.compile(r'"[ \t]*\]')
-_OPENERS = re.compile(r"[{;]")
+__all__ = ["GameSplitter", "split_games"]
 
 
-@dataclass(frozen=True, slots=True)
-class Chunk:
-    """One game's text, its offset (characters) and first line number in the file."""
+@dataclass
+class _OpenValue:
+    """A tag value whose closing quote was not on its tag line."""
 
-    text: str
-    offset: int
-    line: int
-
-
-def iter_lines(text: str) -> Iterator[str]:
-    """The lines of ``text`` with their ``\\n`` ends (a lone ``\\r`` ends no line)."""
-    start = 0
-    find = text.find
-    nl = find("\n")
-    while nl >= 0:
-        yield text[start : nl + 1]
-        start = nl + 1
-        nl = find("\n", start)
-    if start < len(text):
-        yield text[start:]
+    tag_line: str
+    quote: int  # index of its opening quote in tag_line
+    held: list[str] = field(default_factory=list)  # the lines after the tag line, so far
 
 
-def _scan(line: str, pos: int, in_comment: bool) -> bool:
-    """Whether a ``{`` comment is still open at the end of ``line`` (scanning from ``pos``)."""
-    find = line.find
-    while True:
-        if in_comment:
-            j = find("}", pos)
-            if j < 0:
-                return True
-            pos = j + 1
-            in_comment = False
-        m = _OPENERS.search(line, pos)
-        if m is None or m.group() == ";":
-            return False
-        in_comment = True
-        pos = m.end()
+class GameSplitter:
+    """Text in, game chunks out: :meth:`feed` pieces of any size, then :meth:`finish`.
 
+    ``name`` is put on every chunk (the file's display name).  Blank-only
+    chunks are dropped.
+    """
 
-class _Splitter:
-    """The splitter's state between lines (see the module docstring)."""
+    def __init__(self, name: Optional[str] = None, lex: Optional[Lexicon] = None) -> None:
+        lex = lex or lexicon()
+        self.name = name
+        self._lex = lex
+        self._ws = lex.ws.match
+        self._lsqb = lex.lsqb.match
+        self._tag_value = lex.tag_value.match
+        self._comment = lex.comment.match
+        self._line_ends = lex.line_end.finditer
+        inner = "".join(ch for ch in lex.line_end_chars if ch != "\n")
+        # A line end other than LF (for pieces that are already lines).
+        self._other_end = re.compile(f"[{re.escape(inner)}]" if inner else "(?!)").search
+        # What may stand in a line that matters here, in the lexer's order of
+        # preference: a comment, a tag pair's head (then its value), an unclosed `{`.
+        parts = (
+            ("comment", lex.comment.pattern),
+            ("line_comment", lex.line_comment.pattern),
+            ("tag", f"{lex.lsqb.pattern}(?:{lex.ws.pattern})?(?:{lex.tag_name.pattern})?(?:{lex.ws.pattern})?"),
+            ("open", re.escape(COMMENT_OPEN)),
+        )
+        flags = lex.ws.flags
+        # Searched without group names (re then skips ahead to a possible first
+        # character: five times faster on a line of moves), then classified.
+        self._find = re.compile("|".join(f"(?:{p})" for _, p in parts), flags).search
+        self._classify = re.compile("|".join(f"(?P<{k}>{p})" for k, p in parts), flags).match
+        self._pending = ""  # a line not yet ended
+        self._ready: list[Source] = []  # chunks complete
+        # The chunk being gathered, and where the next line starts.
+        self._buf: list[str] = []
+        self._start = (0, 1, 1)  # offset, line, column of the chunk
+        self._offset = 0
+        self._line_no = 1
+        self._column = 1
+        self._movetext = False  # the chunk has text other than tag pairs
+        self._has_text = False
+        self._comment_open: Optional[str] = None  # the `{` of a comment open at the end of the last line
+        self._value: Optional[_OpenValue] = None
 
-    __slots__ = (
-        "buf", "offset", "chunk_offset", "chunk_line", "line_no",
-        "in_comment", "seen_movetext", "has_text", "open_tag", "held",
-    )
+    # ---------------------------------------------------------------- input
+    def feed(self, piece: str) -> Sequence[Source]:
+        """Take the next piece of text; return the chunks it completes (usually none)."""
+        last = len(piece) - 1
+        if last >= 0 and not self._pending and piece.find("\n") == last:
+            # The common case: a piece that is one line (LF or CR LF) and no more.
+            end = last - 1 if piece.endswith("\r\n") else last
+            if self._other_end(piece, 0, end) is None:
+                if self._value is None and self._comment_open is None:
+                    self._line(piece)
+                else:
+                    self._take(piece)
+                return self._flush() if self._ready else ()
+        text = self._pending + piece if self._pending else piece
+        start = 0
+        end = len(text)
+        for m in self._line_ends(text):
+            e = m.end()
+            if e == end and text[e - 1] == "\r":
+                break  # maybe the CR of a CR LF cut between two pieces
+            self._take(text[start:e])
+            start = e
+        self._pending = text[start:]
+        return self._flush()
 
-    def __init__(self) -> None:
-        self.buf: list[str] = []
-        self.offset = 0  # offset of the next line
-        self.chunk_offset = 0
-        self.chunk_line = 1
-        self.line_no = 1  # number of the next line
-        self.in_comment = False
-        self.seen_movetext = False
-        self.has_text = False
-        # The tag line whose value is open at its end, and its opening quote's index.
-        self.open_tag: Optional[tuple[str, int]] = None
-        self.held: list[str] = []  # the lines after it, until the value closes
+    def finish(self) -> Sequence[Source]:
+        """The text has ended: the chunks still held."""
+        if self._pending:
+            self._take(self._pending)
+            self._pending = ""
+        if self._value is not None:
+            st = self._value
+            self._value = None
+            self._give_up(st, st.held)
+        if self._has_text:
+            self._cut()
+        return self._flush()
 
-    def feed(self, line: str) -> Iterator[Chunk]:
-        """Take one line; yield the chunk it ends, if any."""
-        todo = deque((line,))
-        while todo:
-            line = todo.popleft()
-            if self.open_tag is None:
-                chunk = self._line(line)
-                if chunk is not None:
-                    yield chunk
-                continue
-            m = _VALUE_TEXT.match(line)
-            e = m.end() if m is not None else 0  # (it always matches, maybe empty)
-            if e == len(line) or line[e] == "\n":
-                self.held.append(line)  # the value goes on
-                continue
-            if line[e] == '"' and _CLOSES.match(line, e):
-                # A value over several lines (P210): the held lines are its text.
-                for held in self.held:
-                    self._add(held)
-                self.held = []
-                self.open_tag = None
-                self._add(line)
-                self.in_comment = _scan(line, e + 1, False)
-                continue
-            # Not a value over lines: read the held lines and this one again.
-            todo.extendleft(reversed(self._give_up(self.open_tag) + [line]))
+    def _flush(self) -> Sequence[Source]:
+        ready = self._ready
+        if not ready:
+            return ()
+        self._ready = []
+        return ready
 
-    def finish(self) -> Iterator[Chunk]:
-        """The text has ended: the last chunk."""
-        while self.open_tag is not None:  # (held lines hold no quote: once at most)
-            for line in self._give_up(self.open_tag):
-                yield from self.feed(line)
-        if self.has_text:
-            yield Chunk("".join(self.buf), self.chunk_offset, self.chunk_line)
+    # ---------------------------------------------------------------- lines
+    def _take(self, line: str) -> None:
+        """One line (with its line end, if any)."""
+        if self._value is None and self._comment_open is None:
+            self._line(line)
+        elif self._value is not None:
+            self._value_line(line, 0, False)
+        elif self._comment_open is not None:
+            opener = self._comment_open
+            m = self._comment(opener + line)
+            self._add(line)
+            if m is not None:
+                self._comment_open = None
+                self._scan_rest(line, m.end() - len(opener))
 
-    def _give_up(self, open_tag: tuple[str, int]) -> list[str]:
-        """The open value does not close over lines: it ends on its tag line (P105).
+    def _line(self, line: str) -> None:
+        """A line outside any comment or value: it may start a game."""
+        ws = self._ws(line)
+        first = ws.end() if ws is not None else 0
+        if first == len(line):
+            self._add(line)  # blank
+            return
+        if self._lsqb(line, first) is not None:
+            if self._movetext:
+                self._cut()
+        else:
+            self._movetext = True
+        self._has_text = True
+        # (self._add, inline: once per line of every file)
+        self._buf.append(line)
+        self._offset += len(line)
+        if line[-1:] == "\n":
+            self._line_no += 1
+            self._column = 1
+        else:
+            self._column += len(line)
+        if self._find(line, first) is not None:
+            self._scan_rest(line, first)
 
-        Returns the held lines, to be read again as ordinary lines.
-        """
-        tag_line, quote = open_tag
-        # The parser keeps the value up to the line's last `]`; what follows is read.
-        close = tag_line.rfind("]", quote)
-        self.in_comment = close >= 0 and _scan(tag_line, close + 1, False)
-        held = self.held
-        self.held = []
-        self.open_tag = None
-        return held
+    def _scan_rest(self, line: str, pos: int) -> None:
+        """Skip the comments and tag values of ``line`` from ``pos``; note what stays open."""
+        find = self._find
+        classify = self._classify
+        while True:
+            m = find(line, pos)
+            if m is None:
+                return
+            m = classify(line, m.start())
+            assert m is not None  # (the same alternatives: they match where the search did)
+            kind = m.lastgroup
+            pos = m.end()
+            if kind == "tag":
+                value = self._tag_value(line, pos)
+                if value is not None:
+                    pos = value.end()
+                elif line.startswith(VALUE_QUOTE, pos):
+                    self._value = _OpenValue(line, pos)
+                    self._value_line(line, pos + 1, True)
+                    return
+            elif kind == "open":
+                self._comment_open = m.group()
+                return
 
     def _add(self, line: str) -> None:
-        self.buf.append(line)
-        self.offset += len(line)
-        self.line_no += 1
-
-    def _line(self, line: str) -> Optional[Chunk]:
-        """One line outside any tag value: the chunk it ends, if it starts a game."""
-        out = None
-        if self.in_comment:
-            self.in_comment = _scan(line, 0, True)
+        self._buf.append(line)
+        self._offset += len(line)
+        if line[-1:] == "\n":
+            self._line_no += 1
+            self._column = 1
         else:
-            stripped = line.lstrip(" \t\ufeff")
-            if stripped.startswith("["):
-                if self.seen_movetext:
-                    if self.has_text:
-                        out = Chunk("".join(self.buf), self.chunk_offset, self.chunk_line)
-                    self.buf = []
-                    self.chunk_offset = self.offset
-                    self.chunk_line = self.line_no
-                    self.seen_movetext = False
-                self.has_text = True
-                m = _TAG_LINE.match(line)
-                rest = 0
-                if m is not None and m.group("value") is not None:
-                    if m.group("close"):
-                        rest = m.end()
-                    elif m.end() < len(line) and line[m.end()] == "\\":
-                        # A backslash before the line end: the value cannot go on (P105).
-                        close = line.rfind("]", m.start("value"))
-                        rest = close + 1 if close >= 0 else -1
-                    else:
-                        self.open_tag = (line, m.start("value"))
-                        rest = -1
-                if rest >= 0 and ("{" in line or ";" in line):
-                    self.in_comment = _scan(line, rest, False)
-            elif stripped.strip():
-                self.seen_movetext = True
-                self.has_text = True
-                if "{" in line or ";" in line:
-                    self.in_comment = _scan(line, 0, False)
-        self.buf.append(line)
-        self.offset += len(line)
-        self.line_no += 1
-        return out
+            self._column += len(line)
 
+    def _cut(self) -> None:
+        """End the chunk gathered so far; the next one starts at the next line."""
+        if self._has_text:
+            offset, line, column = self._start
+            self._ready.append(Source(self.name, None, "".join(self._buf), offset, line, column))
+        self._buf = []
+        self._start = (self._offset, self._line_no, self._column)
+        self._movetext = False
+        self._has_text = False
 
-def split_games(lines: Iterable[str]) -> Iterator[Chunk]:
-    """Group ``lines`` (ends kept) into game chunks; blank-only chunks are dropped."""
-    splitter = _Splitter()
-    read = splitter._line
-    for line in lines:
-        if splitter.open_tag is None:  # (inline: the common case)
-            chunk = read(line)
-            if chunk is not None:
-                yield chunk
+    # ---------------------------------------------------------------- values over lines
+    def _value_line(self, line: str, start: int, first: bool) -> None:
+        """A line of an open value (``first``: its tag line, from ``start``)."""
+        st = self._value
+        assert st is not None
+        body = MULTILINE_VALUE_BODY.match(line, start)
+        if body is not None and body.end() == len(line):
+            if not first:
+                st.held.append(line)  # the value goes on
+            return
+        # The value's text stops on this line: at a quote, or at an escape before LF.
+        self._value = None
+        rest = "" if first else line
+        joined = st.tag_line[st.quote :] + "".join(st.held) + rest
+        m = MULTILINE_VALUE.match(joined)
+        if m is None:
+            self._give_up(st, st.held + ([] if first else [line]))
+            return
+        # A value over several lines (P210): the held lines are its text.
+        for held in st.held:
+            self._add(held)
+        if first:
+            self._scan_rest(line, st.quote + m.end())
         else:
-            yield from splitter.feed(line)
+            self._add(line)
+            self._scan_rest(line, m.end() - (len(joined) - len(line)))
+
+    def _give_up(self, st: _OpenValue, lines: list[str]) -> None:
+        """The open value does not close over lines: it ends on its tag line (P105).
+
+        As the recovery reads it, the value runs to the line's last ``]``, and
+        what follows that is read; ``lines`` are then read again as ordinary lines.
+        """
+        tag_line, quote = st.tag_line, st.quote
+        close = tag_line.rfind("]", quote, self._lex.eol(tag_line, quote))
+        if close > quote:
+            self._scan_rest(tag_line, close + 1)
+        for line in lines:
+            self._take(line)
+
+
+def split_games(pieces: Iterable[str], name: Optional[str] = None) -> Iterator[Source]:
+    """The game chunks of a text given in ``pieces`` (any sizes: lines, blocks, or the whole)."""
+    splitter = GameSplitter(name)
+    feed = splitter.feed
+    for piece in pieces:
+        ready = feed(piece)
+        if ready:
+            yield from ready
     yield from splitter.finish()
