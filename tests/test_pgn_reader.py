@@ -330,6 +330,17 @@ def test_a_game_after_a_lone_cr_is_placed_in_its_line() -> None:
     assert [(d.code, d.line, d.column) for d in diags] == [("M301", 3, 4), ("P301", 3, 4)]
 
 
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_line_comment_ends_at_a_lone_cr(fast: bool) -> None:
+    # docs/spec/pgn.md §2.4, §5.2: once, `;` ran on to the next LF, so in a
+    # CR-only file it swallowed every move after it.
+    text = '[Game "Chinese Chess"]\r\r1. 炮二平五 ; 中炮\r马8进7 2. 马二进三 *\r'
+    games, diags = parse_pgn(text, fast=fast)
+    assert diags == []
+    assert [n.move.iccs() for n in games[0].mainline() if n.move] == ["H2-E2", "H9-G7", "H0-G2"]
+    assert games[0].root.children[0].comments == [" 中炮"]
+
+
 #: Line ends the grammar's WS allows, and blanks that may stand before a tag line.
 LINE_ENDS = ["\n", "\r\n", "\r", "\f", "\v"]
 INDENTS = ["", " ", "\t", "\u3000", "\u3000\u3000"]
