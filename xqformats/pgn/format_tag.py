@@ -15,8 +15,9 @@ from ..notation import Notation
 
 __all__ = ["FORMAT_VALUES", "FORMAT_NAMES", "notation_of_format"]
 
-#: Notation -> the ``Format`` value the writer writes for it.
-FORMAT_VALUES: dict[Notation, str] = {Notation.CHINESE: "Chinese", Notation.WXF: "WXF", Notation.ICCS: "ICCS"}
+#: Notation -> the ``Format`` value the writer writes for it: the notation's
+#: display name (:attr:`Notation.label`, where it is written once).
+FORMAT_VALUES: dict[Notation, str] = {notation: notation.label for notation in Notation}
 
 #: ``Format`` value, lower case -> the notation it names.
 FORMAT_NAMES: dict[str, Notation] = {value.lower(): notation for notation, value in FORMAT_VALUES.items()}

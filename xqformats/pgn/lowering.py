@@ -37,6 +37,7 @@ from ..notation import Notation, decode
 from ..position import Position
 from ..source import Source
 from . import rules
+from .format_tag import notation_of_format
 from .ast import (
     Comment,
     GameSyntax,
@@ -49,11 +50,9 @@ from .ast import (
     Variation,
 )
 
-__all__ = ["PgnLowering", "lower_game", "FORMAT_NAMES", "SUFFIX_NAGS"]
+__all__ = ["PgnLowering", "lower_game", "SUFFIX_NAGS"]
 
 #: ``Format`` tag values (spec §二(11)), compared case-insensitively.
-FORMAT_NAMES = {"chinese": Notation.CHINESE, "wxf": Notation.WXF, "iccs": Notation.ICCS}
-_FORMAT_TAG = {Notation.CHINESE: "Chinese", Notation.WXF: "WXF", Notation.ICCS: "ICCS"}
 
 #: Terminal of ``grammars/pgn.lark`` → the notation it belongs to.
 _KIND = {"CHINESE_MOVE": Notation.CHINESE, "WXF_MOVE": Notation.WXF, "ICCS_MOVE": Notation.ICCS}
@@ -194,7 +193,7 @@ class PgnLowering:
         value = game.headers.get("Format")
         if value is None:
             return None
-        notation = FORMAT_NAMES.get(value.strip().lower())
+        notation = notation_of_format(value)
         if notation is None:
             self.report(
                 rules.FORMAT_UNKNOWN,
@@ -260,14 +259,14 @@ class PgnLowering:
             if notation is not Notation.CHINESE:
                 self.report(
                     rules.FORMAT_MISSING,
-                    f"No Format tag, so the moves should be Chinese; they are {_FORMAT_TAG[notation]} "
-                    f"(expected `[Format \"{_FORMAT_TAG[notation]}\"]`)",
+                    f"No Format tag, so the moves should be Chinese; they are {notation.label} "
+                    f"(expected `[Format \"{notation.label}\"]`)",
                     span,
                 )
         elif format_notation is not None and format_notation is not notation:
             self.report(
                 rules.FORMAT_MISMATCH,
-                f"Format tag is `{value}` but the moves are in {_FORMAT_TAG[notation]} notation",
+                f"Format tag is `{value}` but the moves are in {notation.label} notation",
                 game.tag_spans.get("Format"),
             )
 
@@ -511,7 +510,7 @@ class _MovetextWalk:
             self.mixed_reported = True
             self.low.report(
                 rules.MIXED_NOTATION,
-                f"Move `{text}` is in {_FORMAT_TAG[mv_notation]} notation; the game's moves are in {_FORMAT_TAG[self.notation]}",
+                f"Move `{text}` is in {mv_notation.label} notation; the game's moves are in {self.notation.label}",
                 span,
             )
 
