@@ -33,7 +33,6 @@ __all__ = [
     "Rule",
     "Diagnostic",
     "DiagnosticSink",
-    "line_col",
     "LineIndex",
     "INTERNAL_ERROR",
 ]
@@ -141,28 +140,6 @@ class Diagnostic:
             path,
             deviation=rule.deviation,
         )
-
-    def shifted(self, line: int, column: int) -> "Diagnostic":
-        """Relocate a diagnostic reported inside a fragment.
-
-        A fragment (a FEN inside a tag value, a move inside movetext) reports
-        positions from line 1, column 1; ``line``/``column`` give where the
-        fragment starts in the enclosing text.  Columns on the fragment's first
-        line are offset; later lines keep their column.
-        """
-        if self.line is None:
-            return replace(self, line=line, column=column)
-
-        def move(ln: int | None, col: int | None) -> tuple[int | None, int | None]:
-            if ln is None:
-                return None, col
-            if ln == 1 and col is not None:
-                return line, col + column - 1
-            return ln + line - 1, col
-
-        ln, col = move(self.line, self.column)
-        eln, ecol = move(self.end_line, self.end_column)
-        return replace(self, line=ln, column=col, end_line=eln, end_column=ecol)
 
     def at(self, span: Span) -> "Diagnostic":
         """This finding placed at ``span`` (e.g. a fragment's finding at its place in the file)."""
@@ -288,13 +265,6 @@ class LineIndex:
         """Offset of the first character of 1-based ``line``; ``default`` past the last line."""
         starts = self._starts
         return starts[line - 1] if 1 <= line <= len(starts) else default
-
-
-def line_col(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of ``offset`` in ``text`` (O(offset))."""
-    line = text.count("\n", 0, offset) + 1
-    last = text.rfind("\n", 0, offset)
-    return line, offset - last
 
 
 #: The code of a reader's or a check's safety net: an exception where a
