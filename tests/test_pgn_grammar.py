@@ -3,8 +3,8 @@
 Every expected diagnostic is ``(code, line, column)`` of the offending text,
 counted by hand (columns count characters, 1-based; a CJK character is one).
 Strict mode turns the deviations (P2xx) into errors, including the spec's own
-invalid examples (xiangqi-pgn-spec-001.txt §三: `51.兵五平六`, a tag inside the
-movetext, a comment splitting a move; and moves after the result, §三(7)).
+invalid examples (docs/spec/pgn.md §2.4, §3.6, §5.3: `51.兵五平六`, a tag inside the
+movetext, a comment splitting a move; and moves after the result, §7.2).
 """
 
 from __future__ import annotations

@@ -350,8 +350,6 @@ def test_every_rule_page_cites_its_clause(pages: dict[str, Page]) -> None:
     assert set(declared) >= {r.code for r in rules}, "a rule is declared in an unexpected way"
     bad = []
     for rule in rules:
-        if _relative(declared[rule.code]) in NOT_YET_CONVERTED:
-            continue
         problem = _rule_page_problem(rule, pages)
         if problem:
             bad.append(f"{rule.code} ({_relative(declared[rule.code])}) {problem}")
@@ -379,20 +377,6 @@ ABSENT_DOCUMENTS = (
 #: What a user of the repository reads: the package (code, grammars, schema), the documentation,
 #: the README and the tools.
 USER_FACING_GLOBS = ("xqformats/**/*", "grammars/**/*", "schemas/**/*", "docs/**/*", "README.md", "tools/**/*")
-
-#: Files not converted yet (phase 2 of issue 9, part B: modules that were being rewritten in other
-#: branches when part A ran, and docs/rules.md, which is generated from their rule docs). Each
-#: entry must still name an absent document (the test below fails on a stale entry), so the list
-#: only shrinks; it must be empty when part B is done.
-NOT_YET_CONVERTED: frozenset[str] = frozenset(
-    {
-        "docs/rules.md",  # generated from the rule docs, among them those of xqformats/pgn/rules.py
-        "xqformats/pgn/fastpath.py",
-        "xqformats/pgn/grammar.py",
-        "xqformats/pgn/rules.py",
-    }
-)
-
 
 def _relative(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
@@ -424,20 +408,9 @@ def test_no_reference_to_documents_outside_the_repository() -> None:
     bad = [
         f"{_relative(path)}:{hit}"
         for path in files
-        if _relative(path) not in NOT_YET_CONVERTED
         for hit in _absent_documents_named(path)
     ]
     assert not bad, (
         "names of documents that are not in the repository (cite the source by its public title, "
         "docs/spec/README.md §3.1, and the reasoning by a docs/spec clause):\n" + "\n".join(bad)
     )
-
-
-def test_the_not_yet_converted_list_is_current() -> None:
-    """Each listed file exists and still names an absent document: convert it, then drop it here."""
-    stale = [
-        name
-        for name in sorted(NOT_YET_CONVERTED)
-        if not (ROOT / name).is_file() or not _absent_documents_named(ROOT / name)
-    ]
-    assert not stale, f"remove from NOT_YET_CONVERTED (converted or gone): {stale}"

@@ -2,8 +2,8 @@
 
 The syntax is ``grammars/pgn.lark`` and nothing else.  This module lexes with
 the grammar's own terminals and Lark's own precedence, and knows only the
-shape of the grammar's rules (STYLE.md: "any fast path is held equal to the
-grammar by a differential hypothesis test", ``tests/test_pgn_fastpath.py``):
+shape of the grammar's rules (it is held equal to the grammar by a differential
+hypothesis test, ``tests/test_pgn_fastpath.py``; docs/pgn.md § The fast path):
 
 * **Terminals, taken from the loaded grammar.**  Each scanner is Lark's
   contextual-lexer alternation rebuilt from ``pattern.to_regexp()`` of the

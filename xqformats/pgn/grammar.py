@@ -6,7 +6,7 @@ Lark's cache when one exists (the grammar analysis is stored in a private
 per-user folder, see :func:`cache_path`; 0.1 s to load instead of 0.8 s).  Spans
 come from Lark's tokens, placed in the file by the chunk's :class:`Source`.
 
-Error recovery (Lark's ``on_error`` with the interactive parser, STYLE.md §2):
+Error recovery (Lark's ``on_error`` with the interactive parser):
 every syntax error becomes a diagnostic and parsing goes on, so all errors of
 a game come out in one run:
 
