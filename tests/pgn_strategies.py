@@ -1,7 +1,7 @@
 """Hypothesis strategies for the PGN tests: random games, written and rewritten, and mutated.
 
-``games()`` plays random legal moves (sometimes from Black's move) into a tree
-with variations, comments and NAGs; ``written_games()`` writes one or two of
+``games()`` are the shared legal games of ``strategies.py`` with comments that
+look like PGN syntax; ``written_games()`` writes one or two of
 them with ``write_pgn`` in a random notation and spelling; ``variants()``
 rewrites such a text into other valid forms (suffixes, ``7...``, CRLF, lone
 CR, tabs, U+3000, the ideographic ellipsis, a BOM, line comments);
@@ -13,14 +13,12 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from strategies import games as shared_games
 from xqformats.model import Game
 from xqformats.pgn import write_pgn
-from xqformats.position import Position
 
 NOTATIONS = ("chinese", "wxf", "iccs")
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 COMMENTS = ("评注", "a b", "x\ny", "(1. 炮二平五)", "; no", '[Tag "v"]', "1-0")
-BLACK_TO_MOVE = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1"
 
 #: Texts inserted by ``mutated()``.
 INSERTS = ["(", ")", "{", "}", "[", "]", "*", '"', ";", "\n", "\r", "\r\n", "\u3000", " ", "!", "?", "…", "...",
@@ -32,42 +30,13 @@ def chance(percent: int) -> st.SearchStrategy[bool]:
     return st.integers(0, 99).map(lambda x: x >= 100 - percent)
 
 
-def _grow(draw: st.DrawFn, game: Game, budget: int) -> None:
-    """Add up to ``budget`` moves: main lines and variations, with comments and NAGs."""
-    frontier = [(game.root, game.start.copy())]
-    while frontier and budget > 0:
-        node, pos = frontier.pop(draw(st.integers(0, len(frontier) - 1)))
-        for _ in range(draw(st.integers(1, 10))):
-            used = {c.move for c in node.children}
-            free = [m for m in pos.legal_moves() if m not in used]
-            if not free or budget <= 0:
-                break
-            budget -= 1
-            mv = draw(st.sampled_from(free))
-            child = node.add_variation(mv)
-            if len(node.children) > 1 and draw(chance(30)):
-                child.comments_before.append(draw(st.sampled_from(COMMENTS)))
-            if draw(chance(20)):
-                child.comments.append(draw(st.sampled_from(COMMENTS)))
-            if draw(chance(15)):
-                child.nags.append(draw(st.integers(0, 255)))
-            if draw(chance(30)):
-                frontier.append((node, pos.copy()))
-            pos.push(mv)
-            node = child
+#: Comments that look like PGN syntax, to test that the writer escapes and the reader keeps them.
+PGN_COMMENTS = st.sampled_from(COMMENTS)
 
 
-@st.composite
-def games(draw: st.DrawFn, max_moves: int = 40) -> Game:
-    """A random playout, sometimes from Black's move, with variations, comments and NAGs."""
-    start = Position.from_fen(BLACK_TO_MOVE) if draw(chance(20)) else None
-    event = draw(st.sampled_from(["", "杯", 'a "q" \\ b']))
-    game = Game({"Game": "Chinese Chess", "Event": event, "Result": "*"}, start=start)
-    game.result = draw(st.sampled_from(RESULTS))
-    if draw(chance(20)):
-        game.root.comments.append(draw(st.sampled_from(COMMENTS)))
-    _grow(draw, game, draw(st.integers(0, max_moves)))
-    return game
+def games(max_moves: int = 40) -> st.SearchStrategy[Game]:
+    """The shared legal games (:func:`strategies.games`) with comments that look like PGN syntax."""
+    return shared_games(max_moves, comments=PGN_COMMENTS, comments_before=PGN_COMMENTS)
 
 
 @st.composite
