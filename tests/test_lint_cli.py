@@ -172,6 +172,28 @@ def test_warning_exits_0_with_source_and_caret(workdir: Path, capsys: pytest.Cap
     ]
 
 
+@pytest.mark.parametrize("line_end", ["\n", "\r\n", "\r"])
+def test_caret_line_of_a_file_with_any_line_ends(line_end: str, workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # docs/spec/pgn.md §2.4: a line ends at LF, CR LF or a lone CR (old Mac
+    # exports): the same line, column and source line whichever the file uses.
+    text = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 车1进5 *\n'.replace("\n", line_end)
+    (workdir / "a.pgn").write_bytes(text.encode("utf-8"))
+    status, out, _ = run(capsys, "--isolated", "a.pgn")
+    assert status == 1
+    assert out.split("\n") == [
+        "a.pgn:4:9: M301 Move `车1进5` (A9-A4) is blocked: a6 blocks the path",
+        " 4 | 1. 炮二平五 车1进5 *",
+        "   |             ^^^^^^",
+        "",
+        "a.pgn:4:9: P301 Moves from here to the end of the line are kept as a comment",
+        " 4 | 1. 炮二平五 车1进5 *",
+        "   |             ^^^^^^",
+        "",
+        "Found 1 error and 1 info in 1 file",
+        "",
+    ]
+
+
 def test_strict_turns_deviations_into_errors(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files(workdir, **{"a.pgn": DATE_PGN})
     status, out, _ = run(capsys, "--isolated", "--strict", "--format", "json", "a.pgn")

@@ -153,9 +153,10 @@ def span(start: int, end: int, line: int, column: int, end_line: int, end_column
     return Span(start, end, line, column, end_line, end_column)
 
 
-def test_spans_counted_as_lark_counts_them() -> None:
-    # Line 1 `[Event "a"]` CR LF; line 2 `1.` U+3000 `炮二平五!` `{x` LF `y}`; line 3 tab `1-0`.
-    # A lone CR is no line end (`1... ` follows it on the same line).
+def test_spans_count_lines_as_the_spec_does() -> None:
+    # Line 1 `[Event "a"]` CR LF; line 2 `1.` U+3000 `炮二平五!` `{x` LF; line 3 `y}` tab `(1... 炮八平五`
+    # and a lone CR, which ends the line too (docs/spec/pgn.md §2.4; Lark's counter misses it);
+    # line 4 `1. ... 马2进3) 1-0 ;end`.
     text = '[Event "a"]\r\n1.\u3000炮二平五! {x\ny}\t(1... 炮八平五\r1. ... 马2进3) 1-0 ;end\n'
     fast = parse_fast(chunk(text, 100, 7))
     assert fast is not None and fast == lark_parse(chunk(text, 100, 7))[0]
@@ -165,12 +166,16 @@ def test_spans_counted_as_lark_counts_them() -> None:
     assert num == MoveNumber(1, False, "1.", span(113, 115, 8, 1, 8, 3))
     assert move == MoveToken("炮二平五", "CHINESE_MOVE", span(116, 120, 8, 4, 8, 8), "!", span(120, 121, 8, 8, 8, 9))
     assert comment == Comment("x\ny", False, span(122, 127, 8, 10, 9, 3))
-    # `(` at column 4 of line 9; the lone CR counts as a character of that line.
-    assert variation.span == span(128, 151, 9, 4, 9, 27)
+    # `(` at column 4 of line 9, `)` at column 12 of line 10 (after the lone CR).
+    assert variation.span == span(128, 151, 9, 4, 10, 13)
     assert variation.elements[0] == MoveNumber(1, True, "1...", span(129, 133, 9, 5, 9, 9))
-    assert variation.elements[2] == MoveNumber(1, True, "1. ...", span(139, 145, 9, 15, 9, 21))
-    assert fast.result == Result("1-0", span(152, 155, 9, 28, 9, 31))
-    assert fast.trailer == (Comment("end", True, span(156, 160, 9, 32, 9, 36)),)
+    assert variation.elements[2] == MoveNumber(1, True, "1. ...", span(139, 145, 10, 1, 10, 7))
+    assert fast.result == Result("1-0", span(152, 155, 10, 14, 10, 17))
+    assert fast.trailer == (Comment("end", True, span(156, 160, 10, 18, 10, 22)),)
+    # The same text with that CR written as LF: the same positions.
+    lf = text.replace("炮八平五\r", "炮八平五\n")
+    assert parse_fast(chunk(lf, 100, 7)) == lark_parse(chunk(lf, 100, 7))[0]
+    assert [e.span for e in parse_fast(chunk(lf, 100, 7)).movetext] == [e.span for e in fast.movetext]
 
 
 def test_nested_variations_nags_and_suffixes() -> None:

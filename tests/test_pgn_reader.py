@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pgn_strategies import written_game
+from pgn_strategies import any_mutant, written_game
 
-from xqformats.diagnostics import Diagnostic, Severity, Span
+from xqformats.diagnostics import Diagnostic, Severity, Span, split_lines
 from xqformats.model import Game
 from xqformats.pgn import parse_pgn, read_headers, read_pgn, write_pgn
 from xqformats.pgn.splitter import split_games
@@ -171,17 +171,21 @@ def test_any_text_never_raises(text: str) -> None:
 
 # ---------------------------------------------------------------- lenient and strict
 def test_xqwizard_export_reads_with_warnings(tmp_path: Path) -> None:
-    """GBK, CRLF (and CR CR LF), glued `1.炮二平五`, fullwidth digits, footer, `09-02-21`."""
+    """GBK, CRLF (and CR CR LF), glued `1.炮二平五`, fullwidth digits, footer, `09-02-21`.
+
+    Line 8 ends CR CR LF: a lone CR, then CR LF, so line 9 is blank and the
+    moves go on on line 10 (docs/spec/pgn.md §2.4, as an editor shows the file).
+    """
     reader = read_pgn(DATA / "xqwizard-style.pgn")
     games = list(reader)
     assert [d.code for d in reader.diagnostics] == ["E101"]
     (g,) = games
     assert g.ply_count() == 10 and g.result == "1-0" and g.headers["Date"] == "09-02-21"
     found = [(d.code, d.line, d.column, d.severity) for d in g.diagnostics if d.severity is not Severity.INFO]
-    assert found == [("P201", n, 5, Severity.WARNING) for n in range(7, 12)] + [
-        ("P204", 13, 1, Severity.WARNING),
+    assert found == [("P201", n, 5, Severity.WARNING) for n in (7, 8, 10, 11, 12)] + [
         ("P204", 14, 1, Severity.WARNING),
         ("P204", 15, 1, Severity.WARNING),
+        ("P204", 16, 1, Severity.WARNING),
     ]
     assert g.root.end().comments == ["======================", "欢迎访问象棋测试网", "http://example.invalid/"]
     strict = list(read_pgn(DATA / "xqwizard-style.pgn", strict=True))[0]
@@ -319,15 +323,15 @@ def test_tag_line_after_a_form_feed_or_vertical_tab(blank: str) -> None:
     assert events(ONE.rstrip("\n") + blank + TWO) == [("A", 2, "*"), ("B", 1, "1-0")]
 
 
-def test_a_game_after_a_lone_cr_is_placed_in_its_line() -> None:
-    # Lines are counted at LF only (Lark's counting): after a lone CR the next
-    # game starts inside line 2, and its positions say so.
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_game_after_a_lone_cr_is_placed_in_its_line(fast: bool) -> None:
+    # A lone CR ends a line (docs/spec/pgn.md §2.4): the second game starts on
+    # line 3, at its first column, and its positions say so.
     text = G + "1. 炮二平五 *\r" + G + "1. 车一进五 *\n"
-    games, diags = parse_pgn(text)
+    games, diags = parse_pgn(text, fast=fast)
     assert len(games) == 2
-    col = len("1. 炮二平五 *\r") + 1  # `[` of the second game is at this column
-    assert (games[1].span.line, games[1].span.column) == (2, col)
-    assert [(d.code, d.line, d.column) for d in diags] == [("M301", 3, 4), ("P301", 3, 4)]
+    assert (games[1].span.line, games[1].span.column) == (3, 1)
+    assert [(d.code, d.line, d.column) for d in diags] == [("M301", 4, 4), ("P301", 4, 4)]
 
 
 @pytest.mark.parametrize("fast", [True, False])
@@ -339,6 +343,30 @@ def test_a_line_comment_ends_at_a_lone_cr(fast: bool) -> None:
     assert diags == []
     assert [n.move.iccs() for n in games[0].mainline() if n.move] == ["H2-E2", "H9-G7", "H0-G2"]
     assert games[0].root.children[0].comments == [" 中炮"]
+
+
+def positions(text: str, fast: bool) -> list[tuple]:
+    """Every diagnostic of ``text`` with its place, and where each game and move stands."""
+    games, diags = parse_pgn(text, fast=fast)
+    places = [(d.code, d.severity, d.message, d.line, d.column, d.end_line, d.end_column) for d in diags]
+    for g in games:
+        sp = g.span
+        places.append(("game", None if sp is None else (sp.line, sp.column, sp.end_line, sp.end_column)))
+        for node in g.mainline():
+            sp = node.span
+            places.append((node.text, None if sp is None else (sp.line, sp.column, sp.end_line, sp.end_column)))
+    return places
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=any_mutant(max_moves=12), fast=st.booleans())
+def test_lf_crlf_and_lone_cr_files_give_the_same_positions(text: str, fast: bool) -> None:
+    """docs/spec/pgn.md §2.4: a line ends at LF, CR LF or a lone CR, so the same file
+    written with any of the three has its diagnostics at the same lines and columns."""
+    lf = text.replace("\r\n", "\n").replace("\r", "\n")
+    expected = positions(lf, fast)
+    assert positions(lf.replace("\n", "\r\n"), fast) == expected
+    assert positions(lf.replace("\n", "\r"), fast) == expected
 
 
 #: Line ends the grammar's WS allows, and blanks that may stand before a tag line.
@@ -410,8 +438,8 @@ def test_concatenated_games_read_as_each_alone(texts: list[str], line_end: str, 
     offset = 0
     for part, game in zip(parts, games):
         (alone,), _ = parse_pgn(part)
-        line = text.count("\n", 0, offset) + 1
-        column = offset - text.rfind("\n", 0, offset)
+        before = split_lines(text[:offset])  # lines end at LF, CR LF and a lone CR
+        line, column = len(before), len(before[-1]) + 1
         assert placed(game, 0, 1, 1) == placed(alone, offset, line, column)
         offset += len(part)
 

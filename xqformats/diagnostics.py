@@ -20,6 +20,7 @@ the diagnostic alone, whatever modules happen to be imported.
 from __future__ import annotations
 
 import enum
+import re
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional
@@ -34,6 +35,9 @@ __all__ = [
     "Diagnostic",
     "DiagnosticSink",
     "LineIndex",
+    "LINE_END",
+    "split_lines",
+    "has_lone_cr",
     "INTERNAL_ERROR",
 ]
 
@@ -233,17 +237,42 @@ class DiagnosticSink:
         return len(self.items)
 
 
+#: One line end of a text: LF, CR LF or a lone CR (docs/spec/pgn.md §2.4).
+LINE_END = re.compile(r"\r\n?|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` without their line ends (:data:`LINE_END`), as :class:`LineIndex` numbers them.
+
+    Like ``text.split("\\n")``: ``n`` line ends give ``n + 1`` lines, the last
+    one possibly empty.
+    """
+    return LINE_END.split(text)
+
+
+def has_lone_cr(text: str) -> bool:
+    """Whether ``text`` holds a CR not followed by LF: a line end that Lark's counter (LF only) misses."""
+    return "\r" in text and text.count("\r") != text.count("\r\n")
+
+
 class LineIndex:
     """Maps 0-based character offsets of a text to 1-based (line, column).
 
-    Built once per text in O(n); each lookup is O(log lines).  Only ``\\n``
-    ends a line (``\\r\\n`` therefore counts as one line end; a lone ``\\r`` is
-    an ordinary character, as in Lark's own line counting).
+    Built once per text in O(n); each lookup is O(log lines).  A line ends at
+    LF, CR LF or a lone CR (docs/spec/pgn.md §2.4; XML counts the same way), so
+    a CR-only file has its lines as an LF file does.  Only the positions count
+    so: the text itself is never changed.  (Lark's own counter ends lines at
+    LF only; the PGN parser places its tokens through this index instead when
+    a text holds a lone CR.)
     """
 
     __slots__ = ("_starts",)
 
     def __init__(self, text: str) -> None:
+        if "\r" in text:
+            self._starts = [0, *(m.end() for m in LINE_END.finditer(text))]
+            return
+        # The common case, LF only: a str.find loop, faster than the regex.
         starts = [0]
         find = text.find
         i = find("\n")

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence, TextIO
 
-from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
+from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, split_lines
 from ..formats import Record, guard, read
 from .checks import UNREADABLE_FILE, check_game
 from .discovery import STDIN, Target
@@ -122,7 +122,7 @@ def _finish(
     wanted = {d.line for d in kept if d.line is not None}
     text = source() if (source is not None and wanted) else None
     if text is not None:
-        all_lines = text.split("\n")
+        all_lines = split_lines(text)  # (line ends as the positions count them)
         for n in wanted:
             if 1 <= n <= len(all_lines):
                 lines[n] = all_lines[n - 1]

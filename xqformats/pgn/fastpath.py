@@ -45,24 +45,26 @@ containing a line end that Lark would not count, a number too long for
 ``int()``, or any character no terminal matches.  An accepted chunk is one
 the grammar parses without error, so it never has a syntax diagnostic.
 
-Spans are Lark's: 0-based offsets, 1-based line and column counting
-characters, lines counted at ``\\n`` only (a lone ``\\r`` is an ordinary
-character, as in Lark's line counter and :class:`~xqformats.diagnostics.LineIndex`).
-The start of each token is found as the scan passes the line ends (the hot
-loop: an incremental count, not a lookup per token); the end of a token that
-holds a line end, and the chunk's own span, come from the chunk's
-:class:`~xqformats.source.Source`.
+Spans are the Lark parse's: 0-based offsets, 1-based line and column counting
+characters, a line ending at LF, CR LF or a lone CR (PGN §2.4), as
+:class:`~xqformats.diagnostics.LineIndex` counts them (the Lark parse places its
+tokens through that index when a chunk holds a lone CR, which Lark's own
+counter misses).  The start of each token is found as the scan passes the
+line ends (the hot loop: an incremental count, not a lookup per token); the
+end of a token that holds a line end, and the chunk's own span, come from the
+chunk's :class:`~xqformats.source.Source`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from functools import partial
 from typing import Callable, Optional
 
 from lark import Lark
 
-from ..diagnostics import Span
+from ..diagnostics import LINE_END, Span, has_lone_cr
 from ..source import Source
 from .ast import Comment, GameSyntax, MoveToken, Result, TagPair, Variation
 from .grammar import chunk_span, comment_node, move_number_node, nag_node, parser, tag_pair_node
@@ -258,6 +260,24 @@ def parse_tag_section(chunk: Source) -> Optional[tuple[list[TagPair], int]]:
     return None if tags is None else (tags, scan.pos)
 
 
+def _line_end_finder(text: str) -> Callable[[int], int]:
+    """``find(pos)``: the offset of the last character of the first line end at or after ``pos`` (-1: none).
+
+    The line after it starts one character later.  Line ends are
+    :data:`~xqformats.diagnostics.LINE_END`'s; without a lone CR that is
+    ``text.find("\\n", pos)`` (the common case, the fastest).
+    """
+    if not has_lone_cr(text):
+        return partial(text.find, "\n")
+    search = LINE_END.search
+
+    def find(pos: int) -> int:
+        m = search(text, pos)
+        return m.end() - 1 if m is not None else -1
+
+    return find
+
+
 # Results of a movetext handler.
 _GO_ON = 0
 _DECLINE = 1
@@ -274,8 +294,8 @@ class _FastParse:
         self.chunk = chunk
         text = self.text = chunk.text or ""
         self.off = chunk.offset
-        self.find = text.find
-        nl = text.find("\n")  # the next line end not yet counted
+        find = self.find = _line_end_finder(text)
+        nl = find(0)  # the next line end not yet counted (its last character)
         self.nl = nl if nl >= 0 else len(text) + 1
         self.ln = chunk.line  # file line number of the text from `ls` on
         # Offset (in the chunk) of the first character of line `ln`: the chunk's
@@ -323,7 +343,7 @@ class _FastParse:
             while nl < s:
                 self.ln += 1
                 self.ls = nl + 1
-                nl = find("\n", nl + 1)
+                nl = find(nl + 1)
                 if nl < 0:
                     nl = far
             self.nl = nl
@@ -420,7 +440,7 @@ class _FastParse:
             col = s - ls + 1
             if nl < e:
                 if kind not in newline_types:
-                    return False  # Lark would not count this line end
+                    return False  # Lark would not count this line end (or a terminal that holds a lone CR)
                 span = new_span(s + off, e + off, ln, col, *chunk_line_col(e))
             else:
                 span = new_span(s + off, e + off, ln, col, ln, col + e - s)

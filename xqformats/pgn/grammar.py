@@ -4,7 +4,9 @@ The Lark LALR parser (contextual lexer, tree-less: the :class:`_Builder`
 transformer runs at each reduction) is built once per thread, lazily, from
 Lark's cache when one exists (the grammar analysis is stored in a private
 per-user folder, see :func:`cache_path`; 0.1 s to load instead of 0.8 s).  Spans
-come from Lark's tokens, placed in the file by the chunk's :class:`Source`.
+come from Lark's tokens, placed in the file by the chunk's :class:`Source`
+(from their offsets alone when the chunk holds a lone CR: a line end for
+PGN §2.4 that Lark's line counter, LF only, misses).
 
 Error recovery (Lark's ``on_error`` with the interactive parser):
 every syntax error becomes a diagnostic and parsing goes on, so all errors of
@@ -38,7 +40,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.parsers.lalr_interactive_parser import InteractiveParser
 
-from ..diagnostics import DiagnosticSink, Span
+from ..diagnostics import LINE_END, DiagnosticSink, Span, has_lone_cr
 from ..resources import grammar_path
 from ..source import Source
 from . import rules
@@ -147,8 +149,10 @@ class _Builder(Transformer):
     """Reductions → AST nodes.
 
     ``off``/``ln``/``col`` place the chunk in its file: its first character's
-    offset, line - 1, and column - 1 (a chunk may start inside a line that
-    Lark's counting, at ``\\n`` only, does not end: after a lone CR).
+    offset, line - 1, and column - 1 (a chunk may start inside a line: after
+    a form feed).  ``source`` is the chunk when it holds a lone CR: Lark's
+    lines (LF only) are wrong there, so spans come from the tokens' offsets
+    through the chunk's line index.
     """
 
     def __init__(self) -> None:
@@ -156,6 +160,7 @@ class _Builder(Transformer):
         self.off = 0
         self.ln = 0
         self.col = 0
+        self.source: Optional[Source] = None
 
     # ---------------------------------------------------------------- spans
     # A reduction's children are the lexer's tokens (or the recovery's), so
@@ -164,6 +169,8 @@ class _Builder(Transformer):
         return self._join(t, t)
 
     def _join(self, a: _Located, b: _Located) -> Span:
+        if self.source is not None:
+            return self.source.span(a.start_pos, b.end_pos)
         o = self.off
         ln = self.ln
         c = self.col
@@ -300,7 +307,8 @@ def parser() -> tuple[Lark, _Builder]:
 # Python's line boundaries (those of str.splitlines, CR LF counted as one).
 # The grammar's WS terminal says which of them a PGN text may hold as
 # whitespace; those are the line ends of a PGN text (a tag line, the end of
-# a game).  Lark's positions still count lines at LF only.
+# a game).  (Positions count fewer line ends: LF, CR LF and a lone CR,
+# diagnostics.LINE_END.)
 _LINE_BOUNDARIES = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
 
 #: The character that opens a ``{…}`` comment: the recovery reads an unclosed
@@ -312,8 +320,9 @@ COMMENT_OPEN = "{"
 VALUE_QUOTE = '"'
 
 #: The characters of a tag value as the recovery reads one whose closing quote
-#: is on a later line (P210): an escape takes any character but LF.
-MULTILINE_VALUE_BODY = re.compile(r'(?:[^"\\]|\\.)*')
+#: is on a later line (P210): an escape takes any character but a line end
+#: (LF or CR, PGN §2.4: so a CR LF or CR-only file reads as an LF file does).
+MULTILINE_VALUE_BODY = re.compile(r'(?:[^"\\]|\\[^\r\n])*')
 #: Such a value, quotes included: it closes only at a quote followed by ``]``.
 MULTILINE_VALUE = re.compile('"' + MULTILINE_VALUE_BODY.pattern + r'"(?=[ \t]*\])')
 
@@ -399,7 +408,7 @@ def _lex_pos(e: UnexpectedCharacters) -> int:
 
 
 def _short(text: str, limit: int = 40) -> str:
-    text = text.replace("\n", " ").replace("\r", "")
+    text = LINE_END.sub(" ", text)  # (one space per line end, whichever the file uses)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -413,7 +422,9 @@ class _Recovery:
 
     It reports through the chunk's sink (offsets into the chunk's text; the
     sink's :class:`Source` makes them file spans) and makes the tokens it
-    feeds with positions from the chunk's own line index (Lark's counting).
+    feeds with positions from the chunk's own line index.  Where it asks
+    whether two tokens share a line it asks that index too, from their
+    offsets: Lark's line numbers miss a lone CR.
     """
 
     def __init__(self, chunk: Source, sink: DiagnosticSink) -> None:
@@ -424,12 +435,20 @@ class _Recovery:
         self.last_skip_end = -1
 
     def token(self, type_: str, value: str, start: int) -> Token:
-        """A token of ``value`` at chunk offset ``start``, positioned as Lark's lexer would."""
+        """A token of ``value`` at chunk offset ``start``, positioned by the chunk's line index.
+
+        (As Lark's lexer would position it when the chunk holds no lone CR;
+        otherwise the builder places tokens by their offsets alone.)
+        """
         line, column = self.local.line_col(start)
         end = start + len(value)
         end_line, end_column = self.local.line_col(end)
         return Token(type_, value, start_pos=start, line=line, column=column,
                      end_line=end_line, end_column=end_column, end_pos=end)
+
+    def line(self, offset: int) -> int:
+        """The line (of the chunk) of chunk offset ``offset``."""
+        return self.local.line_col(offset)[0]
 
     def __call__(self, e: UnexpectedInput) -> bool:
         if isinstance(e, UnexpectedCharacters):
@@ -496,7 +515,7 @@ class _Recovery:
         what = " or ".join(_WHAT[t] for t in _TAG_PARTS if t in expected)
         stack = value_stack(ip)
         prev = stack[-1] if stack else None
-        if isinstance(prev, Token) and _located(prev) and prev.end_line < tok.line:
+        if isinstance(prev, Token) and _located(prev) and self.line(prev.end_pos) < self.line(tok.start_pos):
             # The line ended inside the tag pair: point at where `]` belongs.
             self.report(
                 rules.UNCLOSED_TAG,
@@ -531,12 +550,11 @@ class _Recovery:
             return True
         return False
 
-    @staticmethod
-    def _same_line(ip: InteractiveParser, tok: Token) -> bool:
+    def _same_line(self, ip: InteractiveParser, tok: _Located) -> bool:
         """Whether ``tok`` is on the line of the tag pair being read."""
         for v in reversed(value_stack(ip)):
-            if isinstance(v, Token) and v.type == "LSQB":
-                return v.line == tok.line
+            if isinstance(v, Token) and v.type == "LSQB" and _located(v):
+                return self.line(v.start_pos) == self.line(tok.start_pos)
         return False
 
     def _advance(self, ip: InteractiveParser, end: int) -> None:
@@ -675,6 +693,7 @@ def parse_chunk(chunk: Source, sink: DiagnosticSink) -> GameSyntax:
     builder.off = chunk.offset
     builder.ln = chunk.line - 1
     builder.col = chunk.column - 1
+    builder.source = chunk if has_lone_cr(text) else None
     try:
         # With a transformer, parse returns what `_Builder.game` returns (a tuple);
         # Lark types it as a tree.

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Optional, Sequence
 
-from ..diagnostics import Diagnostic, DiagnosticSink, LineIndex, Rule, Span
+from ..diagnostics import LINE_END, Diagnostic, DiagnosticSink, LineIndex, Rule, Span
 from ..fen import parse_fen
 from ..model import RESULTS, Game, Node
 from ..notation import Notation, decode
@@ -353,7 +353,7 @@ def _text(el: object) -> str:
 
 
 def _short(text: str, limit: int = 40) -> str:
-    text = text.replace("\r", "").replace("\n", " ")
+    text = LINE_END.sub(" ", text)  # (one space per line end, whichever the file uses)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -26,8 +26,9 @@ the tag line is an unclosed value (P105) and the held lines are read again as
 ordinary lines.
 
 Each chunk is a :class:`~xqformats.source.Source` placed in the file (offset,
-line and column of its first character; lines counted at LF, as Lark and
-:class:`~xqformats.diagnostics.LineIndex` count them).  Memory: one chunk (and
+line and column of its first character; lines counted as
+:class:`~xqformats.diagnostics.LineIndex` counts them, at LF, CR LF and a lone
+CR: FF and VT cut lines here but are no line ends for positions, PGN §2.4).  Memory: one chunk (and
 one partial line) at a time.
 """
 
@@ -41,6 +42,10 @@ from ..source import Source
 from .grammar import COMMENT_OPEN, MULTILINE_VALUE, MULTILINE_VALUE_BODY, VALUE_QUOTE, Lexicon, lexicon
 
 __all__ = ["GameSplitter", "split_games"]
+
+# The last character of a line that ends a line for positions (LF, CR LF, a
+# lone CR: a line never ends with the CR of a CR LF, see `feed`).
+_POSITION_ENDS = ("\n", "\r")
 
 
 @dataclass
@@ -173,7 +178,7 @@ class GameSplitter:
         # (self._add, inline: once per line of every file)
         self._buf.append(line)
         self._offset += len(line)
-        if line[-1:] == "\n":
+        if line[-1:] in _POSITION_ENDS:
             self._line_no += 1
             self._column = 1
         else:
@@ -208,7 +213,7 @@ class GameSplitter:
     def _add(self, line: str) -> None:
         self._buf.append(line)
         self._offset += len(line)
-        if line[-1:] == "\n":
+        if line[-1:] in _POSITION_ENDS:
             self._line_no += 1
             self._column = 1
         else:
@@ -234,7 +239,7 @@ class GameSplitter:
             if not first:
                 st.held.append(line)  # the value goes on
             return
-        # The value's text stops on this line: at a quote, or at an escape before LF.
+        # The value's text stops on this line: at a quote, or at an escape before a line end.
         self._value = None
         rest = "" if first else line
         joined = st.tag_line[st.quote :] + "".join(st.held) + rest
