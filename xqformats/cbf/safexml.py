@@ -224,6 +224,8 @@ def parse(source: Union[Source, str], sink: Optional[DiagnosticSink] = None) -> 
         well_formed = False
         _report_syntax(parser.error_log, sink)
         root = _recover(data)
+        if root is not None:
+            _make_readable(root)
     if root is None:
         return Parsed(None, False)
     _report_doctype(root, text, sink)
@@ -237,6 +239,47 @@ def _recover(data: bytes) -> Optional[etree._Element]:
         return etree.fromstring(data, make_parser(recover=True))
     except etree.XMLSyntaxError:
         return None
+
+
+#: A lone surrogate: what libxml2 stores for ``&#xD800;`` (as invalid UTF-8) in recovery mode.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _make_readable(root: etree._Element) -> None:
+    """Make every text, tail and attribute value of a recovered tree readable as ``str``.
+
+    In recovery mode libxml2 keeps a character reference to a surrogate
+    (``&#xD800;``, not an XML character; reported as C101 where libxml2 found
+    it) as the surrogate's UTF-8 form, bytes that are no valid UTF-8: lxml
+    then raises ``UnicodeDecodeError`` on ``.text``, ``.tail`` or ``.get()``.
+    Raw surrogates in a source handed in as text end up the same way.  Each
+    such value is rewritten once, here, with U+FFFD for each surrogate, so
+    that no later stage meets an unreadable value.  O(size of the tree); only
+    malformed documents get here (a strict parse rejects both).
+    """
+    for node in root.iter():
+        try:
+            node.text
+        except UnicodeDecodeError as exc:
+            node.text = _salvage(exc.object)
+        try:
+            node.tail
+        except UnicodeDecodeError as exc:
+            node.tail = _salvage(exc.object)
+        if isinstance(node.tag, str):  # an element: its attributes
+            for name in node.keys():
+                try:
+                    node.get(name)
+                except UnicodeDecodeError as exc:
+                    node.set(name, _salvage(exc.object))
+
+
+def _salvage(raw: bytes) -> str:
+    """``raw`` (UTF-8 that may encode surrogates) as text, each surrogate read as U+FFFD."""
+    try:
+        return _SURROGATE.sub("\ufffd", raw.decode("utf-8", "surrogatepass"))
+    except UnicodeDecodeError:  # other invalid bytes as well: one U+FFFD per bad byte
+        return raw.decode("utf-8", "replace")
 
 
 def _report_syntax(log: etree._ListErrorLog, sink: DiagnosticSink) -> None:
