@@ -29,6 +29,13 @@ def _read_both(data: bytes) -> tuple[Optional[Game], list[Diagnostic]]:
     return game, diags
 
 
+def _timed(data: bytes) -> tuple[float, Optional[Game], list[Diagnostic]]:
+    """``read_cbf`` of ``data`` and the seconds it took."""
+    t0 = time.perf_counter()
+    game, diags = read_cbf(data)
+    return time.perf_counter() - t0, game, diags
+
+
 # ---------------------------------------------------------------- 1. character references to surrogates
 
 _SURROGATE_REFS = ["&#xD800;", "&#55296;", "&#xDFFF;", "&#xdbff;&#xdc00;"]
@@ -87,3 +94,105 @@ def test_lone_surrogates_in_decoded_text_are_read_as_replacement_characters() ->
     assert game is not None and "C101" in codes(diags)
     assert "\ud800" not in game.headers.get("Red", "")
 
+
+# ---------------------------------------------------------------- 3. entities are never read as data
+
+_DOCTYPE = '<!DOCTYPE ChineseChessRecord [<!ENTITY a "77-47"><!ENTITY who "吕钦">]>\n'
+
+
+def _with_doctype(data: bytes, doctype: str = _DOCTYPE) -> bytes:
+    return data.replace(b"<ChineseChessRecord", doctype.encode() + b"<ChineseChessRecord", 1)
+
+
+def test_internal_entity_in_an_attribute_value_is_not_expanded() -> None:
+    data = _with_doctype(cbf("", '  <Move value="&a;"/>\n'))
+    game, diags = _read_both(data)
+    assert game is not None
+    assert lines(game) == [[]]
+    c103 = [d for d in diags if d.code == "C103"]
+    assert len(c103) == 1
+    assert (c103[0].line, c103[0].column, c103[0].end_column) == (8, 16, 19)
+    assert "C102" in codes(diags)
+
+
+def test_internal_entity_inside_an_attribute_value_keeps_the_rest() -> None:
+    data = _with_doctype(cbf('  <Type value="1">实战</Type>\n', '  <Move value="77-47" nid="1&a;"/>\n'))
+    data = data.replace(b'<Type value="1">', b'<Type value="&lt;&#x41;&a;&amp;">')
+    game, diags = _read_both(data)
+    assert game is not None
+    assert game.headers["Type"] == "<A&"
+    assert codes(diags).count("C103") == 2
+    assert "77-47" not in game.headers["Type"]
+    # nid "1" with the entity removed is read as nid 1.
+    assert lines(game) == [["H2-E2"]]
+
+
+def test_entity_in_an_attribute_of_a_malformed_document_is_not_expanded() -> None:
+    data = _with_doctype(cbf("  <Red>x</Black>\n", '  <Move value="&a;"/>\n'))
+    game, diags = _read_both(data)
+    assert game is not None and "C101" in codes(diags) and "C103" in codes(diags)
+    assert all(line == [] for line in lines(game))
+
+
+def test_attribute_default_from_the_internal_subset_is_not_applied() -> None:
+    data = _with_doctype(cbf("", "  <Move/>\n"), '<!DOCTYPE ChineseChessRecord [<!ATTLIST Move value CDATA "77-47">]>\n')
+    game, diags = _read_both(data)
+    assert game is not None and "C102" in codes(diags)
+    assert lines(game) == [[]]
+
+
+def test_entity_in_text_is_reported_and_not_expanded() -> None:
+    game, diags = _read_both(_with_doctype(cbf("  <Red>&who;</Red>\n")))
+    assert codes(diags) == ["C102", "C103"]
+    assert "Red" not in game.headers
+
+
+def _laughs(where: str) -> bytes:
+    lol = "".join(f'<!ENTITY l{i} "{f"&l{i - 1};" * 10}">' for i in range(1, 10))
+    doctype = f'<!DOCTYPE ChineseChessRecord [<!ENTITY l0 "lol">{lol}]>\n'
+    if where == "text":
+        return _with_doctype(cbf("  <Red>&l9;</Red>\n"), doctype)
+    return _with_doctype(cbf("", '  <Move value="&l9;"/>\n'), doctype)
+
+
+def _quadratic(where: str) -> bytes:
+    big = "x" * 100_000
+    refs = "&big;" * 20_000
+    doctype = f'<!DOCTYPE ChineseChessRecord [<!ENTITY big "{big}">]>\n'
+    if where == "text":
+        return _with_doctype(cbf(f"  <Red>{refs}</Red>\n"), doctype)
+    return _with_doctype(cbf("", f'  <Move value="{refs}"/>\n'), doctype)
+
+
+@pytest.mark.parametrize("where", ["text", "attribute"])
+@pytest.mark.parametrize("make", [_laughs, _quadratic], ids=["billion-laughs", "quadratic"])
+def test_entity_amplification_is_stopped(make, where: str) -> None:  # type: ignore[no-untyped-def]
+    data = make(where)
+    seconds, game, diags = _timed(data)
+    assert seconds < 2.0
+    assert "C102" in codes(diags) and set(codes(diags)) & {"C101", "C103"}
+    assert "G106" not in codes(xqformats.read(data, format="cbf").diagnostics)
+    if game is not None:
+        assert all("lol" not in v and "xxx" not in v for v in game.headers.values())
+        assert all(line == [] for line in lines(game))
+
+
+def test_parameter_entity_is_not_followed(tmp_path: Path) -> None:
+    secret = tmp_path / "evil.dtd"
+    secret.write_text('<!ENTITY leak "TOP SECRET">')
+    doctype = f'<!DOCTYPE ChineseChessRecord [<!ENTITY % ext SYSTEM "{secret.as_uri()}"> %ext;]>\n'
+    data = _with_doctype(cbf("  <Red>&leak;</Red>\n", '  <Move value="&leak;"/>\n'), doctype)
+    game, diags = _read_both(data)
+    assert "C102" in codes(diags)
+    assert game is None or all("SECRET" not in v for v in game.headers.values())
+
+
+def test_external_entity_in_text_and_attribute_is_not_read(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("77-47")
+    doctype = f'<!DOCTYPE ChineseChessRecord [<!ENTITY s SYSTEM "{secret.as_uri()}">]>\n'
+    data = _with_doctype(cbf("  <Red>&s;</Red>\n", '  <Move value="&s;"/>\n'), doctype)
+    game, diags = _read_both(data)
+    assert "C102" in codes(diags)
+    assert game is not None and "Red" not in game.headers
+    assert all(line == [] for line in lines(game))

@@ -204,8 +204,10 @@ def parse(source: Union[Source, str], sink: Optional[DiagnosticSink] = None) -> 
     error becomes a C101 diagnostic (line and column as libxml2 gives them:
     1-based characters) and the text is parsed again in recovery mode so that
     what precedes the error can still be read.  A DOCTYPE (C102) and each
-    entity reference (C103) are reported; entity references are removed from
-    the tree (their text is not expanded).
+    entity reference (C103), in content or in an attribute value, are
+    reported; entity references are removed from the tree (their text is not
+    expanded) and the DOCTYPE too (no attribute defaults of its internal
+    subset apply).
     """
     if not isinstance(source, Source):
         source = Source.from_text(source)
@@ -230,6 +232,10 @@ def parse(source: Union[Source, str], sink: Optional[DiagnosticSink] = None) -> 
         return Parsed(None, False)
     _report_doctype(root, text, sink)
     _report_entities(root, source, sink)
+    _unexpand_attributes(root, source, sink)
+    # Ignored, and dropped: libxml2 would otherwise still fill in attribute
+    # defaults of an `<!ATTLIST …>` of the internal subset on `.get()`.
+    root.getroottree().docinfo.clear()
     return Parsed(root, well_formed)
 
 
@@ -321,6 +327,74 @@ def _report_entities(root: etree._Element, source: Source, sink: DiagnosticSink)
         else:
             line = ent.sourceline
             sink.add(Diagnostic(XML_ENTITY.code, XML_ENTITY.severity, f"Entity reference `{name}` is not expanded", line, None, line, None, deviation=XML_ENTITY.deviation))
+
+
+#: A general entity reference (``&name;``; not a character reference, ``&#…;``).
+_ENTITY_REF = re.compile(r"&([^\s&;#<>\"']+);")
+_PREDEFINED = frozenset({"lt", "gt", "amp", "apos", "quot"})
+
+
+def _unexpand_attributes(root: etree._Element, source: Source, sink: DiagnosticSink) -> None:
+    """C103 for each entity reference in an attribute value, whose value is read without it.
+
+    ``resolve_entities=False`` keeps references in content as nodes, but
+    libxml2 always expands the internal entities of an attribute value
+    (``value="&a;"`` with ``<!ENTITY a "77-47">`` reads ``77-47``).  So when
+    the internal subset declares entities, each start tag holding a reference
+    is read again from the text with the references removed (the hardened
+    parser, no DTD: character references and the predefined entities still
+    read as XML says) and its attribute values replaced by that reading.  An
+    element whose tag cannot be found in the text loses its attributes.
+    Costs nothing when the document declares no entity.
+    """
+    dtd = root.getroottree().docinfo.internalDTD
+    if dtd is None or next(iter(dtd.iterentities()), None) is None:
+        return
+    from .locate import Locator
+
+    locator = Locator(source)
+    text = source.text or ""
+    for el in root.iter(etree.Element):
+        if len(el.attrib) == 0:
+            continue
+        start = locator.offset(el)
+        span = locator.start_tag(el)
+        if start is None or span is None:
+            el.attrib.clear()
+            line = el.sourceline
+            message = f"Attributes of `{el.tag}` are not read: the document declares entities and the tag was not found"
+            sink.add(Diagnostic(XML_ENTITY.code, XML_ENTITY.severity, message, line, None, line, None, deviation=XML_ENTITY.deviation))
+            continue
+        tag = text[start : start + (span.end - span.start)]
+        refs = [m for m in _ENTITY_REF.finditer(tag) if m.group(1) not in _PREDEFINED]
+        if refs:
+            _reread_attributes(el, tag, refs)
+            for m in refs:
+                message = f"Entity reference `{m.group()}` in an attribute value is not expanded; write the text itself"
+                sink.report_at(XML_ENTITY, message, start + m.start(), start + m.end())
+
+
+def _reread_attributes(el: etree._Element, tag: str, refs: list["re.Match[str]"]) -> None:
+    """Set ``el``'s attributes to those of its start tag ``tag`` read without ``refs``."""
+    kept = []
+    at = 0
+    for m in refs:
+        kept.append(tag[at : m.start()])
+        at = m.end()
+    kept.append(tag[at:])
+    alone = "".join(kept)
+    if not alone.endswith("/>"):
+        alone = alone[:-1] + "/>"
+    try:
+        again: Optional[etree._Element] = etree.fromstring(alone.encode("utf-8", "surrogatepass"), make_parser(recover=True))
+    except etree.XMLSyntaxError:
+        again = None
+    for name in el.keys():
+        value = again.get(name) if again is not None else None
+        if value is None:
+            del el.attrib[name]
+        else:
+            el.set(name, value)
 
 
 def _on_line(source: Source, line: Optional[int], needle: str) -> Optional[int]:
