@@ -95,6 +95,51 @@ def test_lone_surrogates_in_decoded_text_are_read_as_replacement_characters() ->
     assert "\ud800" not in game.headers.get("Red", "")
 
 
+# ---------------------------------------------------------------- 2. many schema errors cost linear time
+
+
+@pytest.mark.parametrize("n", [2_000, 20_000])
+@pytest.mark.parametrize("tag", ["Red", "Move", "ChineseChessRecord", "Unknown"])
+def test_many_unknown_attributes_read_quickly(n: int, tag: str) -> None:
+    attrs = " ".join(f'a{i}="x"' for i in range(n))
+    head = f"  <{tag} {attrs}>吕钦</{tag}>\n" if tag in ("Red", "Unknown") else "  <Red>吕钦</Red>\n"
+    data = cbf(head, '  <Move value="77-47"/>\n')
+    if tag == "Move":
+        data = data.replace(b'<Move value="77-47"', f'<Move value="77-47" {attrs}'.encode())
+    elif tag == "ChineseChessRecord":
+        data = data.replace(b'Version="1.0"', f'Version="1.0" {attrs}'.encode())
+    xqformats.read(data, format="cbf")  # warm up: load the schemas once
+    seconds, game, diags = _timed(data)
+    assert seconds < 2.0, f"{seconds:.1f} s for {n} attributes on {tag}"
+    assert game is not None and lines(game) == [["H2-E2"]]
+    assert "G106" not in codes(xqformats.read(data, format="cbf").diagnostics)
+    schema = [d for d in diags if d.code.startswith("C2")]
+    assert schema and all(d.line for d in schema)
+    if tag != "Unknown":
+        assert any("a0" in d.message for d in schema)
+        # Bounded output: the first errors explained, one diagnostic counting the rest.
+        assert len(schema) <= 101
+        assert "more" in schema[-1].message
+
+
+def test_many_elements_with_schema_errors_read_quickly() -> None:
+    moves = "".join(f'  <Move value="77-47" nid="0" bad="{i}"/>\n' for i in range(5_000))
+    data = cbf("", moves)
+    xqformats.read(data, format="cbf")
+    seconds, game, diags = _timed(data)
+    assert seconds < 2.0
+    assert game is not None
+    assert len([d for d in diags if d.code.startswith("C2")]) <= 101
+
+
+def test_a_few_schema_errors_are_all_explained() -> None:
+    attrs = " ".join(f'a{i}="x"' for i in range(20))
+    game, diags = _read_both(cbf(f"  <Red {attrs}>吕钦</Red>\n"))
+    assert [d.message for d in diags if d.code == "C202"] == [
+        f"Unknown attribute `a{i}` on `Red` at `/ChineseChessRecord/Head/Red`" for i in range(20)
+    ]
+
+
 # ---------------------------------------------------------------- 3. entities are never read as data
 
 _DOCTYPE = '<!DOCTYPE ChineseChessRecord [<!ENTITY a "77-47"><!ENTITY who "吕钦">]>\n'
