@@ -38,7 +38,7 @@ def _timed(data: bytes) -> tuple[float, Optional[Game], list[Diagnostic]]:
 
 # ---------------------------------------------------------------- 1. character references to surrogates
 
-_SURROGATE_REFS = ["&#xD800;", "&#55296;", "&#xDFFF;", "&#xdbff;&#xdc00;"]
+_SURROGATE_REFS = ["&#xD800;", "&#55296;", "&#xDFFF;", "&#xdbff;&#xdc00;", "&#xD800;&#x1;"]
 
 
 @pytest.mark.parametrize("ref", _SURROGATE_REFS)
@@ -52,6 +52,8 @@ def test_surrogate_reference_in_text_is_reported_and_the_rest_read(ref: str) -> 
     assert "C101" in codes(diags)
     bad = [d for d in diags if d.code == "C101"]
     assert {d.line for d in bad} == {4, 9} and all(d.column for d in bad)
+    assert all(d.message.startswith("Character reference to U+") for d in bad)
+    assert any(d.message.endswith("is not an XML character; read as U+FFFD") for d in bad)
     assert game.headers["Red"].startswith("吕\ufffd") and game.headers["Red"].endswith("钦")
     assert game.headers["Black"] == "许银川"
     assert lines(game) == [["H2-E2", "H9-G7"]]
@@ -83,6 +85,22 @@ def test_surrogate_reference_in_a_comment_tail_and_root() -> None:
     assert game is not None and "C101" in codes(diags)
     assert (game.headers["Red"], game.headers["Black"]) == ("a", "b")
     assert len(lines(game)[0]) == 1
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        '  <Red>a&#x1;b&bad;c</Red>\n',  # U+0001 kept by recovery, then the entity removed next to it
+        '  <Type xmlns:p="u&#xFFFE;" p:a="1" value="1">x</Type>\n',  # a namespace lxml will not look up
+        '  <Type valuxmlns:p="u" p:a="2" value="1">x</Type>\n',  # a name lxml reads but will not write
+        '  <Type value="1&#xD800;" xmlns:p="u" p:a="&#xD800;">x</Type>\n',
+    ],
+)
+def test_recovered_values_lxml_would_refuse_are_read(head: str) -> None:
+    data = _with_doctype(cbf(head, '  <Move value="77-47"/>\n'), '<!DOCTYPE ChineseChessRecord [<!ENTITY bad "x">]>\n')
+    game, diags = _read_both(data)
+    assert game is not None and "C101" in codes(diags)
+    assert lines(game) == [["H2-E2"]]
 
 
 def test_lone_surrogates_in_decoded_text_are_read_as_replacement_characters() -> None:
@@ -170,6 +188,13 @@ def test_internal_entity_inside_an_attribute_value_keeps_the_rest() -> None:
     assert "77-47" not in game.headers["Type"]
     # nid "1" with the entity removed is read as nid 1.
     assert lines(game) == [["H2-E2"]]
+
+
+def test_entity_and_surrogate_reference_in_one_attribute_value() -> None:
+    data = _with_doctype(cbf("", '  <Move value="&a;&#xD800;"/>\n  <Move value="77-47" nid="1&a;&#xD800;"/>\n'))
+    game, diags = _read_both(data)
+    assert game is not None and {"C101", "C103"} <= set(codes(diags))
+    assert all(line == [] for line in lines(game))
 
 
 def test_entity_in_an_attribute_of_a_malformed_document_is_not_expanded() -> None:

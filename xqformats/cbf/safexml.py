@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import NamedTuple, Optional, Union
+from typing import Callable, NamedTuple, Optional, Union
 
 from lxml import etree
 
@@ -247,45 +247,61 @@ def _recover(data: bytes) -> Optional[etree._Element]:
         return None
 
 
-#: A lone surrogate: what libxml2 stores for ``&#xD800;`` (as invalid UTF-8) in recovery mode.
-_SURROGATE = re.compile("[\ud800-\udfff]")
+#: What lxml cannot store back in a tree: lone surrogates (what libxml2 keeps
+#: for ``&#xD800;``, as invalid UTF-8, in recovery mode) and the other code
+#: points XML excludes (``&#x1;``, also kept by recovery, may share a value).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def _make_readable(root: etree._Element) -> None:
-    """Make every text, tail and attribute value of a recovered tree readable as ``str``.
+    """Make every text, tail and attribute value of a recovered tree readable and storable.
 
     In recovery mode libxml2 keeps a character reference to a surrogate
     (``&#xD800;``, not an XML character; reported as C101 where libxml2 found
     it) as the surrogate's UTF-8 form, bytes that are no valid UTF-8: lxml
     then raises ``UnicodeDecodeError`` on ``.text``, ``.tail`` or ``.get()``.
-    Raw surrogates in a source handed in as text end up the same way.  Each
-    such value is rewritten once, here, with U+FFFD for each surrogate, so
-    that no later stage meets an unreadable value.  O(size of the tree); only
-    malformed documents get here (a strict parse rejects both).
+    Raw surrogates in a source handed in as text end up the same way, and
+    ``&#x1;`` is kept as U+0001, which lxml refuses to store back (as the
+    removal of entity references must).  Each such value is rewritten once,
+    here, with U+FFFD for each such character, so that no later stage meets
+    an unreadable value.  O(size of the tree); only malformed documents get
+    here (a strict parse rejects all of these).
     """
     for node in root.iter():
-        try:
-            node.text
-        except UnicodeDecodeError as exc:
-            node.text = _salvage(exc.object)
-        try:
-            node.tail
-        except UnicodeDecodeError as exc:
-            node.tail = _salvage(exc.object)
+        text = _fixed(lambda: node.text)
+        if text is not None:
+            node.text = text
+        tail = _fixed(lambda: node.tail)
+        if tail is not None:
+            node.tail = tail
         if isinstance(node.tag, str):  # an element: its attributes
-            for name in node.keys():
-                try:
-                    node.get(name)
-                except UnicodeDecodeError as exc:
-                    node.set(name, _salvage(exc.object))
+            try:
+                for name in node.keys():
+                    value = _fixed(lambda: node.get(name))
+                    if value is not None:
+                        _store(node, name, value)
+            except ValueError:  # a name lxml will not even look up (a namespace with U+FFFE): all dropped
+                node.attrib.clear()
+
+
+def _fixed(read: Callable[[], Optional[str]]) -> Optional[str]:
+    """What ``read`` gives, made storable; ``None`` when it needs no change."""
+    try:
+        value = read()
+    except UnicodeDecodeError as exc:
+        return _salvage(exc.object)
+    if value is not None and _NOT_XML.search(value) is not None:
+        return _NOT_XML.sub("\ufffd", value)
+    return None
 
 
 def _salvage(raw: bytes) -> str:
-    """``raw`` (UTF-8 that may encode surrogates) as text, each surrogate read as U+FFFD."""
+    """``raw`` (UTF-8 that may encode surrogates) as text, each surrogate or non-XML character read as U+FFFD."""
     try:
-        return _SURROGATE.sub("\ufffd", raw.decode("utf-8", "surrogatepass"))
+        text = raw.decode("utf-8", "surrogatepass")
     except UnicodeDecodeError:  # other invalid bytes as well: one U+FFFD per bad byte
-        return raw.decode("utf-8", "replace")
+        text = raw.decode("utf-8", "replace")
+    return _NOT_XML.sub("\ufffd", text)
 
 
 def _report_syntax(log: etree._ListErrorLog, sink: DiagnosticSink) -> None:
@@ -389,12 +405,25 @@ def _reread_attributes(el: etree._Element, tag: str, refs: list["re.Match[str]"]
         again: Optional[etree._Element] = etree.fromstring(alone.encode("utf-8", "surrogatepass"), make_parser(recover=True))
     except etree.XMLSyntaxError:
         again = None
+    if again is not None:
+        _make_readable(again)  # the tag may also hold `&#xD800;`
     for name in el.keys():
-        value = again.get(name) if again is not None else None
-        if value is None:
-            del el.attrib[name]
-        else:
+        _store(el, name, again.get(name) if again is not None else None)
+
+
+def _store(el: etree._Element, name: str, value: Optional[str]) -> None:
+    """Set attribute ``name`` of ``el`` to ``value``; remove it when ``value`` is ``None``.
+
+    Also removed when lxml refuses the name: recovery mode can make names such
+    as ``valuxmlns:p`` that lxml reads but will not write.
+    """
+    if value is not None:
+        try:
             el.set(name, value)
+            return
+        except ValueError:
+            pass
+    del el.attrib[name]
 
 
 def _on_line(source: Source, line: Optional[int], needle: str) -> Optional[int]:
@@ -429,7 +458,16 @@ def _drop(node: etree._Entity) -> None:
     parent.remove(node)
 
 
+#: libxml2's message for a character reference to a code point that is no XML character.
+_BAD_CHAR_REF = re.compile(r"xmlParseCharRef: invalid xmlChar value (\d+)")
+
+
 def _sentence(message: str) -> str:
     """libxml2's message in our voice: capitalised, no final period or newline."""
     message = message.strip().rstrip(".")
+    m = _BAD_CHAR_REF.fullmatch(message)
+    if m is not None:
+        code = int(m.group(1))
+        read = "; read as U+FFFD" if 0xD800 <= code <= 0xDFFF else ""  # see _make_readable
+        return f"Character reference to U+{code:04X} is not an XML character{read}"
     return message[:1].upper() + message[1:] if message else "Malformed XML"
