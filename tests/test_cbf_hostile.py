@@ -150,6 +150,19 @@ def test_many_elements_with_schema_errors_read_quickly() -> None:
     assert len([d for d in diags if d.code.startswith("C2")]) <= 101
 
 
+@pytest.mark.parametrize("where", ["Head", "MoveList"])
+def test_many_unknown_elements_read_quickly(where: str) -> None:
+    unknown = "".join(f"<X{i}/>" for i in range(20_000))
+    move = '<Move value="77-47"/>'
+    data = cbf(unknown, move) if where == "Head" else cbf("", unknown + move)
+    xqformats.read(data, format="cbf")
+    seconds, game, diags = _timed(data)
+    assert seconds < 2.0
+    assert game is not None and lines(game) == [["H2-E2"]]
+    schema = [d for d in diags if d.code.startswith("C2")]
+    assert 1 <= len(schema) <= 101 and all(d.line for d in schema)
+
+
 def test_a_few_schema_errors_are_all_explained() -> None:
     attrs = " ".join(f'a{i}="x"' for i in range(20))
     game, diags = _read_both(cbf(f"  <Red {attrs}>吕钦</Red>\n"))

@@ -99,10 +99,14 @@ class _Violation(NamedTuple):
 #: were left out.  Keeps a hostile file's report (and its cost) linear.
 MAX_SCHEMA_ERRORS = 100
 
-#: An element with more attributes than this is not explained by xmlschema:
-#: each of its errors carries a repr of the element's whole attribute map, so
-#: n unknown attributes would cost O(n²).  CBF elements have at most three.
+#: A document with an element with more attributes or children than this is
+#: not explained by xmlschema: each error about an element carries a repr of
+#: its whole attribute map, and xmlschema builds an error for every bad child
+#: at once, each counting the children (O(n) in lxml), so n unknown
+#: attributes or children would cost O(n²).  CBF elements have at most three
+#: attributes; a record of thousands of moves is still explained.
 _MAX_EXPLAINED_ATTRIBUTES = 32
+_MAX_EXPLAINED_CHILDREN = 5_000
 
 
 def validate(
@@ -136,7 +140,7 @@ def validate(
         pass
     found = len(log) if log is not None else 0
     explained: list[_Violation] = []
-    if explain and found <= MAX_SCHEMA_ERRORS and _few_attributes(root):
+    if explain and found <= MAX_SCHEMA_ERRORS and _explainable(root):
         explained = _from_xmlschema(root, locator)
     if explained or log is None:
         _report_bounded(iter(explained), None, superseded, sink)
@@ -145,10 +149,10 @@ def validate(
     return False
 
 
-def _few_attributes(root: etree._Element) -> bool:
-    """No element has more attributes than xmlschema can explain quickly (O(n))."""
-    limit = _MAX_EXPLAINED_ATTRIBUTES
-    return all(len(el.attrib) <= limit for el in root.iter(etree.Element))
+def _explainable(root: etree._Element) -> bool:
+    """No element has more attributes or children than xmlschema can explain quickly (O(n))."""
+    attributes, children = _MAX_EXPLAINED_ATTRIBUTES, _MAX_EXPLAINED_CHILDREN
+    return all(len(el.attrib) <= attributes and len(el) <= children for el in root.iter(etree.Element))
 
 
 def _report_bounded(
