@@ -157,7 +157,7 @@ def test_many_unknown_elements_read_quickly(where: str) -> None:
     data = cbf(unknown, move) if where == "Head" else cbf("", unknown + move)
     xqformats.read(data, format="cbf")
     seconds, game, diags = _timed(data)
-    assert seconds < 2.0
+    assert seconds < 1.0  # milliseconds; 1.8 s when xmlschema explained them
     assert game is not None and lines(game) == [["H2-E2"]]
     schema = [d for d in diags if d.code.startswith("C2")]
     assert 1 <= len(schema) <= 101 and all(d.line for d in schema)
