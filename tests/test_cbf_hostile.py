@@ -54,6 +54,8 @@ def test_surrogate_reference_in_text_is_reported_and_the_rest_read(ref: str) -> 
     assert {d.line for d in bad} == {4, 9} and all(d.column for d in bad)
     assert all(d.message.startswith("Character reference to U+") for d in bad)
     assert any(d.message.endswith("is not an XML character; read as U+FFFD") for d in bad)
+    first = ref.split(";")[0] + ";"
+    assert (bad[0].column, bad[0].end_column) == (9, 9 + len(first))  # `  <Red>吕` then the reference
     assert game.headers["Red"].startswith("吕\ufffd") and game.headers["Red"].endswith("钦")
     assert game.headers["Black"] == "许银川"
     assert lines(game) == [["H2-E2", "H9-G7"]]

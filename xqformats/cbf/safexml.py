@@ -314,9 +314,26 @@ def _report_syntax(log: etree._ListErrorLog, sink: DiagnosticSink) -> None:
         seen.add(key)
         line = entry.line if entry.line and entry.line > 0 else None
         column = entry.column if entry.column and entry.column > 0 else None
+        ref = _char_ref_before(sink.source, line, column) if _BAD_CHAR_REF.match(entry.message) else None
+        if ref is not None:  # libxml2 points just past the reference: point at it
+            sink.report_at(XML_SYNTAX, _sentence(entry.message), *ref)
+            continue
         sink.add(Diagnostic(XML_SYNTAX.code, XML_SYNTAX.severity, _sentence(entry.message), line, column, line, column, deviation=XML_SYNTAX.deviation))
     if not seen:  # pragma: no cover - libxml2 always logs
         sink.report(XML_SYNTAX, "Malformed XML")
+
+
+def _char_ref_before(source: Optional[Source], line: Optional[int], column: Optional[int]) -> Optional[tuple[int, int]]:
+    """Offsets of the character reference that ends just before ``line``:``column`` (1-based), if one does."""
+    if source is None or source.text is None or line is None or column is None:
+        return None
+    start = source.line_index.line_start(line, -1)
+    if start < 0:
+        return None
+    at = start + column - 1
+    ref = source.text.rfind("&#", start, at)
+    end = source.text.find(";", ref, at) if ref >= 0 else -1
+    return (ref, end + 1) if end >= 0 else None
 
 
 def _report_doctype(root: etree._Element, text: str, sink: DiagnosticSink) -> None:
