@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import NamedTuple, Optional, Union
+from typing import Callable, NamedTuple, Optional, Union
 
 from lxml import etree
 
@@ -204,8 +204,10 @@ def parse(source: Union[Source, str], sink: Optional[DiagnosticSink] = None) -> 
     error becomes a C101 diagnostic (line and column as libxml2 gives them:
     1-based characters) and the text is parsed again in recovery mode so that
     what precedes the error can still be read.  A DOCTYPE (C102) and each
-    entity reference (C103) are reported; entity references are removed from
-    the tree (their text is not expanded).
+    entity reference (C103), in content or in an attribute value, are
+    reported; entity references are removed from the tree (their text is not
+    expanded) and the DOCTYPE too (no attribute defaults of its internal
+    subset apply).
     """
     if not isinstance(source, Source):
         source = Source.from_text(source)
@@ -224,10 +226,16 @@ def parse(source: Union[Source, str], sink: Optional[DiagnosticSink] = None) -> 
         well_formed = False
         _report_syntax(parser.error_log, sink)
         root = _recover(data)
+        if root is not None:
+            _make_readable(root)
     if root is None:
         return Parsed(None, False)
     _report_doctype(root, text, sink)
     _report_entities(root, source, sink)
+    _unexpand_attributes(root, source, sink)
+    # Ignored, and dropped: libxml2 would otherwise still fill in attribute
+    # defaults of an `<!ATTLIST …>` of the internal subset on `.get()`.
+    root.getroottree().docinfo.clear()
     return Parsed(root, well_formed)
 
 
@@ -237,6 +245,63 @@ def _recover(data: bytes) -> Optional[etree._Element]:
         return etree.fromstring(data, make_parser(recover=True))
     except etree.XMLSyntaxError:
         return None
+
+
+#: What lxml cannot store back in a tree: lone surrogates (what libxml2 keeps
+#: for ``&#xD800;``, as invalid UTF-8, in recovery mode) and the other code
+#: points XML excludes (``&#x1;``, also kept by recovery, may share a value).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _make_readable(root: etree._Element) -> None:
+    """Make every text, tail and attribute value of a recovered tree readable and storable.
+
+    In recovery mode libxml2 keeps a character reference to a surrogate
+    (``&#xD800;``, not an XML character; reported as C101 where libxml2 found
+    it) as the surrogate's UTF-8 form, bytes that are no valid UTF-8: lxml
+    then raises ``UnicodeDecodeError`` on ``.text``, ``.tail`` or ``.get()``.
+    Raw surrogates in a source handed in as text end up the same way, and
+    ``&#x1;`` is kept as U+0001, which lxml refuses to store back (as the
+    removal of entity references must).  Each such value is rewritten once,
+    here, with U+FFFD for each such character, so that no later stage meets
+    an unreadable value.  O(size of the tree); only malformed documents get
+    here (a strict parse rejects all of these).
+    """
+    for node in root.iter():
+        text = _fixed(lambda: node.text)
+        if text is not None:
+            node.text = text
+        tail = _fixed(lambda: node.tail)
+        if tail is not None:
+            node.tail = tail
+        if isinstance(node.tag, str):  # an element: its attributes
+            try:
+                for name in node.keys():
+                    value = _fixed(lambda: node.get(name))
+                    if value is not None:
+                        _store(node, name, value)
+            except ValueError:  # a name lxml will not even look up (a namespace with U+FFFE): all dropped
+                node.attrib.clear()
+
+
+def _fixed(read: Callable[[], Optional[str]]) -> Optional[str]:
+    """What ``read`` gives, made storable; ``None`` when it needs no change."""
+    try:
+        value = read()
+    except UnicodeDecodeError as exc:
+        return _salvage(exc.object)
+    if value is not None and _NOT_XML.search(value) is not None:
+        return _NOT_XML.sub("\ufffd", value)
+    return None
+
+
+def _salvage(raw: bytes) -> str:
+    """``raw`` (UTF-8 that may encode surrogates) as text, each surrogate or non-XML character read as U+FFFD."""
+    try:
+        text = raw.decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:  # other invalid bytes as well: one U+FFFD per bad byte
+        text = raw.decode("utf-8", "replace")
+    return _NOT_XML.sub("\ufffd", text)
 
 
 def _report_syntax(log: etree._ListErrorLog, sink: DiagnosticSink) -> None:
@@ -249,9 +314,26 @@ def _report_syntax(log: etree._ListErrorLog, sink: DiagnosticSink) -> None:
         seen.add(key)
         line = entry.line if entry.line and entry.line > 0 else None
         column = entry.column if entry.column and entry.column > 0 else None
+        ref = _char_ref_before(sink.source, line, column) if _BAD_CHAR_REF.match(entry.message) else None
+        if ref is not None:  # libxml2 points just past the reference: point at it
+            sink.report_at(XML_SYNTAX, _sentence(entry.message), *ref)
+            continue
         sink.add(Diagnostic(XML_SYNTAX.code, XML_SYNTAX.severity, _sentence(entry.message), line, column, line, column, deviation=XML_SYNTAX.deviation))
     if not seen:  # pragma: no cover - libxml2 always logs
         sink.report(XML_SYNTAX, "Malformed XML")
+
+
+def _char_ref_before(source: Optional[Source], line: Optional[int], column: Optional[int]) -> Optional[tuple[int, int]]:
+    """Offsets of the character reference that ends just before ``line``:``column`` (1-based), if one does."""
+    if source is None or source.text is None or line is None or column is None:
+        return None
+    start = source.line_index.line_start(line, -1)
+    if start < 0:
+        return None
+    at = start + column - 1
+    ref = source.text.rfind("&#", start, at)
+    end = source.text.find(";", ref, at) if ref >= 0 else -1
+    return (ref, end + 1) if end >= 0 else None
 
 
 def _report_doctype(root: etree._Element, text: str, sink: DiagnosticSink) -> None:
@@ -278,6 +360,87 @@ def _report_entities(root: etree._Element, source: Source, sink: DiagnosticSink)
         else:
             line = ent.sourceline
             sink.add(Diagnostic(XML_ENTITY.code, XML_ENTITY.severity, f"Entity reference `{name}` is not expanded", line, None, line, None, deviation=XML_ENTITY.deviation))
+
+
+#: A general entity reference (``&name;``; not a character reference, ``&#…;``).
+_ENTITY_REF = re.compile(r"&([^\s&;#<>\"']+);")
+_PREDEFINED = frozenset({"lt", "gt", "amp", "apos", "quot"})
+
+
+def _unexpand_attributes(root: etree._Element, source: Source, sink: DiagnosticSink) -> None:
+    """C103 for each entity reference in an attribute value, whose value is read without it.
+
+    ``resolve_entities=False`` keeps references in content as nodes, but
+    libxml2 always expands the internal entities of an attribute value
+    (``value="&a;"`` with ``<!ENTITY a "77-47">`` reads ``77-47``).  So when
+    the internal subset declares entities, each start tag holding a reference
+    is read again from the text with the references removed (the hardened
+    parser, no DTD: character references and the predefined entities still
+    read as XML says) and its attribute values replaced by that reading.  An
+    element whose tag cannot be found in the text loses its attributes.
+    Costs nothing when the document declares no entity.
+    """
+    dtd = root.getroottree().docinfo.internalDTD
+    if dtd is None or next(iter(dtd.iterentities()), None) is None:
+        return
+    from .locate import Locator
+
+    locator = Locator(source)
+    text = source.text or ""
+    for el in root.iter(etree.Element):
+        if len(el.attrib) == 0:
+            continue
+        start = locator.offset(el)
+        span = locator.start_tag(el)
+        if start is None or span is None:
+            el.attrib.clear()
+            line = el.sourceline
+            message = f"Attributes of `{el.tag}` are not read: the document declares entities and the tag was not found"
+            sink.add(Diagnostic(XML_ENTITY.code, XML_ENTITY.severity, message, line, None, line, None, deviation=XML_ENTITY.deviation))
+            continue
+        tag = text[start : start + (span.end - span.start)]
+        refs = [m for m in _ENTITY_REF.finditer(tag) if m.group(1) not in _PREDEFINED]
+        if refs:
+            _reread_attributes(el, tag, refs)
+            for m in refs:
+                message = f"Entity reference `{m.group()}` in an attribute value is not expanded; write the text itself"
+                sink.report_at(XML_ENTITY, message, start + m.start(), start + m.end())
+
+
+def _reread_attributes(el: etree._Element, tag: str, refs: list["re.Match[str]"]) -> None:
+    """Set ``el``'s attributes to those of its start tag ``tag`` read without ``refs``."""
+    kept = []
+    at = 0
+    for m in refs:
+        kept.append(tag[at : m.start()])
+        at = m.end()
+    kept.append(tag[at:])
+    alone = "".join(kept)
+    if not alone.endswith("/>"):
+        alone = alone[:-1] + "/>"
+    try:
+        again: Optional[etree._Element] = etree.fromstring(alone.encode("utf-8", "surrogatepass"), make_parser(recover=True))
+    except etree.XMLSyntaxError:
+        again = None
+    if again is not None:
+        _make_readable(again)  # the tag may also hold `&#xD800;`
+    for name in el.keys():
+        _store(el, name, again.get(name) if again is not None else None)
+
+
+def _store(el: etree._Element, name: str, value: Optional[str]) -> None:
+    """Set attribute ``name`` of ``el`` to ``value``; remove it when ``value`` is ``None``.
+
+    Also removed when lxml refuses the name: recovery mode can make names such
+    as ``valuxmlns:p`` that lxml reads but will not write.
+    """
+    if value is not None:
+        try:
+            el.set(name, value)
+            return
+        except ValueError:
+            pass
+    del el.attrib[name]
 
 
 def _on_line(source: Source, line: Optional[int], needle: str) -> Optional[int]:
@@ -312,7 +475,16 @@ def _drop(node: etree._Entity) -> None:
     parent.remove(node)
 
 
+#: libxml2's message for a character reference to a code point that is no XML character.
+_BAD_CHAR_REF = re.compile(r"xmlParseCharRef: invalid xmlChar value (\d+)")
+
+
 def _sentence(message: str) -> str:
     """libxml2's message in our voice: capitalised, no final period or newline."""
     message = message.strip().rstrip(".")
+    m = _BAD_CHAR_REF.fullmatch(message)
+    if m is not None:
+        code = int(m.group(1))
+        read = "; read as U+FFFD" if 0xD800 <= code <= 0xDFFF else ""  # see _make_readable
+        return f"Character reference to U+{code:04X} is not an XML character{read}"
     return message[:1].upper() + message[1:] if message else "Malformed XML"

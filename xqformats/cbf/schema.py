@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 import threading
+from itertools import islice
 from typing import TYPE_CHECKING, AbstractSet, Iterator, NamedTuple, Optional
 
 from lxml import etree
@@ -94,6 +95,20 @@ class _Violation(NamedTuple):
     attribute: Optional[str]
 
 
+#: Schema violations reported per file; one more diagnostic says how many
+#: were left out.  Keeps a hostile file's report (and its cost) linear.
+MAX_SCHEMA_ERRORS = 100
+
+#: A document with an element with more attributes or children than this is
+#: not explained by xmlschema: each error about an element carries a repr of
+#: its whole attribute map, and xmlschema builds an error for every bad child
+#: at once, each counting the children (O(n) in lxml), so n unknown
+#: attributes or children would cost O(n²).  CBF elements have at most three
+#: attributes; a record of thousands of moves is still explained.
+_MAX_EXPLAINED_ATTRIBUTES = 32
+_MAX_EXPLAINED_CHILDREN = 5_000
+
+
 def validate(
     root: etree._Element,
     locator: Locator,
@@ -102,28 +117,63 @@ def validate(
     superseded: AbstractSet[Subject] = frozenset(),
     explain: bool = True,
 ) -> bool:
-    """Report every schema violation of ``root``'s document to ``sink``; ``True`` if valid.
+    """Report the schema violations of ``root``'s document to ``sink``; ``True`` if valid.
 
     A violation about an ``(element, attribute)`` in ``superseded`` is not
     reported (the reader gave a precise diagnostic about it).  ``explain``
     builds the messages from xmlschema's structured errors (the default); with
-    ``explain=False``, or when xmlschema fails, they are libxml2's own log
-    entries.  O(size of the document) when valid.
+    ``explain=False``, when xmlschema fails, or when the document is too
+    broken for it to be quick (more than :data:`MAX_SCHEMA_ERRORS` errors
+    from libxml2, or an element with dozens of attributes), they are
+    libxml2's own log entries.  At most :data:`MAX_SCHEMA_ERRORS` are
+    reported, then one diagnostic (of the next violation's rule, at it)
+    saying how many more there are.  O(size of the document).
     """
     schema = lxml_schema()
     tree = root.getroottree()
+    log: Optional[etree._ListErrorLog] = None
     try:
         if schema.validate(tree):
             return True
+        log = schema.error_log
     except etree.LxmlError:  # libxml2 gave up on this tree: let xmlschema judge
         pass
-    violations = _from_xmlschema(root, locator) if explain else []
-    if not violations:
-        violations = list(_from_lxml(schema.error_log, tree, locator))
-    for v in violations:
-        if (v.element, v.attribute) not in superseded:
-            report(sink, v.rule, v.message, v.span, v.line)
+    found = len(log) if log is not None else 0
+    explained: list[_Violation] = []
+    if explain and found <= MAX_SCHEMA_ERRORS and _explainable(root):
+        explained = _from_xmlschema(root, locator)
+    if explained or log is None:
+        _report_bounded(iter(explained), None, superseded, sink)
+    else:
+        _report_bounded(_from_lxml(log, tree, _Spans(locator)), found, superseded, sink)
     return False
+
+
+def _explainable(root: etree._Element) -> bool:
+    """No element has more attributes or children than xmlschema can explain quickly (O(n))."""
+    attributes, children = _MAX_EXPLAINED_ATTRIBUTES, _MAX_EXPLAINED_CHILDREN
+    return all(len(el.attrib) <= attributes and len(el) <= children for el in root.iter(etree.Element))
+
+
+def _report_bounded(
+    violations: Iterator[_Violation], total: Optional[int], superseded: AbstractSet[Subject], sink: DiagnosticSink
+) -> None:
+    """Report the first :data:`MAX_SCHEMA_ERRORS` violations not superseded, then a count of the rest.
+
+    ``total`` is the number of violations in all when known (libxml2's log).
+    """
+    reported = seen = 0
+    for v in violations:
+        seen += 1
+        if (v.element, v.attribute) in superseded:
+            continue
+        if reported == MAX_SCHEMA_ERRORS:
+            more = f"{total - seen + 1} more schema errors" if total is not None else "More schema errors"
+            message = f"{more} from here on are not reported (at most {MAX_SCHEMA_ERRORS} per file); fix the ones above first"
+            report(sink, v.rule, message, v.span, v.line)
+            return
+        report(sink, v.rule, v.message, v.span, v.line)
+        reported += 1
 
 
 # ---------------------------------------------------------------- xmlschema
@@ -133,7 +183,8 @@ def _xmlschema_errors(tree: etree._ElementTree) -> list["XMLSchemaValidationErro
     from xmlschema import XMLSchemaException
 
     try:
-        return list(xmlschema_schema().iter_errors(tree))
+        # Bounded: only the first MAX_SCHEMA_ERRORS (and one more, to know there are more) are reported.
+        return list(islice(xmlschema_schema().iter_errors(tree), MAX_SCHEMA_ERRORS + 1))
     except XMLSchemaException:  # a limit or a tree it cannot handle: lxml's log is used
         return []
 
@@ -276,7 +327,8 @@ def _xpath(tree: etree._ElementTree, el: etree._Element) -> str:
 
 _LXML_ATTR = re.compile(r"^Element '[^']+', attribute '([^']+)'")
 _CONTENT_TYPES = ("SCHEMAV_ELEMENT_CONTENT", "SCHEMAV_CVC_ELT_1", "SCHEMAV_CVC_COMPLEX_TYPE_2")
-_ATTRIBUTE_TYPES = ("SCHEMAV_CVC_COMPLEX_TYPE_4", "SCHEMAV_CVC_COMPLEX_TYPE_3")
+# CVC_TYPE_3_1_1: an attribute on an element of simple type (none is allowed).
+_ATTRIBUTE_TYPES = ("SCHEMAV_CVC_COMPLEX_TYPE_4", "SCHEMAV_CVC_COMPLEX_TYPE_3", "SCHEMAV_CVC_TYPE_3_1_1")
 
 
 def _lxml_rule(type_name: str) -> Rule:
@@ -287,7 +339,30 @@ def _lxml_rule(type_name: str) -> Rule:
     return SCHEMA_VALUE
 
 
-def _from_lxml(log: etree._ListErrorLog, tree: etree._ElementTree, locator: Locator) -> Iterator[_Violation]:
+class _Spans:
+    """A :class:`Locator`'s spans, each found once: libxml2 may log thousands of errors about one long tag."""
+
+    __slots__ = ("locator", "memo")
+
+    def __init__(self, locator: Locator) -> None:
+        self.locator = locator
+        self.memo: dict[tuple[etree._Element, Optional[str]], Optional[Span]] = {}
+
+    def start_tag(self, el: etree._Element) -> Optional[Span]:
+        key = (el, None)
+        if key not in self.memo:
+            self.memo[key] = self.locator.start_tag(el)
+        return self.memo[key]
+
+    def attribute_value(self, el: etree._Element, name: str) -> Optional[Span]:
+        key = (el, name)
+        if key not in self.memo:
+            self.memo[key] = self.locator.attribute_value(el, name)
+        return self.memo[key]
+
+
+def _from_lxml(log: etree._ListErrorLog, tree: etree._ElementTree, locator: _Spans) -> Iterator[_Violation]:
+    """libxml2's log entries as violations, lazily (only those reported cost anything)."""
     for entry in log:
         el = _element_at(tree, entry.path)
         m = _LXML_ATTR.match(entry.message)
