@@ -45,7 +45,14 @@ from ..source import Source
 from . import cbf, pgn
 from .base import Format, Kind, Reading, ReadOptions, Writer, text_head
 from .registry import Detection, Registry
-from .rules import FILE_TOO_LARGE, FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, UNREADABLE_FILE, UNSUPPORTED_FORMAT
+from .rules import (
+    DEFAULT_MAX_FILE_SIZE,
+    FILE_TOO_LARGE,
+    FORMAT_CONTENT_MISMATCH,
+    INTERNAL_ERROR,
+    UNREADABLE_FILE,
+    UNSUPPORTED_FORMAT,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -93,11 +100,6 @@ REGISTRY = Registry(
 
 #: How many first bytes detection looks at.
 HEAD_SIZE = 4096
-
-#: The largest input :func:`read` reads, in bytes, unless told otherwise
-#: (``G107`` past it): inputs are read whole, so this bounds the memory one
-#: file takes.  No real record comes near it.
-DEFAULT_MAX_FILE_SIZE = 256 * 1024 * 1024
 
 #: What :func:`read` accepts: a path, bytes, an open binary or text handle, or a :class:`Source`.
 Input = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, IO[bytes], IO[str], Source]

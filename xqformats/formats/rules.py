@@ -17,6 +17,7 @@ __all__ = [
     "FILE_TOO_LARGE",
     "INTERNAL_ERROR",
     "FRONT_DOOR_RULES",
+    "DEFAULT_MAX_FILE_SIZE",
 ]
 
 #: A CBF record in 象棋桥's form with one move (H2-E2, 炮二平五), for the file examples.
@@ -76,6 +77,12 @@ FORMAT_CONTENT_MISMATCH = Rule(
     example_kind="file",
 )
 
+#: The largest input :func:`xqformats.formats.read` reads, in bytes, unless
+#: told otherwise (``G107`` past it): inputs are read whole, so this bounds
+#: the memory one file takes.  No real record comes near it.  Declared here
+#: so that the rule's page states the number it checks.
+DEFAULT_MAX_FILE_SIZE = 256 * 1024 * 1024
+
 FILE_TOO_LARGE = Rule(
     "G107",
     "file-too-large",
@@ -83,7 +90,7 @@ FILE_TOO_LARGE = Rule(
     "A file is larger than the size limit",
     doc="## What it does\nReports a file larger than the size limit and reads none of it. "
     "Files are read whole, so the limit bounds the memory one file can take. The limit is "
-    "256 MB (268,435,456 bytes) unless set: `--max-file-size` of `xqformats lint` and "
+    f"{DEFAULT_MAX_FILE_SIZE // 1024**2} MB ({DEFAULT_MAX_FILE_SIZE:,} bytes) unless set: `--max-file-size` of `xqformats lint` and "
     "`xqformats convert`, `max-file-size` in the lint configuration (a number of bytes, or "
     "one with a suffix `K`, `M` or `G`, powers of 1024: `64M`), `max_size` of "
     "`xqformats.formats.read()`. The size is checked before reading, and at most one byte "
