@@ -16,7 +16,9 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Optional
 
+from . import formats
 from .diagnostics import Rule, Severity
 from .fen import parse_fen
 from .lint.catalogue import all_rules, group_of, grouped, rule_page
@@ -133,6 +135,12 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ignore", action="append", metavar="CODES", help="code prefixes not to report (added to the config's ignore)")
     p.add_argument("--strict", action="store_true", default=None, help="report every deviation from the spec as an error")
     p.add_argument("--encoding", metavar="ENC", default=None, help="text encoding of PGN inputs, e.g. gbk (default: detected from the bytes; CBF files declare theirs)")
+    p.add_argument(
+        "--max-file-size",
+        metavar="SIZE",
+        default=None,
+        help="skip files larger than SIZE bytes, reported as G107 (K, M, G suffixes; default: 256M, or max-file-size from the config)",
+    )
     p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="lint N files at a time in worker processes (0: one per CPU)")
     p.add_argument("--config", metavar="FILE", help="read settings from FILE (xqformats.toml or pyproject.toml)")
     p.add_argument("--isolated", action="store_true", help="ignore configuration files")
@@ -170,6 +178,31 @@ def _selection(args: argparse.Namespace, settings: Settings) -> RuleSelection:
     return selection
 
 
+def _checked_encoding(option: str, name: Optional[str]) -> Optional[str]:
+    """``name`` when it is a text encoding (or ``None``); else a usage error naming ``option``.
+
+    The check is :func:`xqformats.formats.text_encoding`, the one ``convert``
+    makes of ``--encoding`` and ``--input-encoding`` too.
+    """
+    if name is None:
+        return None
+    try:
+        formats.text_encoding(name)
+    except ValueError as exc:
+        raise _UsageError(f"{option}: {exc}") from None
+    return name
+
+
+def _checked_size(option: str, value: Optional[str], default: int) -> int:
+    """The size ``value`` of ``option`` in bytes (``default`` when not given); else a usage error."""
+    if value is None:
+        return default
+    try:
+        return formats.parse_size(value)
+    except ValueError as exc:
+        raise _UsageError(f"{option}: {exc}") from None
+
+
 def _jobs(jobs: int) -> int:
     if jobs < 0:
         raise _UsageError(f"-j/--jobs must be 0 (one per CPU) or more, not {jobs}")
@@ -181,6 +214,9 @@ def run_lint(args: argparse.Namespace) -> int:
         settings = _settings(args)
         selection = _selection(args, settings)
         jobs = _jobs(args.jobs)
+        encoding = _checked_encoding("--encoding", args.encoding)
+        default_size = settings.max_file_size or formats.DEFAULT_MAX_FILE_SIZE
+        max_size = _checked_size("--max-file-size", args.max_file_size, default_size)
     except (ConfigError, SelectorError, _UsageError) as exc:
         return _usage_error("lint", str(exc))
     strict = bool(args.strict) if args.strict is not None else bool(settings.strict)
@@ -192,7 +228,7 @@ def run_lint(args: argparse.Namespace) -> int:
     progress = None
     if not args.no_progress and len(targets) > 1 and progress_allowed(sys.stderr):
         progress = Progress(len(targets), sys.stderr)
-    options = LintOptions(selection, strict, args.encoding)
+    options = LintOptions(selection, strict, encoding, max_size)
     results = run(targets, options, jobs=jobs, progress=progress, stdin_name=args.stdin_filename)
 
     out = render(fmt, results, show_source=not args.no_source)

@@ -35,7 +35,6 @@ be read was still converted), 2 usage error or unreadable input.
 from __future__ import annotations
 
 import argparse
-import codecs
 import os
 import sys
 import tempfile
@@ -72,6 +71,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--encoding", default=None, help="output text encoding (default: utf-8; e.g. gbk)")
     p.add_argument("--strict", action="store_true", help="read inputs strictly (spec deviations are errors)")
     p.add_argument("--input-encoding", metavar="ENC", default=None, help="text encoding of PGN inputs (default: detected from the bytes)")
+    p.add_argument(
+        "--max-file-size",
+        metavar="SIZE",
+        default=None,
+        help="refuse inputs larger than SIZE bytes, reported as G107 (K, M, G suffixes; default: 256M)",
+    )
 
 
 @dataclass(slots=True)
@@ -159,14 +164,29 @@ def _check_options(args: argparse.Namespace, fmt: formats.Format, writer: format
         raise ConvertError("--traditional and --fullwidth apply to the Chinese notation only")
     if not args.encoding:
         return
-    try:
-        codecs.lookup(args.encoding)
-    except LookupError:
-        raise ConvertError(f"Unknown encoding `{args.encoding}`") from None
     allowed = writer.encodings()
     if allowed is not None and args.encoding.lower() not in allowed:
         names = ", ".join(f"`{e}`" for e in allowed)
         raise ConvertError(f"{fmt.title} is written in {names}, not `{args.encoding}`")
+
+
+def _check_inputs(args: argparse.Namespace) -> int:
+    """Check the encoding options (:func:`xqformats.formats.text_encoding`, as ``lint`` does) and the size limit.
+
+    Returns the size limit in bytes; raises :class:`ConvertError` naming the option and the value.
+    """
+    for option, value in (("--encoding", args.encoding), ("--input-encoding", args.input_encoding)):
+        if value is not None:
+            try:
+                formats.text_encoding(value)
+            except ValueError as exc:
+                raise ConvertError(f"{option}: {exc}") from None
+    if args.max_file_size is None:
+        return formats.DEFAULT_MAX_FILE_SIZE
+    try:
+        return formats.parse_size(args.max_file_size)
+    except ValueError as exc:
+        raise ConvertError(f"--max-file-size: {exc}") from None
 
 
 def _write_options(args: argparse.Namespace, writer: formats.Writer) -> dict[str, Any]:
@@ -210,11 +230,12 @@ def _plan_out_dir(args: argparse.Namespace, inputs: list[Path], ext: str) -> Non
 # ---------------------------------------------------------------- reading and reporting
 
 
-def _read_input(path: str, args: argparse.Namespace) -> _Input:
+def _read_input(path: str, args: argparse.Namespace, max_size: int) -> _Input:
     """Read one input through the front door (standard input by its content)."""
     source: formats.Input = sys.stdin.buffer if path == STDIO else path
     name = "<stdin>" if path == STDIO else None
-    return _Input(path, formats.read(source, name=name, strict=args.strict, encoding=args.input_encoding))
+    record = formats.read(source, name=name, strict=args.strict, encoding=args.input_encoding, max_size=max_size)
+    return _Input(path, record)
 
 
 def _report(item: _Input, target: str, options: dict[str, Any]) -> None:
@@ -338,6 +359,7 @@ def _usage(msg: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Run ``xqformats convert`` (see the module docstring for the contract)."""
     try:
+        max_size = _check_inputs(args)
         fmt = _target(args)
         writer = fmt.writer
         assert writer is not None, "TARGETS holds writable formats only"
@@ -347,7 +369,7 @@ def run(args: argparse.Namespace) -> int:
         return _usage(str(exc))
     target = fmt.name
     options = _write_options(args, writer)
-    items = [_read_input(p, args) for p in args.inputs]
+    items = [_read_input(p, args, max_size) for p in args.inputs]
     for item in items:
         _report(item, target, options)
     status = 2 if any(i.failed for i in items) else (1 if any(i.has_errors for i in items) else 0)

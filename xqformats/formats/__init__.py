@@ -11,7 +11,8 @@ Everything that reads or writes a record file (``xqformats lint``,
     data = formats.write(record.games, "pgn", notation="wxf")
 
 Contract of :func:`read`: it never raises on what an input holds.  An input
-whose format is unknown gives ``G101``, a path that cannot be read ``G102``,
+whose format is unknown gives ``G101``, a path that cannot be read or is not
+a regular file ``G102``, an input above the size limit ``G107``,
 a file whose extension contradicts its content ``G105`` (and is read as what
 it holds); a reader that raises (a bug: readers report, they do not raise)
 gives ``G106`` through :func:`guard`, the one safety net for internal
@@ -30,7 +31,10 @@ and the command line.
 
 from __future__ import annotations
 
+import codecs
 import os
+import re
+import stat
 from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import IO, TYPE_CHECKING, Any, Callable, Optional, TypeVar, Union
@@ -41,7 +45,14 @@ from ..source import Source
 from . import cbf, pgn
 from .base import Format, Kind, Reading, ReadOptions, Writer, text_head
 from .registry import Detection, Registry
-from .rules import FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, UNREADABLE_FILE, UNSUPPORTED_FORMAT
+from .rules import (
+    DEFAULT_MAX_FILE_SIZE,
+    FILE_TOO_LARGE,
+    FORMAT_CONTENT_MISMATCH,
+    INTERNAL_ERROR,
+    UNREADABLE_FILE,
+    UNSUPPORTED_FORMAT,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -51,6 +62,7 @@ if TYPE_CHECKING:
 __all__ = [
     "REGISTRY",
     "HEAD_SIZE",
+    "DEFAULT_MAX_FILE_SIZE",
     "Record",
     "Format",
     "Kind",
@@ -66,9 +78,12 @@ __all__ = [
     "losses",
     "guard",
     "text_head",
+    "text_encoding",
+    "parse_size",
     "UNSUPPORTED_FORMAT",
     "UNREADABLE_FILE",
     "FORMAT_CONTENT_MISMATCH",
+    "FILE_TOO_LARGE",
     "INTERNAL_ERROR",
 ]
 
@@ -157,6 +172,65 @@ def _file_diag(rule: Rule, message: str, name: Optional[str], strict: bool) -> D
     return DiagnosticSink(path=name, strict=strict).report(rule, message)
 
 
+# ---------------------------------------------------------------- options
+
+#: Codecs that CPython marks as text encodings but that cannot read or write
+#: a file's text: ``idna`` and ``punycode`` encode domain labels (they raise
+#: on most bytes), ``undefined`` always raises.
+_NOT_FILE_ENCODINGS = frozenset({"idna", "punycode", "undefined"})
+
+
+def text_encoding(name: str) -> str:
+    """The canonical name of the text encoding ``name`` (``"GBK"`` → ``"gbk"``).
+
+    Raises :class:`ValueError`, naming ``name``, for an unknown name and for
+    a codec that is not a text encoding.  CPython tells the two kinds of codec
+    apart by ``codecs.lookup(name)._is_text_encoding``: it is false for the
+    bytes-to-bytes and str-to-str codecs (``hex``, ``base64``, ``zlib``,
+    ``bz2``, ``uu``, ``quopri``, ``rot13``), which ``bytes.decode`` refuses
+    with a :class:`LookupError`.  ``idna``, ``punycode`` and ``undefined``
+    pass that test but cannot hold a file's text, so they are refused too.
+    The one check behind every ``--encoding`` of the command line.
+    """
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        raise ValueError(f"Unknown encoding `{name}`") from None
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_FILE_ENCODINGS:
+        raise ValueError(f"`{name}` is not a text encoding (it is the codec `{info.name}`)")
+    return info.name
+
+
+_SIZE = re.compile(r"\s*(\d+)\s*([KMG]?)B?\s*", re.IGNORECASE)
+_UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
+
+
+def parse_size(text: Union[str, int]) -> int:
+    """A size in bytes from ``text``: ``"1000"``, ``"64K"``, ``"256M"``, ``"1G"`` (powers of 1024).
+
+    Raises :class:`ValueError` for anything else, and for a size below 1.
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        size = text
+    else:
+        match = _SIZE.fullmatch(text) if isinstance(text, str) else None
+        if match is None:
+            raise ValueError(f"`{text}` is not a size (a number of bytes, or one with K, M or G: 64M)")
+        size = int(match.group(1)) * _UNITS[match.group(2).upper()]
+    if size < 1:
+        raise ValueError(f"`{text}` is not a size of at least 1 byte")
+    return size
+
+
+def _check_codec(encoding: str) -> None:
+    """Refuse a known codec that is not a text encoding; an unknown name is the decoder's finding."""
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        return
+    text_encoding(encoding)
+
+
 # ---------------------------------------------------------------- detection
 
 
@@ -213,33 +287,74 @@ def _unreadable(name: Optional[str], reason: str, strict: bool) -> _Unreadable:
     return _Unreadable(_file_diag(UNREADABLE_FILE, f"Cannot read `{shown}`: {reason}", name, strict), name)
 
 
-def _load(input: Input, name: Optional[str], strict: bool) -> tuple[Source, bool]:
+def _too_large(name: Optional[str], limit: int, strict: bool) -> _Unreadable:
+    shown = name if name is not None else "<input>"
+    message = f"`{shown}` is larger than the limit of {limit} bytes; nothing in it was read"
+    return _Unreadable(_file_diag(FILE_TOO_LARGE, message, name, strict), name)
+
+
+def _read_file(path: str, name: str, limit: int, strict: bool) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` of them.
+
+    The type and size are checked with :func:`os.stat` before the file is
+    opened: a FIFO would block the open or the read forever, a device
+    (``/dev/zero``) never ends, so anything but a regular file is refused
+    unopened.  It is opened non-blocking and checked again on the open file
+    (it could have been swapped since); at most ``limit + 1`` bytes are read,
+    so a file that grows past the limit is caught too.
+    """
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise _unreadable(name, "not a regular file", strict)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb") as fh:
+            info = os.fstat(fh.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise _unreadable(name, "not a regular file", strict)
+            if info.st_size > limit:
+                raise _too_large(name, limit, strict)
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise _unreadable(name, exc.strerror or type(exc).__name__, strict) from None
+    if len(data) > limit:
+        raise _too_large(name, limit, strict)
+    return data
+
+
+def _read_handle(handle: Union[IO[bytes], IO[str]], name: Optional[str], limit: int, strict: bool) -> Source:
+    """What an open handle holds, at most ``limit`` bytes (characters for a text handle)."""
+    try:
+        content = handle.read(limit + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _unreadable(name, str(exc), strict) from None
+    if len(content) > limit:
+        raise _too_large(name, limit, strict)
+    if isinstance(content, str):
+        return Source.from_text(content, name)
+    return Source.from_bytes(bytes(content), name)
+
+
+def _load(input: Input, name: Optional[str], strict: bool, limit: int) -> tuple[Source, bool]:
     """``(source, by_name)``: the input's bytes or text; ``by_name`` for a file opened by its path.
 
-    Raises :class:`_Unreadable` when the bytes cannot be had (OSError).
+    Raises :class:`_Unreadable` when the bytes cannot be had (OSError, not a
+    regular file, more than ``limit`` bytes).  A :class:`Source` is taken as
+    it is: it is in memory already.
     """
     if isinstance(input, Source):
         return (input if name is None else replace(input, name=name)), False
     if isinstance(input, (str, os.PathLike)):
         path = os.fspath(input)
         name = name if name is not None else path
-        try:
-            with open(path, "rb") as fh:
-                return Source.from_bytes(fh.read(), name), True
-        except OSError as exc:
-            raise _unreadable(name, exc.strerror or type(exc).__name__, strict) from None
+        return Source.from_bytes(_read_file(path, name, limit, strict), name), True
     if isinstance(input, (bytes, bytearray, memoryview)):
+        if len(input) > limit:
+            raise _too_large(name, limit, strict)
         return Source.from_bytes(bytes(input), name), False
     if hasattr(input, "read"):
         if name is None and isinstance(getattr(input, "name", None), str):
             name = input.name
-        try:
-            content = input.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise _unreadable(name, str(exc), strict) from None
-        if isinstance(content, str):
-            return Source.from_text(content, name), False
-        return Source.from_bytes(bytes(content), name), False
+        return _read_handle(input, name, limit, strict), False
     raise TypeError(f"Cannot read a {type(input).__name__}: expected a path, bytes, a file handle or a Source")
 
 
@@ -262,6 +377,7 @@ def read(
     name: Optional[str] = None,
     strict: bool = False,
     encoding: Optional[str] = None,
+    max_size: int = DEFAULT_MAX_FILE_SIZE,
     registry: Registry = REGISTRY,
 ) -> Record:
     """Read one record from ``input``; never raises on what the input holds.
@@ -275,15 +391,23 @@ def read(
     known extension it is unsupported (``G101``); any other input without an
     extension is read as what its content looks like.  ``format`` (a name or
     a descriptor) skips detection.  ``strict`` makes spec deviations errors;
-    ``encoding`` overrides the detected encoding of a text format's bytes.
+    ``encoding`` overrides the detected encoding of a text format's bytes
+    (an unknown name is reported, and the encoding detected instead).
+    ``max_size`` is the largest input read, in bytes (characters for a text
+    handle): past it the record holds ``G107`` and nothing is read.  A path
+    that is not a regular file (a FIFO, a device) is never opened (``G102``).
 
     Raises :class:`TypeError` for an input of another type, or text handed
     for a binary format (CBF is read from bytes: its XML declares the
-    encoding); :class:`KeyError` for an unknown ``format`` name.
+    encoding); :class:`KeyError` for an unknown ``format`` name;
+    :class:`ValueError` for an ``encoding`` that names a codec that is not a
+    text encoding (see :func:`text_encoding`).
     """
+    if encoding is not None:
+        _check_codec(encoding)
     options = ReadOptions(strict, encoding)
     try:
-        source, by_name = _load(input, name, strict)
+        source, by_name = _load(input, name, strict, max_size)
     except _Unreadable as exc:
         return Record(None, [], [exc.diagnostic], Source(exc.name), failed=True)
     fmt, found = _choose(source, by_name, format, registry, strict)

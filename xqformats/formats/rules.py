@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from ..diagnostics import INTERNAL_ERROR, Rule, Severity
 
-__all__ = ["UNSUPPORTED_FORMAT", "UNREADABLE_FILE", "FORMAT_CONTENT_MISMATCH", "INTERNAL_ERROR", "FRONT_DOOR_RULES"]
+__all__ = [
+    "UNSUPPORTED_FORMAT",
+    "UNREADABLE_FILE",
+    "FORMAT_CONTENT_MISMATCH",
+    "FILE_TOO_LARGE",
+    "INTERNAL_ERROR",
+    "FRONT_DOOR_RULES",
+    "DEFAULT_MAX_FILE_SIZE",
+]
 
 #: A CBF record in 象棋桥's form with one move (H2-E2, 炮二平五), for the file examples.
 _CBF_SAMPLE = (
@@ -42,7 +50,9 @@ UNREADABLE_FILE = Rule(
     Severity.ERROR,
     "A path could not be read",
     doc="## What it does\nReports a path that does not exist or cannot be read "
-    "(permissions, a broken link). `xqformats lint` then exits with status 2, as for a "
+    "(permissions, a broken link), or that is not a regular file (a FIFO, a device, a "
+    "socket): such a file is never opened, since reading it could wait forever or never "
+    "end. `xqformats lint` then exits with status 2, as for a "
     "usage error, whatever else it found.\n\n"
     "## Why is this bad?\nNothing in that path was checked.\n\n"
     "The example is a path that does not exist; the fix, one that does.\n\n"
@@ -67,6 +77,32 @@ FORMAT_CONTENT_MISMATCH = Rule(
     example_kind="file",
 )
 
+#: The largest input :func:`xqformats.formats.read` reads, in bytes, unless
+#: told otherwise (``G107`` past it): inputs are read whole, so this bounds
+#: the memory one file takes.  No real record comes near it.  Declared here
+#: so that the rule's page states the number it checks.
+DEFAULT_MAX_FILE_SIZE = 256 * 1024 * 1024
+
+FILE_TOO_LARGE = Rule(
+    "G107",
+    "file-too-large",
+    Severity.ERROR,
+    "A file is larger than the size limit",
+    doc="## What it does\nReports a file larger than the size limit and reads none of it. "
+    "Files are read whole, so the limit bounds the memory one file can take. The limit is "
+    f"{DEFAULT_MAX_FILE_SIZE // 1024**2} MB ({DEFAULT_MAX_FILE_SIZE:,} bytes) unless set: `--max-file-size` of `xqformats lint` and "
+    "`xqformats convert`, `max-file-size` in the lint configuration (a number of bytes, or "
+    "one with a suffix `K`, `M` or `G`, powers of 1024: `64M`), `max_size` of "
+    "`xqformats.formats.read()`. The size is checked before reading, and at most one byte "
+    "more than the limit is ever read, so an input whose size is not known in advance "
+    "(standard input, a pipe handed as a handle) is caught too. `xqformats lint` then exits "
+    "with status 2, as for an unreadable file.\n\n"
+    "## Why is this bad?\nNothing in the file was checked. No real game record comes near "
+    "the limit; a file that does is more likely a mistake (a link to a device, a disk "
+    "image) than a record. Raise the limit for a file that really is one.\n\n"
+    "## References\ndocs/spec/README.md §4.4.",
+)
+
 #: The rules above, in code order, and the internal-error rule every reader's
 #: safety net reports (declared in :mod:`xqformats.diagnostics`, below every reader).
-FRONT_DOOR_RULES = (UNSUPPORTED_FORMAT, UNREADABLE_FILE, FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR)
+FRONT_DOOR_RULES = (UNSUPPORTED_FORMAT, UNREADABLE_FILE, FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, FILE_TOO_LARGE)

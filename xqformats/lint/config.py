@@ -15,6 +15,7 @@ Keys (kebab-case, as in ruff)::
     exclude = ["legacy", "data/*.pgn"]   # globs skipped when searching folders
     per-file-ignores = { "old/*.pgn" = ["T1"] }
     output-format = "text"      # text, json, sarif, github
+    max-file-size = "256M"      # larger files are reported (G107), not read; bytes, or K, M, G
 
 ``exclude`` and ``per-file-ignores`` globs are relative to the config file's
 folder.  A bad file, an unknown key or a wrong type is a :class:`ConfigError`
@@ -34,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from ..formats import parse_size
 from .selection import PerFileIgnores, RuleSelection
 
 __all__ = ["Settings", "ConfigError", "find_config", "load_config", "OUTPUT_FORMATS", "CONFIG_NAMES"]
@@ -64,6 +66,8 @@ class Settings:
     exclude: tuple[str, ...] = ()
     per_file_ignores: PerFileIgnores = ()
     output_format: Optional[str] = None
+    #: The largest file read, in bytes (``None``: the front door's default).
+    max_file_size: Optional[int] = None
     root: Optional[Path] = None
     source: Optional[Path] = None
 
@@ -154,6 +158,16 @@ def _strings(where: str, key: str) -> Callable[[Any], tuple[str, ...]]:
     return conv
 
 
+def _size(where: str, value: Any) -> int:
+    """A ``max-file-size`` value: a number of bytes, or a string such as ``"64M"``."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ConfigError(f"`max-file-size` in {where} is not a size (a number of bytes, or a string such as \"64M\")")
+    try:
+        return parse_size(value)
+    except ValueError as exc:
+        raise ConfigError(f"`max-file-size` in {where}: {exc}") from None
+
+
 def load_config(path: Path) -> Settings:
     """Read the settings of one config file (see the module docstring for keys)."""
     path = path.resolve()
@@ -175,6 +189,8 @@ def load_config(path: Path) -> Settings:
                 choices = ", ".join(f"`{f}`" for f in OUTPUT_FORMATS)
                 raise ConfigError(f"`output-format` in {where} is `{value}`; expected one of {choices}")
             values["output_format"] = value
+        elif key == "max-file-size":
+            values["max_file_size"] = _size(where, value)
         elif key == "per-file-ignores":
             if not isinstance(value, dict):
                 raise ConfigError(f"`per-file-ignores` in {where} is not a table of glob = [codes]")
@@ -183,7 +199,10 @@ def load_config(path: Path) -> Settings:
                 pairs.append((pattern, RuleSelection.parse(_strings(where, f"per-file-ignores.{pattern}")(codes))))
             values["per_file_ignores"] = tuple(pairs)
         else:
-            known = "`select`, `extend-select`, `ignore`, `strict`, `exclude`, `per-file-ignores`, `output-format`"
+            known = (
+                "`select`, `extend-select`, `ignore`, `strict`, `exclude`, `per-file-ignores`, `output-format`, "
+                "`max-file-size`"
+            )
             raise ConfigError(f"Unknown key `{key}` in {where}; expected one of {known}")
     return Settings(root=path.parent, source=path, **values)
 

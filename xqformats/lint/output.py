@@ -192,15 +192,23 @@ def _sarif_rule(rule: Rule) -> dict[str, Any]:
 
 
 def _uri(path: Optional[str]) -> str:
+    """The SARIF ``uri`` of ``path``: percent-encoded bytes of the name as the file system has it.
+
+    A name that is not valid UTF-8 reaches Python with its bad bytes as lone
+    surrogates (PEP 383); :func:`os.fsencode` gives back the original bytes,
+    which are percent-encoded as they are (``g\\xffame.pgn`` → ``g%FFame.pgn``)
+    instead of failing to encode.
+    """
+    import os
     from pathlib import PurePath
-    from urllib.parse import quote
+    from urllib.parse import quote_from_bytes
 
     if not path or path == "-":
         return "stdin"
     p = PurePath(path)
     if p.is_absolute():
-        return p.as_uri()
-    return quote(p.as_posix())
+        return p.as_uri()  # pathlib percent-encodes os.fsencode(path), the same way
+    return quote_from_bytes(os.fsencode(p.as_posix()))
 
 
 def _sarif_result(d: Diagnostic, index: dict[str, int]) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence, TextIO
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, split_lines
-from ..formats import Record, guard, read
+from ..formats import DEFAULT_MAX_FILE_SIZE, Record, guard, read
 from .checks import UNREADABLE_FILE, check_game
 from .discovery import STDIN, Target
 from .selection import RuleSelection
@@ -45,6 +45,8 @@ class LintOptions:
     strict: bool = False
     #: Text encoding of PGN inputs; ``None`` detects it from the bytes.
     encoding: Optional[str] = None
+    #: The largest input read, in bytes; a larger one is reported (``G107``), not read.
+    max_size: int = DEFAULT_MAX_FILE_SIZE
 
     def enabled_for(self, display: str, path: str) -> Callable[[str], bool]:
         """The code filter for one input: :meth:`RuleSelection.for_file` of its path.
@@ -162,16 +164,22 @@ def lint_bytes(data: bytes, display: str, options: LintOptions, *, name: Optiona
     memory (it is matched against ``per-file-ignores``).  Findings carry
     ``display`` as their path.
     """
-    record = read(data, name=name if name is not None else display, strict=options.strict, encoding=options.encoding)
+    record = read(
+        data, name=name if name is not None else display, strict=options.strict, encoding=options.encoding,
+        max_size=options.max_size,
+    )
     return _check(record, display, options, options.enabled_for(display, path))
 
 
 def lint_target(target: Target, options: LintOptions, stdin_name: Optional[str] = None) -> FileResult:
     """Read and lint one discovered input (the worker function of :func:`run`)."""
     if target.path == STDIN:
-        data = sys.stdin.buffer.read()
+        # Read through the front door as a handle, so the size limit holds for it too.
         display = stdin_name or STDIN
-        return lint_bytes(data, display, options, name=stdin_name or STDIN, path=STDIN)
+        record = read(
+            sys.stdin.buffer, name=display, strict=options.strict, encoding=options.encoding, max_size=options.max_size
+        )
+        return _check(record, display, options, options.enabled_for(display, STDIN))
     enabled = options.enabled_for(target.display, target.path)
     if target.missing or target.error:
         if target.error:
@@ -181,7 +189,10 @@ def lint_target(target: Target, options: LintOptions, stdin_name: Optional[str] 
         diag = _file_diag(UNREADABLE_FILE, msg, target.display, options.strict)
         return _finish(target.display, [diag], None, enabled, failed=True)
     # A file found by its name: its extension must be one the front door knows.
-    record = read(Path(target.path), name=target.display, strict=options.strict, encoding=options.encoding)
+    record = read(
+        Path(target.path), name=target.display, strict=options.strict, encoding=options.encoding,
+        max_size=options.max_size,
+    )
     return _check(record, target.display, options, enabled)
 
 
