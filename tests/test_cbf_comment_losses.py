@@ -1,7 +1,7 @@
 """PGN → CBF never changes a comment without a word (issue 10, item 11).
 
 A CBF ``Move`` holds one text, there is no comment before a move, and
-readers strip the white space around the text (docs/spec/cbf.md §5.4, §8.1).
+readers strip the white space around the text (docs/spec/cbf.md §5.4, §8.2).
 So white space around a comment (U+3000 included), a blank comment, the split
 of several comments on one move and a comment's place before a move are lost
 on the way PGN → CBF; ``changed_comments`` names each node where that

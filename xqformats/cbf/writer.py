@@ -25,8 +25,10 @@ Every document this module writes validates against ``schemas/cbf.xsd``; header
 values the schema would reject (an ECCO code like ``b24``, a non-numeric
 ``RecordType``) and headers with no CBF element are left out —
 :func:`unwritten_headers` lists them so a converter can warn.  NAGs have no
-place in CBF.  ``comments_before`` are written in front of the move's own
-comment.
+place in CBF.  A move's comments, ``comments_before`` first, are written as its
+one text, each stripped (the reader strips it anyway, docs/spec/cbf.md §5.4),
+blank ones left out, joined by line ends (§8.2); :func:`changed_comments` names
+every move whose comments that changes, so a converter can warn.
 
 Characters XML 1.0 cannot hold at all (§2.2 ``Char``: U+0000, the other C0
 controls but tab, line feed and carriage return, lone surrogates, U+FFFE,
@@ -144,6 +146,9 @@ def _changes(where: str, node: Optional[Node], parts: list[str], before: int, ro
     first move (``Head/Comment`` and the root move).  One entry per kind of
     change, in the order stripped, joined, moved.
     """
+    if len(parts) == 1 and not before:  # the usual case: one comment after the move
+        text = parts[0]
+        return [] if text and text == text.strip() else [CommentChange(where, STRIPPED, node)]
     kept = [p for p in parts if p and not p.isspace()]
     out = []
     if any(p != p.strip() or not p for p in parts):
