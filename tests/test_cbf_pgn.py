@@ -11,7 +11,8 @@ Two hypothesis properties over random games with variations, comments,
   the model normalised for exactly CBF's documented losses (``docs/cbf.md``):
   NAGs, ``comments_before`` and several comments folded into one per move,
   comments stripped, empty headers, headers CBF has no element for — and
-  ``unwritten_headers(P)`` names exactly the headers lost.
+  ``unwritten_headers(P)`` names exactly the headers lost, ``changed_comments(P)``
+  exactly the nodes whose comments changed.
 
 The expected games are built here from the documentation's table, not from
 the writer's own mapping code.  Header values are one line: a PGN tag is one
@@ -31,6 +32,7 @@ from hypothesis import strategies as st
 
 from cbf_helpers import REPO, grow, lines, playout as _playout
 from xqformats.cbf import read_cbf, unwritten_headers, write_cbf
+from xqformats.cbf.writer import changed_comments
 from xqformats.diagnostics import Severity
 from xqformats.model import RESULTS, Game, Headers, Node
 from xqformats.pgn import parse_pgn, write_pgn
@@ -239,6 +241,18 @@ def test_pgn_to_cbf_keeps_everything_but_the_documented_losses(model: Game, nota
     _, kept = _cbf_headers(pgn_game.headers, pgn_game.start)
     lost = {k for k, v in pgn_game.headers.items() if v and k != "FEN" and k not in kept}
     assert set(unwritten_headers(pgn_game)) == lost
+    named = {id(c.node if c.node is not None else pgn_game.root) for c in changed_comments(pgn_game)}
+    assert named == {id(a) for a, b in _pairs(pgn_game.root, back.root) if (a.comments_before, a.comments) != (b.comments_before, b.comments)}
+
+
+def _pairs(a: Node, b: Node) -> list[tuple[Node, Node]]:
+    """The nodes of two trees of the same moves, side by side."""
+    out, stack = [], [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        out.append((x, y))
+        stack.extend(zip(x.children, y.children))
+    return out
 
 
 # ---------------------------------------------------------------- the shipped samples

@@ -9,6 +9,7 @@ import pytest
 from cbf_helpers import DATA, REPO, draft_examples, real_file, schema_valid
 from xqformats.cbf import Replacement, read_cbf, replaced_characters, unwritten_headers, write_cbf
 from xqformats.cbf.board import decode_move_value
+from xqformats.cbf.writer import JOINED, MOVED, STRIPPED, CommentChange, changed_comments
 from xqformats.model import Game, Headers
 from xqformats.position import Position
 
@@ -227,6 +228,43 @@ def test_nags_and_comments_before_have_no_place_but_text_is_kept() -> None:
     back, _ = read_cbf(write_cbf(g))
     assert back.root.children[0].comments == ["before\nafter"]
     assert back.root.children[0].nags == [] and n.nags == [1]
+
+
+def test_comment_changes_are_listed() -> None:
+    # Issue 10 item 11: what PGN -> CBF did to comments without a word.
+    g = Game()
+    g.root.comments[:] = ["\u3000open", "second", "third"]
+    a = g.root.add_variation(A, comments=["\u3000a ", "b"])
+    b = a.add_variation(B, comments=[" ", "kept\ninside"])
+    c = a.add_variation(G, comments_before=["before"])
+    d = b.add_variation(C, comments=["exact"])
+    back, diags = read_cbf(write_cbf(g))
+    assert diags == []
+    assert back.root.comments == ["open", "second\nthird"]
+    assert [n.comments for n in back.nodes()] == [["a\nb"], ["kept\ninside"], ["exact"], ["before"]]
+    first = "the comment before the first move"
+    assert changed_comments(g) == [
+        CommentChange(first, STRIPPED, None),
+        CommentChange(first, JOINED, None),
+        CommentChange("the comment on ply 1 (`77-47`)", STRIPPED, a),
+        CommentChange("the comment on ply 1 (`77-47`)", JOINED, a),
+        CommentChange("the comment on ply 2 (`70-62`)", STRIPPED, b),  # the blank one
+        CommentChange("the comment on ply 2 (`10-22`)", MOVED, c),
+    ]
+    assert d not in {change.node for change in changed_comments(g)}
+
+
+def test_what_cbf_keeps_of_comments_is_no_change() -> None:
+    g = Game()
+    g.root.comments[:] = ["one", "two"]  # Head/Comment and the root move
+    g.root.add_variation(A, comments=["x\n y"])
+    assert changed_comments(g) == []
+    assert read_cbf(write_cbf(g))[0] == g
+
+
+def test_no_comment_changes_in_games_read_from_files() -> None:
+    for path in sorted(DATA.glob("*.cbf")) + sorted((REPO / "corpus").glob("*.cbf")):
+        assert changed_comments(read_cbf(path)[0]) == []
 
 
 def test_deep_tree_is_written_without_recursion() -> None:

@@ -25,8 +25,10 @@ Every document this module writes validates against ``schemas/cbf.xsd``; header
 values the schema would reject (an ECCO code like ``b24``, a non-numeric
 ``RecordType``) and headers with no CBF element are left out —
 :func:`unwritten_headers` lists them so a converter can warn.  NAGs have no
-place in CBF.  ``comments_before`` are written in front of the move's own
-comment.
+place in CBF.  A move's comments, ``comments_before`` first, are written as its
+one text, each stripped (the reader strips it anyway, docs/spec/cbf.md §5.4),
+blank ones left out, joined by line ends (§8.2); :func:`changed_comments` names
+every move whose comments that changes, so a converter can warn.
 
 Characters XML 1.0 cannot hold at all (§2.2 ``Char``: U+0000, the other C0
 controls but tab, line feed and carriage return, lone surrogates, U+FFFE,
@@ -58,6 +60,11 @@ __all__ = [
     "unwritten_headers",
     "replaced_characters",
     "Replacement",
+    "changed_comments",
+    "CommentChange",
+    "STRIPPED",
+    "JOINED",
+    "MOVED",
     "REPLACEMENT",
     "ENCODINGS",
     "schema_pattern",
@@ -109,6 +116,48 @@ class Replacement(NamedTuple):
 
     where: str  #: "header `Red`", "the comment before the first move", "the comment on ply 3 (`77-47`)"
     character: str  #: the character itself (``f"U+{ord(r.character):04X}"`` names it)
+
+
+#: :attr:`CommentChange.change`: white space around a comment dropped (a blank comment: the whole of it).
+STRIPPED = "stripped"
+#: :attr:`CommentChange.change`: several comments written as one text, joined by line ends.
+JOINED = "joined"
+#: :attr:`CommentChange.change`: a comment before the move written as (read back as) a comment after it.
+MOVED = "moved"
+
+
+class CommentChange(NamedTuple):
+    """A way the comments of one node read back changed from a CBF :func:`write_cbf` wrote.
+
+    CBF holds one text per ``Move`` (schema: simple content), no comment before
+    a move, and its readers strip the white space around that text (the draft
+    lays its CDATA out on lines of their own; docs/spec/cbf.md §5.4).
+    """
+
+    where: str  #: "the comment before the first move", "the comment on ply 3 (`77-47`)"
+    change: str  #: :data:`STRIPPED`, :data:`JOINED` or :data:`MOVED`
+    node: Optional[Node]  #: the move whose comments change; ``None`` for the comments before the first move
+
+
+def _changes(where: str, node: Optional[Node], parts: list[str], before: int, room: int) -> list[CommentChange]:
+    """How ``parts`` (``before`` of them before the move) change when written as ``room`` stripped texts.
+
+    ``room`` is how many texts CBF keeps apart: 1 on a move, 2 before the
+    first move (``Head/Comment`` and the root move).  One entry per kind of
+    change, in the order stripped, joined, moved.
+    """
+    if len(parts) == 1 and not before:  # the usual case: one comment after the move
+        text = parts[0]
+        return [] if text and text == text.strip() else [CommentChange(where, STRIPPED, node)]
+    kept = [p for p in parts if p and not p.isspace()]
+    out = []
+    if any(p != p.strip() or not p for p in parts):
+        out.append(CommentChange(where, STRIPPED, node))
+    if len(kept) > room:
+        out.append(CommentChange(where, JOINED, node))
+    if any(p and not p.isspace() for p in parts[:before]):
+        out.append(CommentChange(where, MOVED, node))
+    return out
 
 
 class _Cleaner:
@@ -187,6 +236,23 @@ def _comment_text(parts: list[str]) -> str:
     return "\n".join(p.strip() for p in parts if p and p.strip())
 
 
+def changed_comments(game: Game) -> list[CommentChange]:
+    """How the comments of ``game`` read back changed from the CBF :func:`write_cbf` writes, in document order.
+
+    Every node whose comments (``comments_before``, ``comments``) read back
+    different has an entry, and no other node: white space around a comment
+    is dropped (:data:`STRIPPED`; a blank comment is none), several comments
+    become one text joined by line ends (:data:`JOINED`; before the first
+    move two are kept apart, the first in ``Head/Comment``), a comment before
+    a move becomes its comment after it (:data:`MOVED`).  Characters written
+    as U+FFFD are :func:`replaced_characters`' part.  Empty for any game read
+    from a CBF file.  O(size of the game).
+    """
+    writer = CbfWriter()
+    game.accept(writer)
+    return writer.changed
+
+
 def replaced_characters(game: Game) -> list[Replacement]:
     """The characters :func:`write_cbf` writes as U+FFFD: headers, then comments in document order.
 
@@ -218,7 +284,8 @@ class CbfWriter(BaseVisitor[bytes]):
 
     ``game.accept(CbfWriter(encoding="gbk"))`` returns the document's bytes;
     afterwards :attr:`replaced` lists the characters written as U+FFFD
-    (:func:`replaced_characters`).  ``ValueError`` for an unsupported
+    (:func:`replaced_characters`) and :attr:`changed` how the comments will
+    read back changed (:func:`changed_comments`).  ``ValueError`` for an unsupported
     ``encoding`` or a BOM asked for with another encoding than UTF-8.  One
     writer can visit several games in turn.
 
@@ -246,6 +313,8 @@ class CbfWriter(BaseVisitor[bytes]):
     def begin_game(self) -> None:
         #: The characters written as U+FFFD, in document order (see :class:`Replacement`).
         self.replaced: list[Replacement] = []
+        #: How the comments read back changed, in document order (see :class:`CommentChange`).
+        self.changed: list[CommentChange] = []
         self._headers = Headers()
         self._fen = ""
         self._result = "*"
@@ -254,6 +323,7 @@ class CbfWriter(BaseVisitor[bytes]):
         self._root: Optional[Node] = None  # the parent of the first move
         self._last: Optional[Node] = None  # the move last visited
         self._comments: dict[Node, list[str]] = {}  # the moves with comments (before, then after)
+        self._before_count: dict[Node, int] = {}  # how many of those came before the move
 
     def visit_header(self, name: str, value: str) -> None:
         self._headers[name] = value
@@ -275,6 +345,7 @@ class CbfWriter(BaseVisitor[bytes]):
         self._last = node
         if self._before:
             self._comments[node] = self._before
+            self._before_count[node] = len(self._before)
             self._before = []
 
     def visit_result(self, result: str) -> None:
@@ -282,6 +353,7 @@ class CbfWriter(BaseVisitor[bytes]):
 
     def end_game(self) -> None:
         clean = _Cleaner()
+        self.changed = _changes("the comment before the first move", None, self._opening, 0, 2)
         out: list[str] = [
             f'<?xml version="1.0" encoding="{self.declared}"?>',
             '<ChineseChessRecord Version="1.0">',
@@ -319,6 +391,16 @@ class CbfWriter(BaseVisitor[bytes]):
             return "\n".join(root_comments[1:])
         return root_comments[0] if root_comments else ""
 
+    def _move_comment(self, node: Node, ply: int, value: str, clean: _Cleaner) -> str:
+        """The one text of ``node``'s comments as written (cleaned), noting how it will read back changed."""
+        parts = self._comments.get(node)
+        if parts is None:
+            return ""
+        where = f"the comment on ply {ply} (`{value}`)"
+        self.changed.extend(_changes(where, node, parts, self._before_count.get(node, 0), 1))
+        comment = _comment_text(parts)
+        return clean(comment, where) if comment else ""
+
     def _draft_head(self, out: list[str], texts: dict[str, str], clean: _Cleaner) -> None:
         """Append the draft-only elements, written only for what the 象棋桥 elements cannot carry."""
         headers = self._headers
@@ -343,7 +425,6 @@ class CbfWriter(BaseVisitor[bytes]):
             out.append(f'  <Move value="{ROOT_VALUE}"{end}>{_content(root_comment, self.codec)}</Move>')
         else:
             out.append(f'  <Move value="{ROOT_VALUE}"{end} />')
-        comments = self._comments
         stack = [(node, 1) for node in reversed(first)]
         while stack:
             node, ply = stack.pop()
@@ -351,9 +432,8 @@ class CbfWriter(BaseVisitor[bytes]):
                 children = node.children
                 value = encode_move_value(node.move)  # type: ignore[arg-type]  # a move node
                 head = f'  <Move nid="{ply}" value="{value}"' if children else f'  <Move nid="{ply}" value="{value}" end="1"'
-                comment = _comment_text(comments[node]) if node in comments else ""
+                comment = self._move_comment(node, ply, value, clean)
                 if comment:
-                    comment = clean(comment, f"the comment on ply {ply} (`{value}`)")
                     out.append(f"{head}>{_content(comment, self.codec)}</Move>")
                 else:
                     out.append(head + " />")

@@ -48,8 +48,9 @@ def _write(games: Sequence["Game"], options: Mapping[str, Any]) -> bytes:
 
 
 def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
-    """What :func:`~xqformats.cbf.write_cbf` cannot keep of ``game``, in words."""
-    from ..cbf import replaced_characters, unwritten_headers
+    """What :func:`~xqformats.cbf.write_cbf` cannot keep of ``game``, in words (one line per kind of loss)."""
+    from ..cbf import unwritten_headers
+    from ..cbf.writer import JOINED, MOVED, STRIPPED, CbfWriter
 
     # Game and Format describe PGN itself; a standard Result is written as RecordResult.
     skip = {"Game", "Format"}
@@ -63,13 +64,28 @@ def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
     nags = sum(len(n.nags) for n in game.nodes())
     if nags:
         out.append(f"{nags} NAG{'s' if nags > 1 else ''} ($1, $2, …) cannot be written in CBF; not written")
-    replaced = replaced_characters(game)
+    writer = CbfWriter()  # one layout of the document gives both lists
+    game.accept(writer)
+    for change, words in (
+        (STRIPPED, "white space around a comment dropped (CBF comments are read stripped; a blank comment is none)"),
+        (JOINED, "several comments joined into one by line ends (a CBF move holds one text)"),
+        (MOVED, "a comment before a move written after it (CBF has no comment before a move)"),
+    ):
+        places = [c.where for c in writer.changed if c.change == change]
+        if places:
+            out.append(f"{words}: {_some(places)}")
+    replaced = writer.replaced
     if replaced:
-        shown = "; ".join(f"U+{ord(r.character):04X} in {r.where}" for r in replaced[:3])
-        more = f"; and {len(replaced) - 3} more" if len(replaced) > 3 else ""
         n = len(replaced)
-        out.append(f"{n} character{'s' if n > 1 else ''} XML cannot hold written as U+FFFD ({shown}{more})")
+        shown = _some([f"U+{ord(r.character):04X} in {r.where}" for r in replaced])
+        out.append(f"{n} character{'s' if n > 1 else ''} XML cannot hold written as U+FFFD ({shown})")
     return out
+
+
+def _some(items: list[str], shown: int = 3) -> str:
+    """The first ``shown`` of ``items`` joined by "; ", and how many more."""
+    more = f"; and {len(items) - shown} more" if len(items) > shown else ""
+    return "; ".join(items[:shown]) + more
 
 
 def _encodings() -> Optional[tuple[str, ...]]:
