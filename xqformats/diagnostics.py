@@ -39,6 +39,7 @@ __all__ = [
     "split_lines",
     "has_lone_cr",
     "INTERNAL_ERROR",
+    "excerpt",
 ]
 
 
@@ -294,6 +295,12 @@ class LineIndex:
         """Offset of the first character of 1-based ``line``; ``default`` past the last line."""
         starts = self._starts
         return starts[line - 1] if 1 <= line <= len(starts) else default
+
+
+def excerpt(text: str, limit: int = 40) -> str:
+    """``text`` as quoted in a message: one space per line end (whichever the file uses), cut at ``limit`` with ``…``."""
+    text = LINE_END.sub(" ", text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 #: The code of a reader's or a check's safety net: an exception where a

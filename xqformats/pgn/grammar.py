@@ -40,7 +40,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.parsers.lalr_interactive_parser import InteractiveParser
 
-from ..diagnostics import LINE_END, DiagnosticSink, Span, has_lone_cr
+from ..diagnostics import DiagnosticSink, Span, excerpt, has_lone_cr
 from ..resources import grammar_path
 from ..source import Source
 from . import rules
@@ -407,11 +407,6 @@ def _lex_pos(e: UnexpectedCharacters) -> int:
     return p
 
 
-def _short(text: str, limit: int = 40) -> str:
-    text = LINE_END.sub(" ", text)  # (one space per line end, whichever the file uses)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def _zero_width(type_: str, pos: int, line: int, column: int) -> _Located:
     """An empty token at ``pos`` (a part the recovery supplies)."""
     return cast(_Located, Token(type_, "", start_pos=pos, line=line, column=column, end_line=line, end_column=column, end_pos=pos))
@@ -493,7 +488,7 @@ class _Recovery:
             return False
         if self._tag_value(ip, tok, expected) or self._tag_pair(ip, tok, expected) or self._movetext(ip, tok, expected):
             return True
-        self.report(rules.SYNTAX, f"Unexpected `{_short(str(tok))}`; skipped", tok.start_pos, tok.end_pos)
+        self.report(rules.SYNTAX, f"Unexpected `{excerpt(str(tok))}`; skipped", tok.start_pos, tok.end_pos)
         return True
 
     def _tag_value(self, ip: InteractiveParser, tok: _Located, expected: set[str]) -> bool:
@@ -519,12 +514,12 @@ class _Recovery:
             # The line ended inside the tag pair: point at where `]` belongs.
             self.report(
                 rules.UNCLOSED_TAG,
-                f"Tag pair not closed at the end of its line; expected {what} after `{_short(str(prev))}`",
+                f"Tag pair not closed at the end of its line; expected {what} after `{excerpt(str(prev))}`",
                 prev.end_pos,
                 prev.end_pos,
             )
         else:
-            self.report(rules.UNCLOSED_TAG, f"Malformed tag pair: found `{_short(str(tok))}`; expected {what}", tok.start_pos, tok.end_pos)
+            self.report(rules.UNCLOSED_TAG, f"Malformed tag pair: found `{excerpt(str(tok))}`; expected {what}", tok.start_pos, tok.end_pos)
         if self._complete_tag(ip, tok):
             ip.feed_token(tok)
         else:
@@ -580,7 +575,7 @@ class _Recovery:
             close = text.rfind("]", p, eol)
             end = close if close > p else eol
             value = text[p:end].rstrip()
-            self.report(rules.UNCLOSED_TAG, f"Unclosed tag value `{_short(value)}`; expected a closing `\"`", p, p + len(value))
+            self.report(rules.UNCLOSED_TAG, f"Unclosed tag value `{excerpt(value)}`; expected a closing `\"`", p, p + len(value))
         ip.feed_token(self.token("TAG_VALUE", value, p))
         self._advance(ip, p + len(value))
         return True
@@ -639,7 +634,7 @@ class _Recovery:
             raw = str(tok)
         self.report(
             rules.UNCLOSED_TAG,
-            f"Tag value `{_short(raw)}` is not in quotes; expected `\"{_short(raw)}\"`",
+            f"Tag value `{excerpt(raw)}` is not in quotes; expected `\"{excerpt(raw)}\"`",
             p,
             p + len(raw),
         )

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Optional, Sequence
 
-from ..diagnostics import LINE_END, Diagnostic, DiagnosticSink, LineIndex, Rule, Span
+from ..diagnostics import Diagnostic, DiagnosticSink, LineIndex, Rule, Span, excerpt
 from ..fen import parse_fen
 from ..model import RESULTS, Game, Node
 from ..notation import Notation, decode
@@ -338,7 +338,7 @@ class PgnLowering:
             if type(item) is StrayText:
                 self.report(
                     rules.TEXT_AFTER_RESULT,
-                    f"Text after the result `{_short(item.text)}`; only comments may follow it (kept as a comment)",
+                    f"Text after the result `{excerpt(item.text)}`; only comments may follow it (kept as a comment)",
                     item.span,
                 )
             last.comments.append(item.text)
@@ -348,13 +348,8 @@ def _text(el: object) -> str:
     if type(el) is MoveToken or type(el) is MoveNumber:
         return el.text  # type: ignore[attr-defined]
     if type(el) is Comment:
-        return "{" + _short(el.text, 12) + "}"  # type: ignore[attr-defined]
+        return "{" + excerpt(el.text, 12) + "}"  # type: ignore[attr-defined]
     return "…"  # pragma: no cover
-
-
-def _short(text: str, limit: int = 40) -> str:
-    text = LINE_END.sub(" ", text)  # (one space per line end, whichever the file uses)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def lower_game(syntax: GameSyntax, sink: DiagnosticSink) -> Game:
