@@ -79,6 +79,8 @@ def test_json_records() -> None:
         "column": 9,
         "end_line": 3,
         "end_column": 13,
+        "offset": None,
+        "length": None,
         "code": "M301",
         "name": data[1]["name"],  # the notation module's rule name, when declared
         "severity": "error",
@@ -142,3 +144,15 @@ def test_github_escapes_properties_and_data() -> None:
     (line,) = render_github([FileResult(d.path or "", (d,), {})]).splitlines()
     assert "file=dir%2Cx/a%3Ab.pgn," in line
     assert line.endswith("::dir,x/a:b.pgn:1:1: P210 50%25 line%0Abreak")
+
+
+def test_a_finding_in_a_binary_file_is_placed_by_byte_offset() -> None:
+    # A binary record has no lines: text shows the offset in hex, JSON gives
+    # offset and length, SARIF a byteOffset/byteLength region (SARIF 2.1.0 §3.30.2).
+    d = Diagnostic("G102", Severity.ERROR, "Truncated", path="g.xqf").at_bytes(0x412, 8)
+    results = [FileResult("g.xqf", (d,), {})]
+    assert render_text(results).splitlines()[0] == "g.xqf:@0x412: G102 Truncated"
+    row = json.loads(render_json(results))[0]
+    assert (row["offset"], row["length"], row["line"]) == (0x412, 8, None)
+    location = json.loads(render_sarif(results))["runs"][0]["results"][0]["locations"][0]
+    assert location["physicalLocation"]["region"] == {"byteOffset": 0x412, "byteLength": 8}

@@ -118,6 +118,8 @@ class Diagnostic:
     path: str | None = None
     #: Byte offset in a binary input (where lines mean nothing); ``None`` for text.
     offset: int | None = None
+    #: How many bytes from :attr:`offset` the finding covers (``None``: unknown or text).
+    length: int | None = None
     #: Copied from :attr:`Rule.deviation`: ``strict`` makes this finding an error.
     deviation: bool = False
 
@@ -152,13 +154,19 @@ class Diagnostic:
             self, line=span.line, column=span.column, end_line=span.end_line, end_column=span.end_column
         )
 
+    def at_bytes(self, offset: int, length: int | None = None) -> "Diagnostic":
+        """This finding placed at ``length`` bytes from byte ``offset`` of a binary input."""
+        return replace(self, offset=offset, length=length)
+
     def with_path(self, path: str | None) -> "Diagnostic":
         return replace(self, path=path)
 
     def format(self) -> str:
-        """``path:line:col: CODE message`` (the text output of the linter)."""
+        """``path:line:col: CODE message`` (``path:@0x412: …`` at a byte offset; the linter's text output)."""
         where = self.path or "<input>"
-        if self.line is not None:
+        if self.line is None and self.offset is not None:
+            where += f":@{self.offset:#x}"
+        elif self.line is not None:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
@@ -197,6 +205,19 @@ class DiagnosticSink:
         """Report ``text[start:end]`` of :attr:`source` (character offsets into its text)."""
         assert self.source is not None, "report_at needs a sink made with a source"
         return self.report(rule, message, self.source.span(start, end), severity=severity)
+
+    def report_bytes(
+        self,
+        rule: Rule,
+        message: str,
+        offset: int,
+        length: int | None = None,
+        *,
+        severity: Severity | None = None,
+    ) -> Diagnostic:
+        """Report ``length`` bytes at byte ``offset`` of a binary input (where lines mean nothing)."""
+        diag = Diagnostic.of(rule, message, path=self.path, severity=severity).at_bytes(offset, length)
+        return self.add(diag)
 
     def report(
         self,

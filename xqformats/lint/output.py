@@ -7,11 +7,14 @@ never re-order findings: the runner's order is the contract (``-j N`` equals
 
 * **text** — ``path:line:col: CODE message``, the source line with carets
   under the span (East Asian wide characters count two cells, so carets line
-  up under Chinese moves), then a one-line summary;
+  up under Chinese moves), then a one-line summary; a finding in a binary
+  file is placed by byte offset: ``path:@0x412: CODE message``;
 * **json** — an array of objects: ``path``, ``line``, ``column``,
-  ``end_line``, ``end_column``, ``code``, ``name``, ``severity``, ``message``;
+  ``end_line``, ``end_column``, ``offset``, ``length`` (bytes, for binary
+  files), ``code``, ``name``, ``severity``, ``message``;
 * **sarif** — SARIF 2.1.0 for code scanning: one run, the whole rule catalogue
-  as ``tool.driver.rules``, columns in Unicode code points;
+  as ``tool.driver.rules``, columns in Unicode code points, ``byteOffset`` and
+  ``byteLength`` for findings in binary files;
 * **github** — ``::error title=xqformats (CODE),file=…,line=…,col=…,endLine=…,
   endColumn=…::path:line:col: CODE message`` (``::warning``/``::notice`` for
   lower severities), the shape ruff prints.
@@ -153,6 +156,8 @@ def _record(d: Diagnostic) -> dict[str, Any]:
         "column": d.column,
         "end_line": d.end_line,
         "end_column": d.end_column,
+        "offset": d.offset,
+        "length": d.length,
         "code": d.code,
         "name": rule.name if rule is not None else None,
         "severity": str(d.severity),
@@ -221,6 +226,11 @@ def _sarif_result(d: Diagnostic, index: dict[str, int]) -> dict[str, Any]:
             region["endLine"] = d.end_line
             if d.end_column is not None:
                 region["endColumn"] = d.end_column
+        physical["region"] = region
+    elif d.offset is not None:
+        region = {"byteOffset": d.offset}
+        if d.length is not None:
+            region["byteLength"] = d.length
         physical["region"] = region
     if d.path and d.path != "-" and not d.path.startswith("/"):
         physical["artifactLocation"]["uriBaseId"] = "%SRCROOT%"
