@@ -549,4 +549,27 @@ def test_splitter_gives_the_same_chunks_however_the_text_is_fed(text: str, line_
     whole = list(split_games([text]))
     assert list(split_games(pieces)) == whole
     assert list(split_games(text.splitlines(keepends=True))) == whole
+    assert list(split_games(["", *text, ""])) == whole  # one character at a time: CR and LF apart
     assert len(whole) == len(parse_pgn(text)[0]) and "".join(c.text or "" for c in whole) == text
+
+
+# ---------------------------------------------------------------- numbers too long to read
+def test_a_move_number_of_5000_digits_keeps_the_game() -> None:
+    # Issue 10, item 6: int() refuses more than 4,300 digits; the game was
+    # dropped as "P101 Game could not be read".  Now the moves are read and
+    # the number is a wrong move number (P207), quoted cut short.
+    text = '[Game "Chinese Chess"]\n' + "9" * 5000 + ". 炮二平五 马8进7 2. 马二进三 *\n"
+    games, diags = parse_pgn(text)
+    assert [str(m) for m in games[0].mainline_moves()] == ["H2-E2", "H9-G7", "H0-G2"]
+    assert [(d.code, d.line, d.column, d.end_column) for d in diags] == [("P207", 2, 1, 5002)]
+    assert len(diags[0].message) < 200
+
+
+def test_a_nag_of_5000_digits_is_dropped_and_named() -> None:
+    text = '[Game "Chinese Chess"]\n1. 炮二平五 $' + "7" * 5000 + " 马8进7 $300 $4 *\n"
+    games, diags = parse_pgn(text)
+    first, second = games[0].mainline()
+    assert [str(first.move), str(second.move)] == ["H2-E2", "H9-G7"]
+    assert first.nags == [] and second.nags == [300, 4]
+    assert [(d.code, d.column) for d in diags] == [("P219", 9), ("P219", 5016)]
+    assert "more than 9 digits; dropped" in diags[0].message and "`$300` is not 0 to 255" in diags[1].message

@@ -21,12 +21,8 @@ Keys (kebab-case, as in ruff)::
 folder.  A bad file, an unknown key or a wrong type is a :class:`ConfigError`
 (exit status 2), never silently ignored.
 
-TOML is read with :mod:`tomllib` (Python 3.11+).  On Python 3.10 the
-``tomli`` package is used when installed; without it, a config file that
-needs reading is a :class:`ConfigError` naming the fix (``pip install
-tomli``) rather than settings silently dropped.  A ``pyproject.toml`` whose
-text has no ``[tool.xqformats`` is skipped without parsing, so 3.10 without
-``tomli`` works everywhere no setting is configured.
+TOML is read with :mod:`tomllib`.  A ``pyproject.toml`` whose text has no
+``[tool.xqformats`` is skipped without parsing.
 """
 
 from __future__ import annotations
@@ -89,19 +85,11 @@ class Settings:
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
-    try:
-        import tomllib as toml  # Python 3.11+
-    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-        try:
-            import tomli as toml  # type: ignore[no-redef]
-        except ModuleNotFoundError:
-            raise ConfigError(
-                f"Cannot read `{path}`: Python 3.10 needs the `tomli` package to read TOML "
-                "(`pip install tomli`), or use Python 3.11+"
-            ) from None
+    import tomllib
+
     try:
         with open(path, "rb") as fh:
-            return toml.load(fh)
+            return tomllib.load(fh)
     except OSError as exc:
         raise ConfigError(f"Cannot read `{path}`: {exc.strerror or exc}") from None
     except ValueError as exc:  # TOMLDecodeError

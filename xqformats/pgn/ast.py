@@ -35,6 +35,22 @@ __all__ = [
 ]
 
 
+#: The most digits a move number or a NAG is read with (docs/spec/pgn.md §4.1, §4.5):
+#: a longer one is no game's move number and no NAG, and the lowering reports
+#: it (P219 for a NAG).  Without a bound,
+#: ``int()`` refuses more than 4,300 digits.
+MAX_NUMBER_DIGITS = 9
+
+
+def number_value(digits: str) -> int:
+    """The value of ``digits``; ``-1`` when there are more than :data:`MAX_NUMBER_DIGITS`."""
+    return int(digits) if len(digits) <= MAX_NUMBER_DIGITS else -1
+
+
+#: The largest NAG the spec defines (docs/spec/pgn.md §4.5); a larger one is kept as written (P219).
+MAX_NAG = 255
+
+
 @dataclass(frozen=True, slots=True)
 class TagPair:
     """``[Name "value"]``: ``value`` with ``\\"`` and ``\\\\`` unescaped.
@@ -88,10 +104,11 @@ class Comment:
 
 @dataclass(frozen=True, slots=True)
 class Nag:
-    """``$n``, a numeric annotation glyph."""
+    """``$n``, a numeric annotation glyph (``value`` -1: too many digits to read; ``text`` as written)."""
 
     value: int
     span: Span
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,8 +41,8 @@ error recovery and diagnostics) on anything else: a word no notation matches
 (``UNKNOWN_MOVE``), a tag pair inside the movetext, text after the result
 (``STRAY_TEXT``), a ``)`` closing nothing, a variation left open, a result
 inside a variation, a suffix or ellipsis where the grammar has none, a token
-containing a line end that Lark would not count, a number too long for
-``int()``, or any character no terminal matches.  An accepted chunk is one
+containing a line end that Lark would not count, or any character no
+terminal matches.  An accepted chunk is one
 the grammar parses without error, so it never has a syntax diagnostic.
 
 Spans are the Lark parse's: 0-based offsets, 1-based line and column counting
@@ -238,12 +238,7 @@ def parse_fast(chunk: Source) -> Optional[GameSyntax]:
     tb = _scanners if _scanners is not None else _tables()
     if tb is None:
         return None
-    try:
-        return _FastParse(tb, chunk).run()
-    except ValueError:
-        # What the token texts mean can fail where the grammar accepts them
-        # (`$` and 5,000 digits: int() refuses); the Lark parse reports it.
-        return None
+    return _FastParse(tb, chunk).run()
 
 
 def parse_tag_section(chunk: Source) -> Optional[tuple[list[TagPair], int]]:

@@ -31,6 +31,7 @@ to the code that cuts and skims text outside a parse (:mod:`.splitter`).
 
 from __future__ import annotations
 
+import operator
 import re
 import threading
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ from ..resources import grammar_path
 from ..source import Source
 from . import rules
 from .ast import (
+    number_value,
     Comment,
     GameSyntax,
     MisplacedTag,
@@ -105,6 +107,7 @@ def _located(tok: Token) -> TypeGuard[_Located]:
 
 
 _UNESCAPE = re.compile(r"\\([\"\\])")
+_ESCAPED = operator.itemgetter(1)  # the escaped character (a C call per escape, not a template)
 
 
 # ---------------------------------------------------------------- nodes
@@ -120,17 +123,21 @@ def tag_pair_node(name: str, raw: str, span: Span, name_span: Span, value_span: 
         inner = raw[1:]
     else:
         inner = raw
-    text = _UNESCAPE.sub(r"\1", inner) if "\\" in inner else inner
+    text = _UNESCAPE.sub(_ESCAPED, inner) if "\\" in inner else inner
     return TagPair(name, text, inner, span, name_span, value_span)
 
 
 def move_number_node(number: str, ellipsis: Optional[str], span: Span) -> MoveNumber:
-    """``MOVE_NUMBER ELLIPSIS?``: ``7.``, ``7...``, ``7. ...`` (``ellipsis`` the second token)."""
+    """``MOVE_NUMBER ELLIPSIS?``: ``7.``, ``7...``, ``7. ...`` (``ellipsis`` the second token).
+
+    A number too long to be read (:func:`number_value`) is ``-1``: it matches
+    no move, so the lowering reports it as a wrong move number.
+    """
     if ellipsis is not None:
-        return MoveNumber(int(number.rstrip(".")), True, number + " " + ellipsis, span)
+        return MoveNumber(number_value(number.rstrip(".")), True, number + " " + ellipsis, span)
     if number.endswith("..."):
-        return MoveNumber(int(number[:-3]), True, number, span)
-    return MoveNumber(int(number[:-1]), False, number, span)
+        return MoveNumber(number_value(number[:-3]), True, number, span)
+    return MoveNumber(number_value(number[:-1]), False, number, span)
 
 
 def comment_node(text: str, line: bool, span: Span) -> Comment:
@@ -141,8 +148,8 @@ def comment_node(text: str, line: bool, span: Span) -> Comment:
 
 
 def nag_node(text: str, span: Span) -> Nag:
-    """``$n``."""
-    return Nag(int(text[1:]), span)
+    """``$n`` (``-1`` for a number too long to be read: see :func:`number_value`)."""
+    return Nag(number_value(text[1:]), span, text)
 
 
 class _Builder(Transformer):
@@ -322,7 +329,8 @@ VALUE_QUOTE = '"'
 #: The characters of a tag value as the recovery reads one whose closing quote
 #: is on a later line (P210): an escape takes any character but a line end
 #: (LF or CR, PGN §2.4: so a CR LF or CR-only file reads as an LF file does).
-MULTILINE_VALUE_BODY = re.compile(r'(?:[^"\\]|\\[^\r\n])*')
+#: Possessive like ``TAG_VALUE`` (memory flat in the value's length).
+MULTILINE_VALUE_BODY = re.compile(r'(?:[^"\\]|\\[^\r\n])*+')
 #: Such a value, quotes included: it closes only at a quote followed by ``]``.
 MULTILINE_VALUE = re.compile('"' + MULTILINE_VALUE_BODY.pattern + r'"(?=[ \t]*\])')
 
@@ -696,11 +704,6 @@ def parse_chunk(chunk: Source, sink: DiagnosticSink) -> GameSyntax:
         parts = tree_or_parts if isinstance(tree_or_parts, tuple) else ()
     except UnexpectedInput as exc:  # pragma: no cover - the recovery resumes after every error seen
         sink.report_at(rules.SYNTAX, f"Game could not be read ({type(exc).__name__}); skipped", 0, len(text))
-        parts = ()
-    except ValueError:
-        # What a token means can fail where the grammar accepts it: `$` and
-        # 5,000 digits (int() refuses more than 4,300 digits).
-        sink.report_at(rules.SYNTAX, "Game could not be read (a number too long to read); skipped", 0, len(text))
         parts = ()
     return _assemble(parts, chunk)
 

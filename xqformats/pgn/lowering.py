@@ -39,6 +39,8 @@ from ..source import Source
 from . import rules
 from .format_tag import notation_of_format
 from .ast import (
+    MAX_NAG,
+    MAX_NUMBER_DIGITS,
     Comment,
     GameSyntax,
     MisplacedTag,
@@ -157,23 +159,37 @@ class PgnLowering:
         game.tag_spans[tag.name] = tag.value_span
 
     def _escapes(self, tag: TagPair) -> None:
-        """P209: a backslash that escapes neither a quote nor a backslash."""
+        """P209: a backslash that escapes neither a quote nor a backslash.
+
+        The first such backslash of a value is reported, with how many more
+        the value holds: one finding per value, however long it is.
+        """
         raw = tag.raw_value
-        at = tag.value_span.start + 1  # file offset of the value's first character
+        first = -1
+        more = 0
         i = raw.find("\\")
         while i >= 0:
-            nxt = raw[i + 1 : i + 2]
-            if nxt in ('"', "\\"):
+            if raw[i + 1 : i + 2] in ('"', "\\"):
                 i = raw.find("\\", i + 2)
                 continue
-            width = 1 + len(nxt)  # the backslash and what it stands before, if anything
-            what = f"before `{nxt}`" if nxt else "at the end of the value"
-            self.report(
-                rules.TAG_ESCAPE,
-                f"Backslash {what} in tag `{tag.name}`; expected `\\\\` or `\\\"` (kept as written)",
-                self.file_span(at + i, at + i + width),
-            )
+            if first < 0:
+                first = i
+            else:
+                more += 1
             i = raw.find("\\", i + 1)
+        if first >= 0:
+            self._report_escape(tag, first, more)
+
+    def _report_escape(self, tag: TagPair, i: int, more: int) -> None:
+        nxt = tag.raw_value[i + 1 : i + 2]
+        at = tag.value_span.start + 1  # file offset of the value's first character
+        what = f"before `{nxt}`" if nxt else "at the end of the value"
+        others = f" ({more:,} more in this value)" if more else ""
+        self.report(
+            rules.TAG_ESCAPE,
+            f"Backslash {what} in tag `{tag.name}`{others}; expected `\\\\` or `\\\"` (kept as written)",
+            self.file_span(at + i, at + i + 1 + len(nxt)),
+        )
 
     def _start_position(self, game: Game) -> Optional[Position]:
         fen = game.headers.get("FEN")
@@ -279,7 +295,7 @@ class PgnLowering:
             elif num.number != expected or num.ellipsis:
                 self.report(
                     rules.WRONG_MOVE_NUMBER,
-                    f"Move number `{num.text}` before Red's move `{text}`; expected `{expected}.`",
+                    f"Move number `{excerpt(num.text)}` before Red's move `{text}`; expected `{expected}.`",
                     num.span,
                 )
         elif not played:
@@ -292,18 +308,18 @@ class PgnLowering:
             elif num.number != expected:
                 self.report(
                     rules.WRONG_MOVE_NUMBER,
-                    f"Move number `{num.text}` before Black's move `{text}`; expected `{expected}. ...`",
+                    f"Move number `{excerpt(num.text)}` before Black's move `{text}`; expected `{expected}. ...`",
                     num.span,
                 )
         elif num is not None and (num.number != expected or not num.ellipsis):
             self.report(
                 rules.WRONG_MOVE_NUMBER,
-                f"Move number `{num.text}` before Black's move `{text}`; expected `{expected}...` or none",
+                f"Move number `{excerpt(num.text)}` before Black's move `{text}`; expected `{expected}...` or none",
                 num.span,
             )
 
     def _dangling_number(self, num: MoveNumber) -> None:
-        self.report(rules.WRONG_MOVE_NUMBER, f"Move number `{num.text}` is followed by no move", num.span)
+        self.report(rules.WRONG_MOVE_NUMBER, f"Move number `{excerpt(num.text)}` is followed by no move", num.span)
 
     def _brace_in_comment(self, c: Comment) -> None:
         # The comment's text starts one character after its `{`.
@@ -528,10 +544,15 @@ class _MovetextWalk:
         return False
 
     def _nag(self, f: _Frame, el: Nag) -> bool:
-        if f.played:
-            self.node.nags.append(el.value)
+        written = excerpt(el.text or f"${el.value}")
+        if not f.played:
+            self.low.report(rules.SYNTAX, f"NAG `{written}` before any move of its line; dropped", el.span)
+        elif el.value < 0:
+            self.low.report(rules.NAG_RANGE, f"NAG `{written}` has more than {MAX_NUMBER_DIGITS} digits; dropped", el.span)
         else:
-            self.low.report(rules.SYNTAX, f"NAG `${el.value}` before any move of its line; dropped", el.span)
+            if el.value > MAX_NAG:
+                self.low.report(rules.NAG_RANGE, f"NAG `{written}` is not 0 to {MAX_NAG}; kept as written", el.span)
+            self.node.nags.append(el.value)
         return False
 
     def _misplaced_tag(self, f: _Frame, el: MisplacedTag) -> bool:

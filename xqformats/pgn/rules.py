@@ -37,6 +37,7 @@ __all__ = [
     "VARIATION_WITHOUT_MOVE",
     "DUPLICATE_TAG",
     "TAG_VALUE_QUOTE",
+    "NAG_RANGE",
 ]
 
 # The published sources, by title (docs/spec/README.md §3.1); each rule cites its clause first.
@@ -442,6 +443,23 @@ TAG_VALUE_QUOTE = Rule(
     ),
     example=_G + '[Event "a "b" c"]\n1. 炮二平五 *\n',
     fixed=_G + '[Event "a \\"b\\" c"]\n1. 炮二平五 *\n',
+    example_kind="pgn",
+    deviation=True,
+)
+NAG_RANGE = Rule(
+    "P219",
+    "nag-out-of-range",
+    Severity.WARNING,
+    "A NAG is not a number from 0 to 255",
+    doc=_doc(
+        "Reports a NAG (`$n`) above 255. One of up to nine digits is kept as written; a longer "
+        "one is dropped (it can name no glyph, and the moves around it are read as usual).",
+        "NAGs are defined from 0 to 255; other programs drop or reject larger ones.",
+        "A NAG from 0 to 255 (`$1` good move, `$2` mistake, …), or a comment.",
+        f"docs/spec/pgn.md §4.5; {_CHESS} §3-2.",
+    ),
+    example=_G + "1. 炮二平五 $300 *\n",
+    fixed=_G + "1. 炮二平五 $3 *\n",
     example_kind="pgn",
     deviation=True,
 )

@@ -89,7 +89,7 @@ class GameSplitter:
         # character: five times faster on a line of moves), then classified.
         self._find = re.compile("|".join(f"(?:{p})" for _, p in parts), flags).search
         self._classify = re.compile("|".join(f"(?P<{k}>{p})" for k, p in parts), flags).match
-        self._pending = ""  # a line not yet ended
+        self._pending: list[str] = []  # the parts of a line not yet ended
         self._ready: list[Source] = []  # chunks complete
         # The chunk being gathered, and where the next line starts.
         self._buf: list[str] = []
@@ -106,7 +106,9 @@ class GameSplitter:
     def feed(self, piece: str) -> Sequence[Source]:
         """Take the next piece of text; return the chunks it completes (usually none)."""
         last = len(piece) - 1
-        if last >= 0 and not self._pending and piece.find("\n") == last:
+        if last < 0:
+            return ()
+        if not self._pending and piece.find("\n") == last:
             # The common case: a piece that is one line (LF or CR LF) and no more.
             end = last - 1 if piece.endswith("\r\n") else last
             if self._other_end(piece, 0, end) is None:
@@ -115,23 +117,48 @@ class GameSplitter:
                 else:
                     self._take(piece)
                 return self._flush() if self._ready else ()
-        text = self._pending + piece if self._pending else piece
-        start = 0
-        end = len(text)
-        for m in self._line_ends(text):
+        start = self._end_pending(piece) if self._pending else 0
+        end = len(piece)
+        # Only the new piece is searched, and the line not yet ended is kept
+        # in parts: a line of any length costs linear time (docs/security.md).
+        for m in self._line_ends(piece, start):
             e = m.end()
-            if e == end and text[e - 1] == "\r":
+            if e == end and piece[e - 1] == "\r":
                 break  # maybe the CR of a CR LF cut between two pieces
-            self._take(text[start:e])
+            if self._pending:
+                self._pending.append(piece[start:e])
+                self._take("".join(self._pending))
+                self._pending = []
+            else:
+                self._take(piece[start:e])
             start = e
-        self._pending = text[start:]
+        if start < end:
+            self._pending.append(piece[start:])
         return self._flush()
+
+    def _end_pending(self, piece: str) -> int:
+        """Where ``piece`` goes on after a pending line whose last character is a CR.
+
+        A pending line ends in CR only when that CR was the last character of
+        its piece: with an LF first in ``piece`` it was a CR LF (the LF ends
+        the line), else a lone CR (the line ended).  Otherwise the pending line
+        has no line end yet, and ``piece`` goes on from its start.
+        """
+        last = self._pending[-1]
+        if last[-1] != "\r":
+            return 0
+        cut = 1 if piece.startswith("\n") else 0
+        if cut:
+            self._pending.append("\n")
+        self._take("".join(self._pending))
+        self._pending = []
+        return cut
 
     def finish(self) -> Sequence[Source]:
         """The text has ended: the chunks still held."""
         if self._pending:
-            self._take(self._pending)
-            self._pending = ""
+            self._take("".join(self._pending))
+            self._pending = []
         if self._value is not None:
             st = self._value
             self._value = None
