@@ -281,3 +281,14 @@ def test_external_entity_in_text_and_attribute_is_not_read(tmp_path: Path) -> No
     assert "C102" in codes(diags)
     assert game is not None and "Red" not in game.headers
     assert all(line == [] for line in lines(game))
+
+
+def test_xinclude_is_not_processed(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP SECRET")
+    include = f'<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="{secret.as_uri()}" parse="text"/>'
+    data = cbf(f"  <Red>{include}</Red>\n", f'  <Move value="77-47">{include}</Move>\n')
+    game, diags = _read_both(data)
+    assert game is not None and "SECRET" not in repr(game.headers)
+    assert all("SECRET" not in c for node in game.nodes() for c in (*node.comments_before, *node.comments))
+    assert diags  # the unknown elements break the schema

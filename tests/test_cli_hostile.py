@@ -224,3 +224,11 @@ def test_bad_max_file_size_in_the_config_is_a_usage_error(
     (workdir / "xqformats.toml").write_text(f"max-file-size = {value}\n", encoding="utf-8")
     assert main(["lint", "game.pgn"]) == 2
     assert "`max-file-size` in" in capsys.readouterr().err
+
+
+def test_lint_paths_takes_a_size_limit(tmp_path: Path) -> None:
+    from xqformats.lint import lint_paths
+
+    (tmp_path / "big.pgn").write_text(GAME * 10, encoding="utf-8")
+    assert [d.code for d in lint_paths([str(tmp_path / "big.pgn")], max_size=100)] == ["G107"]
+    assert "G107" not in {d.code for d in lint_paths([str(tmp_path / "big.pgn")])}

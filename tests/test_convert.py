@@ -177,6 +177,26 @@ def test_line_breaks_pgn_cannot_hold_are_named(workdir: Path, capsys: pytest.Cap
     assert diags == [] and games[0].headers["Red"] == "吕钦 胡荣华" and games[0].headers["Event"] == "a b"
 
 
+def test_empty_tags_cbf_cannot_keep_are_named(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # An empty CBF element reads as no header, so `Event ""` would vanish in silence.
+    write(workdir / "a.pgn", '[Game "Chinese Chess"]\n[Event ""]\n[Round ""]\n[Result "*"]\n\n1. 炮二平五 *\n')
+    status, _, err = convert(capsys, "a.pgn", "-o", "a.cbf")
+    assert status == 0
+    assert err.splitlines() == ["a.pgn: warning: empty tags `Event`, `Round` not kept (an empty CBF element reads as no tag)"]
+
+
+def test_a_rewritten_format_tag_is_named(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `Format` names the notation written: `zh` (unknown, P213) becomes `Chinese`,
+    # a value lost; `Chinese` becomes `WXF` as the moves do, no loss.
+    write(workdir / "a.pgn", '[Game "Chinese Chess"]\n[Result "*"]\n[Format "zh"]\n\n1. 炮二平五 *\n')
+    status, _, err = convert(capsys, "a.pgn", "-o", "b.pgn")
+    assert status == 0 and err.splitlines()[-1] == "a.pgn: warning: tag `Format` `zh` written as `Chinese`"
+    write(workdir / "c.pgn", '[Game "Chinese Chess"]\n[Result "*"]\n[Format "Chinese"]\n\n1. 炮二平五 *\n')
+    status, _, err = convert(capsys, "c.pgn", "-o", "d.pgn", "--notation", "wxf")
+    assert status == 0 and err == ""
+    assert '[Format "WXF"]' in (workdir / "d.pgn").read_text(encoding="utf-8")
+
+
 # ---------------------------------------------------------------- never overwrite an input
 
 

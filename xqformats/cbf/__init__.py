@@ -29,13 +29,15 @@ if TYPE_CHECKING:
     from .mapping import RESULT_CODES, TABLE, TYPE_CODES
     from .reader import read_cbf
     from .unread import parse_unread
-    from .writer import CbfWriter, Replacement, replaced_characters, unwritten_headers, write_cbf
+    from .writer import CbfWriter, CommentChange, Replacement, changed_comments, replaced_characters, unwritten_headers, write_cbf
 
 __all__ = [
     "read_cbf",
     "write_cbf",
     "CbfWriter",
     "unwritten_headers",
+    "changed_comments",
+    "CommentChange",
     "replaced_characters",
     "Replacement",
     "parse_unread",
@@ -53,6 +55,8 @@ _LAZY = {
     "write_cbf": ".writer",
     "CbfWriter": ".writer",
     "unwritten_headers": ".writer",
+    "changed_comments": ".writer",
+    "CommentChange": ".writer",
     "replaced_characters": ".writer",
     "Replacement": ".writer",
     "parse_unread": ".unread",

@@ -61,6 +61,10 @@ def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
     if lost:
         names = ", ".join(f"`{h}`" for h in lost)
         out.append(f"tag{'s' if len(lost) > 1 else ''} {names} {'have' if len(lost) > 1 else 'has'} no place in CBF; not written")
+    empty = [h for h, v in game.headers.items() if not v and h not in skip]
+    if empty:
+        names = ", ".join(f"`{h}`" for h in empty)
+        out.append(f"empty tag{'s' if len(empty) > 1 else ''} {names} not kept (an empty CBF element reads as no tag)")
     nags = sum(len(n.nags) for n in game.nodes())
     if nags:
         out.append(f"{nags} NAG{'s' if nags > 1 else ''} ($1, $2, …) cannot be written in CBF; not written")

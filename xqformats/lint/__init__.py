@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from ..diagnostics import Diagnostic
+from ..formats import DEFAULT_MAX_FILE_SIZE
 from .catalogue import GROUPS, RULES, all_rules, group_of, rule, rule_page, rules_markdown
 from .checks import GAME_RULES, TAG_RULES, check_game
 from .discovery import Target, discover
@@ -53,6 +54,7 @@ def lint_paths(
     strict: bool = False,
     jobs: int = 1,
     exclude: Sequence[str] = (),
+    max_size: int = DEFAULT_MAX_FILE_SIZE,
 ) -> list[Diagnostic]:
     """Lint files and folders (recursively; ``"-"`` is stdin); every finding in report order.
 
@@ -60,12 +62,13 @@ def lint_paths(
     the default, ``None``, means ``ALL`` but leaves out the opt-in M4 style rules, which a
     selector such as ``"M4"`` or an explicit ``"ALL"`` turns on; see :class:`RuleSelection`);
     ``strict`` turns spec deviations into errors; ``jobs`` > 1 lints in worker
-    processes with the same result.  No configuration file is read: pass
+    processes with the same result; a file larger than ``max_size`` bytes is
+    reported (``G107``), not read.  No configuration file is read: pass
     settings explicitly.  Raises :class:`SelectorError` for a selector that
     matches no rule.
     """
     selection = RuleSelection(select=RuleSelection.parse(select or ()), ignore=RuleSelection.parse(ignore))
     selection.validate()
     targets = discover(paths, exclude=exclude)
-    results = run(targets, LintOptions(selection, strict), jobs=jobs)
+    results = run(targets, LintOptions(selection, strict, max_size=max_size), jobs=jobs)
     return [d for res in results for d in res.diagnostics]

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
-from ..formats.rules import FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, UNREADABLE_FILE, UNSUPPORTED_FORMAT
+from ..formats.rules import FILE_TOO_LARGE, FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, UNREADABLE_FILE, UNSUPPORTED_FORMAT
 from ..model import RESULTS, Game
 
 __all__ = [
@@ -47,6 +47,7 @@ __all__ = [
     "RESULT_CONTRADICTS_BOARD",
     "FORMAT_CONTENT_MISMATCH",
     "INTERNAL_ERROR",
+    "FILE_TOO_LARGE",
 ]
 
 # The published sources, by title (docs/spec/README.md §3.1); each rule cites its clause first.
@@ -237,6 +238,7 @@ GAME_RULES = (
     RESULT_CONTRADICTS_BOARD,
     FORMAT_CONTENT_MISMATCH,
     INTERNAL_ERROR,
+    FILE_TOO_LARGE,
 )
 
 # ---------------------------------------------------------------- the checks
