@@ -335,10 +335,10 @@ def test_stdin_is_read_by_its_content(
 
 
 def test_unsupported_input_exits_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (workdir / "game.xqf").write_bytes(b"XQ\x0a\x00")
-    status, out, err = convert(capsys, "game.xqf", "-o", "out.pgn")
+    (workdir / "game.doc").write_bytes(b"\x00\x01 not a record")
+    status, out, err = convert(capsys, "game.doc", "-o", "out.pgn")
     assert (status, out) == (2, "")
-    assert err == "game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`\n"
+    assert err == "game.doc: G101 Unsupported file type `.doc`; expected `.pgn`, `.cbf`\n"
     assert not (workdir / "out.pgn").exists()
 
 

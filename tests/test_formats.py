@@ -186,11 +186,11 @@ def test_text_encoding_is_detected_or_given() -> None:
 
 
 def test_unknown_format_is_a_diagnostic(tmp_path: Path) -> None:
-    path = tmp_path / "game.xqf"
-    path.write_bytes(b"XQ\x0a\x00")
-    record = read(path, name="game.xqf")
+    path = tmp_path / "game.doc"
+    path.write_bytes(b"\x00\x01 not a record")
+    record = read(path, name="game.doc")
     assert record.format is None and record.games == [] and not record.failed
-    assert [d.format() for d in record.diagnostics] == ["game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`"]
+    assert [d.format() for d in record.diagnostics] == ["game.doc: G101 Unsupported file type `.doc`; expected `.pgn`, `.cbf`"]
     # A file found by its name needs a known extension, whatever it holds.
     readme = tmp_path / "README"
     readme.write_text(PGN, encoding="utf-8")
@@ -339,6 +339,20 @@ def test_a_registered_format_is_found_by_detection_reading_writing_and_discovery
     assert "tiny" not in REGISTRY.names()
     assert names(detect_format("a.tny", TINY_TAG)) == (None, None)
     assert [t.display for t in discover([str(tmp_path)], cwd=tmp_path)] == []
+
+
+def test_a_signature_names_the_format_of_a_file_whose_extension_none_claims(tmp_path: Path) -> None:
+    (tmp_path / "a.bin").write_bytes(TINY_TAG + b"magic\n")
+    # A weak sniff does not make an unknown extension a record ...
+    with REGISTRY.registered(TINY):
+        assert names(detect_format("a.bin", TINY_TAG)) == (None, None)
+        assert [d.code for d in read(tmp_path / "a.bin").diagnostics] == ["G101"]
+    # ... a signature (a magic number) does; a folder search still goes by extension.
+    with REGISTRY.registered(dataclasses.replace(TINY, signature=True)):
+        assert names(detect_format("a.bin", TINY_TAG)) == ("tiny", None)
+        assert names(detect_format("a.bin", b"other")) == (None, None)
+        assert read(tmp_path / "a.bin").games[0].headers["Event"] == "magic"
+        assert discover([str(tmp_path)], cwd=tmp_path) == []
 
 
 def test_registry_copies_and_registration_rules() -> None:

@@ -30,11 +30,11 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 
 def test_unsupported_file_is_an_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (workdir / "game.xqf").write_bytes(b"XQ\x0a\x00")
-    status, out, _ = run(capsys, "--isolated", "game.xqf")
+    (workdir / "game.doc").write_bytes(b"\x00\x01 not a record")
+    status, out, _ = run(capsys, "--isolated", "game.doc")
     assert status == 1
     assert out.splitlines() == [
-        "game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`",
+        "game.doc: G101 Unsupported file type `.doc`; expected `.pgn`, `.cbf`",
         "Found 1 error in 1 file",
     ]
 
@@ -46,10 +46,10 @@ def test_unreadable_path_exits_2(workdir: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_ignore_and_select(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (workdir / "game.xqf").write_bytes(b"XQ")
-    assert run(capsys, "--isolated", "--ignore", "G101", "game.xqf")[:2] == (0, "All checks passed (1 file)\n")
-    assert run(capsys, "--isolated", "--select", "T1", "game.xqf")[0] == 0
-    assert run(capsys, "--isolated", "--select", "T1", "--extend-select", "G10", "game.xqf")[0] == 1
+    (workdir / "game.doc").write_bytes(b"\x00\x01 not a record")
+    assert run(capsys, "--isolated", "--ignore", "G101", "game.doc")[:2] == (0, "All checks passed (1 file)\n")
+    assert run(capsys, "--isolated", "--select", "T1", "game.doc")[0] == 0
+    assert run(capsys, "--isolated", "--select", "T1", "--extend-select", "G10", "game.doc")[0] == 1
 
 
 def test_unknown_selector_is_a_usage_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -66,33 +66,53 @@ def test_no_files(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "--isolated", ".")
     assert status == 0
     assert out == "All checks passed (0 files)\n"
-    assert "no .pgn or .cbf files found" in err
+    assert "no record files (.pgn, .cbf) found" in err
+
+
+def test_a_folder_lint_names_the_files_it_skipped(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Files of unknown format are counted (listed with -v) on stderr; hidden and
+    # excluded files are not, and stdout (here JSON) is untouched.
+    (workdir / "games").mkdir()
+    (workdir / "games" / "a.PGN").write_text(GOOD_PGN, encoding="utf-8")
+    for name in ("games/notes.txt", "games/b.mxq", "games/.hidden.txt", "skip/c.txt"):
+        (workdir / name).parent.mkdir(exist_ok=True)
+        (workdir / name).write_bytes(b"x")
+    (workdir / "xqformats.toml").write_text('exclude = ["skip"]\n')
+    status, out, err = run(capsys, "--format", "json", ".")
+    assert (status, out, err) == (0, "[]\n", "xqformats lint: skipped 3 files of unknown format (-v lists them)\n")
+    status, _, err = run(capsys, "-v", ".")
+    assert err.splitlines() == [
+        "xqformats lint: skipped 3 files of unknown format:",
+        "  games/b.mxq",
+        "  games/notes.txt",
+        "  xqformats.toml",  # the settings file is no record either
+    ]
 
 
 def test_config_is_found_and_applied(
     workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (workdir / "game.xqf").write_bytes(b"XQ")
+    (workdir / "game.doc").write_bytes(b"\x00\x01 not a record")
     (workdir / "pyproject.toml").write_text('[tool.xqformats]\nignore = ["G101"]\noutput-format = "json"\n')
     sub = workdir / "sub"
     sub.mkdir()
     # Found from a subfolder by walking up.
     monkeypatch.chdir(sub)
-    status, out, _ = run(capsys, "../game.xqf")
+    status, out, _ = run(capsys, "../game.doc")
     assert (status, json.loads(out)) == (0, [])
     # --isolated ignores it; --format overrides output-format.
-    status, out, _ = run(capsys, "--isolated", "--format", "json", "../game.xqf")
+    status, out, _ = run(capsys, "--isolated", "--format", "json", "../game.doc")
     assert status == 1 and [d["code"] for d in json.loads(out)] == ["G101"]
 
 
 def test_per_file_ignores(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (workdir / "old").mkdir()
-    (workdir / "old" / "a.xqf").write_bytes(b"XQ")
-    (workdir / "b.xqf").write_bytes(b"XQ")
+    (workdir / "old" / "a.doc").write_bytes(b"\x00\x01 not a record")
+    (workdir / "b.doc").write_bytes(b"\x00\x01 not a record")
     (workdir / "xqformats.toml").write_text('[per-file-ignores]\n"old/*" = ["G101"]\n')
-    status, out, _ = run(capsys, "--no-source", "old/a.xqf", "b.xqf")
+    status, out, _ = run(capsys, "--no-source", "old/a.doc", "b.doc")
     assert status == 1
-    assert out.splitlines() == ["b.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`", "Found 1 error in 1 of 2 files"]
+    assert out.splitlines() == ["b.doc: G101 Unsupported file type `.doc`; expected `.pgn`, `.cbf`", "Found 1 error in 1 of 2 files"]
 
 
 def test_invalid_config_is_a_usage_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -105,30 +125,30 @@ def test_invalid_config_is_a_usage_error(workdir: Path, capsys: pytest.CaptureFi
 
 
 def test_explicit_config_file(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (workdir / "game.xqf").write_bytes(b"XQ")
+    (workdir / "game.doc").write_bytes(b"\x00\x01 not a record")
     (workdir / "ci.toml").write_text('ignore = ["G"]\n')
-    assert run(capsys, "--config", "ci.toml", "game.xqf")[0] == 0
-    assert run(capsys, "--config", "nope.toml", "game.xqf")[0] == 2
+    assert run(capsys, "--config", "ci.toml", "game.doc")[0] == 0
+    assert run(capsys, "--config", "nope.toml", "game.doc")[0] == 2
 
 
 def test_stdin_filename_picks_the_format(
     workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # --stdin-filename names the input and its extension decides the format.
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"XQ\x00")))
-    status, out, _ = run(capsys, "--isolated", "--stdin-filename", "x.xqf", "-")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\x00\x01 not a record")))
+    status, out, _ = run(capsys, "--isolated", "--stdin-filename", "x.doc", "-")
     assert status == 1
-    assert out.splitlines()[0] == "x.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`"
+    assert out.splitlines()[0] == "x.doc: G101 Unsupported file type `.doc`; expected `.pgn`, `.cbf`"
 
 
 def test_machine_formats_have_no_summary(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (workdir / "game.xqf").write_bytes(b"XQ")
-    _, out, _ = run(capsys, "--isolated", "--format", "github", "game.xqf")
+    (workdir / "game.doc").write_bytes(b"\x00\x01 not a record")
+    _, out, _ = run(capsys, "--isolated", "--format", "github", "game.doc")
     assert out == (
-        "::error title=xqformats (G101),file=game.xqf::game.xqf: G101 Unsupported file type `.xqf`; "
+        "::error title=xqformats (G101),file=game.doc::game.doc: G101 Unsupported file type `.doc`; "
         "expected `.pgn`, `.cbf`\n"
     )
-    _, out, _ = run(capsys, "--isolated", "--format", "sarif", "game.xqf")
+    _, out, _ = run(capsys, "--isolated", "--format", "sarif", "game.doc")
     log = json.loads(out)
     assert log["runs"][0]["results"][0]["ruleId"] == "G101"
 

@@ -147,6 +147,7 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stdin-filename", metavar="NAME", help="name standard input in reports (its extension picks the format)")
     p.add_argument("--no-source", action="store_true", help="text output without the source line and carets")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
+    p.add_argument("-v", "--verbose", action="store_true", help="also list the files a folder search skipped for their unknown format")
 
 
 class _UsageError(ValueError):
@@ -209,6 +210,20 @@ def _jobs(jobs: int) -> int:
     return jobs or os.cpu_count() or 1
 
 
+def _report_skipped(skipped: list[str], verbose: bool) -> None:
+    """On standard error: how many files a folder search skipped for their format (which, with ``-v``)."""
+    if not skipped:
+        return
+    n = len(skipped)
+    files = f"{n} file{'s' if n > 1 else ''}"
+    if verbose:
+        print(f"xqformats lint: skipped {files} of unknown format:", file=sys.stderr)
+        for name in skipped:
+            print(f"  {name}", file=sys.stderr)
+    else:
+        print(f"xqformats lint: skipped {files} of unknown format (-v lists them)", file=sys.stderr)
+
+
 def run_lint(args: argparse.Namespace) -> int:
     try:
         settings = _settings(args)
@@ -224,7 +239,8 @@ def run_lint(args: argparse.Namespace) -> int:
 
     targets = discover(args.paths or ["."], exclude=settings.exclude, exclude_root=settings.root)
     if not targets:
-        print("xqformats lint: no .pgn or .cbf files found under the given paths", file=sys.stderr)
+        known = ", ".join(formats.REGISTRY.extensions())
+        print(f"xqformats lint: no record files ({known}) found under the given paths", file=sys.stderr)
     progress = None
     if not args.no_progress and len(targets) > 1 and progress_allowed(sys.stderr):
         progress = Progress(len(targets), sys.stderr)
@@ -234,6 +250,7 @@ def run_lint(args: argparse.Namespace) -> int:
     out = render(fmt, results, show_source=not args.no_source)
     if out:
         write_stdout(out, utf8=fmt in ("json", "sarif", "github"))
+    _report_skipped(targets.skipped, args.verbose)
     if any(r.failed for r in results):
         return 2
     return 1 if any(r.has_errors for r in results) else 0

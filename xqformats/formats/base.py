@@ -104,8 +104,11 @@ class Format:
     regard to case; the first is the one a file of this format should have.
     ``sniff(head)`` says whether the first bytes of an input (at most
     :data:`~xqformats.formats.HEAD_SIZE`) look like this format; it must be
-    cheap and import nothing heavy.  ``reader`` reads; ``writer`` writes,
-    when the format can be written.
+    cheap and import nothing heavy.  ``signature`` says that the sniff tests a
+    magic number no other content has (``XQ`` of XQF, ``CCBridge Record``):
+    such a format is recognised by its content even in a file whose extension
+    no format claims.  ``reader`` reads; ``writer`` writes, when the format
+    can be written.
     """
 
     name: str
@@ -116,6 +119,7 @@ class Format:
     sniff: Callable[[bytes], bool]
     reader: ReadFn
     writer: Optional[Writer] = None
+    signature: bool = False
 
     def __post_init__(self) -> None:
         for ext in self.extensions:

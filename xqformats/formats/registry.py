@@ -119,8 +119,10 @@ class Registry:
         letter case) decides: among the formats claiming it, the first whose
         sniff recognises the content; else, when another format recognises
         it, that format with the extension's as ``mismatch``; else the first
-        format claiming the extension.  An unknown extension gives
-        ``Detection(None)``.
+        format claiming the extension.  An extension no format claims gives
+        the format whose :attr:`~.base.Format.signature` the content carries,
+        else ``Detection(None)`` (a weak sniff, such as PGN's ``[``, does not
+        make a ``.txt`` file a record).
         """
         suffix = PurePath(name).suffix.lower() if name else ""
         if stdin and not suffix:
@@ -130,7 +132,7 @@ class Registry:
             return Detection(found)
         claimed = [f for f in self._formats if suffix and suffix in f.extensions]
         if not claimed:
-            return Detection(None)
+            return Detection(next((f for f in self._formats if f.signature and f.sniff(head)), None))
         agreeing = next((f for f in claimed if f.sniff(head)), None)
         if agreeing is not None:
             return Detection(agreeing)

@@ -22,6 +22,7 @@ from ..formats import REGISTRY
 __all__ = [
     "STDIN",
     "Target",
+    "Targets",
     "discover",
     "is_excluded",
 ]
@@ -50,6 +51,19 @@ class Target:
     missing: bool = False
     #: Why a folder could not be searched (permissions); reported as G102.
     error: Optional[str] = None
+
+
+class Targets(list[Target]):
+    """The files to lint, in order; ``skipped`` names the files a folder search passed over.
+
+    A skipped file is one found in a folder whose extension no format claims
+    (hidden files, excluded paths and :data:`SKIPPED_DIRS` are not counted:
+    they were asked to be left out).  Names are as :class:`Target` displays them.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.skipped: list[str] = []
 
 
 def _display(path: Path, cwd: Path) -> str:
@@ -85,7 +99,7 @@ class _Walk:
         self.root = root
         self.cwd = cwd
         self.seen: set[str] = set()
-        self.out: list[Target] = []
+        self.out = Targets()
 
     def rel_to_root(self, p: Path) -> str:
         try:
@@ -113,11 +127,13 @@ class _Walk:
         )
 
     def _wanted(self, fp: Path) -> bool:
-        return (
-            not fp.name.startswith(".")
-            and REGISTRY.knows_extension(fp.name)
-            and not is_excluded(self.rel_to_root(fp), self.exclude)
-        )
+        """Whether to lint a file found in a folder (one of unknown format is noted as skipped)."""
+        if fp.name.startswith(".") or is_excluded(self.rel_to_root(fp), self.exclude):
+            return False
+        if REGISTRY.knows_extension(fp.name):
+            return True
+        self.out.skipped.append(_display(fp, self.cwd))
+        return False
 
     def add_folder(self, p: Path) -> None:
         """Every file of a known format below ``p``, then the folders that could not be listed."""
@@ -143,7 +159,7 @@ def discover(
     exclude: Sequence[str] = (),
     exclude_root: Optional[Path] = None,
     cwd: Optional[Path] = None,
-) -> list[Target]:
+) -> Targets:
     """Expand command-line ``args`` into the files to lint, in a stable order.
 
     Files named explicitly are always linted (even with another extension or
@@ -152,6 +168,8 @@ def discover(
     :data:`xqformats.formats.REGISTRY`), :data:`SKIPPED_DIRS`, hidden names
     and ``exclude`` globs relative to ``exclude_root`` (the config file's
     folder).  A file reached twice is linted once, at its first place.
+    The files a folder search skipped for their unknown format are listed in
+    the result's ``skipped``.
     """
     cwd = (cwd or Path.cwd()).resolve()
     walk = _Walk(exclude, (exclude_root or cwd).resolve(), cwd)
@@ -165,4 +183,5 @@ def discover(
             walk.add(p)
         else:
             walk.out.append(Target(str(p), p.as_posix(), missing=True))
+    walk.out.skipped.sort(key=lambda name: name.split("/"))  # as a listing shows them
     return walk.out
