@@ -6,6 +6,7 @@ import hashlib
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -350,3 +351,49 @@ def test_extension_content_mismatch_is_named_and_read_as_the_content(
     assert status == 0
     assert err == "g.PGN: G105 File named `.pgn` holds XML (CBF); read as CBF, expected extension `.cbf`\n"
     assert '[Red "吕钦"]' in out.splitlines()
+
+
+# ---------------------------------------------------------------- a whole collection costs linear time
+
+
+def test_converting_many_files_asks_the_file_system_a_linear_number_of_times(
+    workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 17: the plan compared every output with every input (2 realpath
+    # calls per pair: 720,000 for 600 inputs).  Counted here: every stat and
+    # realpath the run makes, for reading, planning and writing together.
+    n = 300
+    names = [f"g{i:03d}.pgn" for i in range(n)]
+    for name in names:
+        write(workdir / name, SECOND)
+    calls = {"stat": 0, "realpath": 0}
+    real_stat, real_realpath = os.stat, os.path.realpath
+
+    def counted_stat(*a: Any, **k: Any) -> os.stat_result:
+        calls["stat"] += 1
+        return real_stat(*a, **k)
+
+    def counted_realpath(*a: Any, **k: Any) -> str:
+        calls["realpath"] += 1
+        return real_realpath(*a, **k)
+
+    monkeypatch.setattr(os, "stat", counted_stat)
+    monkeypatch.setattr(os.path, "realpath", counted_realpath)
+    status, _, err = convert(capsys, *names, "--out-dir", "out", "--to", "cbf")
+    monkeypatch.undo()
+    assert (status, err) == (0, "")
+    assert len(list((workdir / "out").iterdir())) == n
+    assert calls["stat"] + calls["realpath"] <= 12 * n, calls
+
+
+def test_input_files_know_an_input_by_any_name(tmp_path: Path) -> None:
+    from xqformats.convert import InputFiles
+
+    a = tmp_path / "a.pgn"
+    a.write_text(SECOND, encoding="utf-8")
+    (tmp_path / "link.pgn").symlink_to(a)
+    os.link(a, tmp_path / "hard.pgn")
+    inputs = InputFiles([a, tmp_path / "missing.pgn"])
+    assert inputs.find(tmp_path / "link.pgn") == a and inputs.find(tmp_path / "hard.pgn") == a
+    assert inputs.find(tmp_path / "sub" / ".." / "missing.pgn") == tmp_path / "missing.pgn"
+    assert inputs.find(tmp_path / "other.pgn") is None

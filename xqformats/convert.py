@@ -46,7 +46,7 @@ from . import formats
 from .diagnostics import Severity
 from .model import Game
 
-__all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "NOTATIONS", "TARGETS"]
+__all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "InputFiles", "NOTATIONS", "TARGETS"]
 
 NOTATIONS = ("chinese", "wxf", "iccs")
 #: The formats ``--to`` accepts: every format the front door can write.
@@ -104,11 +104,39 @@ class _Input:
         return self.failed or self.record.has_errors
 
 
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.realpath(a) == os.path.realpath(b)
+class InputFiles:
+    """The inputs of one run, each keyed once by its identity, to ask whether a path is one of them.
+
+    A file that exists is known by its device and inode (so a hard link or a
+    symbolic link to an input is that input); a path that does not exist, by
+    its resolved path.  Building costs one ``stat`` per input and
+    :meth:`find` one ``stat`` (and a ``realpath`` when the path does not
+    exist): planning and writing N outputs for N inputs is linear, not N × N
+    comparisons.
+    """
+
+    def __init__(self, paths: list[Path]) -> None:
+        self._by_inode: dict[tuple[int, int], Path] = {}
+        self._by_path: dict[str, Path] = {}
+        for path in paths:
+            key = self._key(path)
+            if isinstance(key, tuple):
+                self._by_inode.setdefault(key, path)
+            else:
+                self._by_path.setdefault(key, path)
+
+    @staticmethod
+    def _key(path: Path) -> tuple[int, int] | str:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return os.path.normcase(os.path.realpath(path))
+        return (st.st_dev, st.st_ino)
+
+    def find(self, path: Path) -> Optional[Path]:
+        """The input that ``path`` is (the same file, or the same resolved path), if any."""
+        key = self._key(path)
+        return self._by_inode.get(key) if isinstance(key, tuple) else self._by_path.get(key)
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -196,35 +224,34 @@ def _write_options(args: argparse.Namespace, writer: formats.Writer) -> dict[str
     return options
 
 
-def _plan(args: argparse.Namespace, ext: str) -> None:
-    """Refuse, before reading anything, outputs that would clobber an input or each other."""
-    inputs = [Path(p) for p in args.inputs if p != STDIO]
+def _plan(args: argparse.Namespace, ext: str) -> InputFiles:
+    """Refuse, before reading anything, outputs that would clobber an input or each other; the inputs."""
+    inputs = InputFiles([Path(p) for p in args.inputs if p != STDIO])
     if args.output is None:
         _plan_out_dir(args, inputs, ext)
-        return
-    if args.output != STDIO:
-        out = Path(args.output)
-        for inp in inputs:
-            if _same_file(out, inp):
-                raise ConvertError(f"Refusing to overwrite input `{inp}` with the output")
+    elif args.output != STDIO:
+        clash = inputs.find(Path(args.output))
+        if clash is not None:
+            raise ConvertError(f"Refusing to overwrite input `{clash}` with the output")
+    return inputs
 
 
-def _plan_out_dir(args: argparse.Namespace, inputs: list[Path], ext: str) -> None:
+def _plan_out_dir(args: argparse.Namespace, inputs: InputFiles, ext: str) -> None:
     if STDIO in args.inputs:
         raise ConvertError("`-` (stdin) as input needs -o, not --out-dir: it has no file name")
     out_dir = Path(args.out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise ConvertError(f"--out-dir `{out_dir}` is not a folder")
     seen: dict[str, Path] = {}
-    for inp in inputs:
+    for inp in (Path(p) for p in args.inputs):
         out = out_dir / f"{inp.stem}{ext}"
         key = os.path.normcase(os.path.abspath(out))
         if key in seen:
             raise ConvertError(f"Inputs `{seen[key]}` and `{inp}` would both write `{out}`")
         seen[key] = inp
-        for other in inputs:
-            if _same_file(out, other):
-                raise ConvertError(f"Refusing to overwrite input `{other}` with the output of `{inp}`")
+        clash = inputs.find(out)
+        if clash is not None:
+            raise ConvertError(f"Refusing to overwrite input `{clash}` with the output of `{inp}`")
 
 
 # ---------------------------------------------------------------- reading and reporting
@@ -298,13 +325,13 @@ def _emit(data: bytes, out: str) -> None:
         atomic_write(Path(out), data)
 
 
-def _clash(out: str, inputs: list[Path], written: set[str]) -> Optional[str]:
+def _clash(out: str, inputs: InputFiles, written: set[str]) -> Optional[str]:
     """Why ``out`` must not be written (it is an input, or was written already), or ``None``."""
     if out == STDIO:
         return None
     # Names made per game (stem-N.cbf) were not in the plan: check again here.
     key = os.path.normcase(os.path.abspath(out))
-    clash = next((inp for inp in inputs if _same_file(Path(out), inp)), None)
+    clash = inputs.find(Path(out))
     if clash is not None:
         return f"it is the input `{clash}`"
     if key in written:
@@ -334,8 +361,7 @@ def _write_one(out: str, games: list[Game], target: str, options: dict[str, Any]
     return 0
 
 
-def _write_all(jobs: list[_Job], args: argparse.Namespace, target: str, options: dict[str, Any]) -> int:
-    inputs = [Path(p) for p in args.inputs if p != STDIO]
+def _write_all(jobs: list[_Job], inputs: InputFiles, target: str, options: dict[str, Any]) -> int:
     written: set[str] = set()
     status = 0
     for out, games in jobs:
@@ -364,7 +390,7 @@ def run(args: argparse.Namespace) -> int:
         writer = fmt.writer
         assert writer is not None, "TARGETS holds writable formats only"
         _check_options(args, fmt, writer)
-        _plan(args, fmt.extensions[0])
+        inputs = _plan(args, fmt.extensions[0])
     except ConvertError as exc:
         return _usage(str(exc))
     target = fmt.name
@@ -382,4 +408,4 @@ def run(args: argparse.Namespace) -> int:
             jobs = _jobs_to_folder(args, items, writer, fmt.extensions[0])
     except ConvertError as exc:
         return _usage(str(exc))
-    return max(status, _write_all(jobs, args, target, options))
+    return max(status, _write_all(jobs, inputs, target, options))
