@@ -247,7 +247,7 @@ def test_failed_atomic_write_leaves_the_old_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["a.pgn", "-o", "out.txt"], "--to pgn|cbf is needed (it cannot be told from the output name)"),
+        (["a.pgn", "-o", "out.txt"], "--to dhtmlxq|pgn|cbf|wxfgame is needed (it cannot be told from the output name)"),
         (["a.pgn", "-o", "-", "--to", "cbf", "--notation", "wxf"], "--notation, --traditional and --fullwidth apply to PGN output only"),
         (["a.pgn", "-o", "-", "--notation", "wxf", "--traditional", "--to", "pgn"], "--traditional and --fullwidth apply to the Chinese notation only"),
         (["a.pgn", "-o", "x.pgn", "--encoding", "klingon"], "--encoding: Unknown encoding `klingon`"),
@@ -318,7 +318,7 @@ def test_unsupported_input_exits_2(workdir: Path, capsys: pytest.CaptureFixture[
     (workdir / "game.xqf").write_bytes(b"XQ\x0a\x00")
     status, out, err = convert(capsys, "game.xqf", "-o", "out.pgn")
     assert (status, out) == (2, "")
-    assert err == "game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`\n"
+    assert err == "game.xqf: G101 Unsupported file type `.xqf`; expected `.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.wxf`\n"
     assert not (workdir / "out.pgn").exists()
 
 

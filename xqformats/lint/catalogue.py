@@ -36,6 +36,7 @@ from ..diagnostics import Rule, Severity
 from ..formats import rules as format_rules
 from ..notation import rules as notation_rules
 from ..pgn import rules as pgn_rules
+from ..wxfgame import rules as wxfgame_rules
 from . import checks
 
 __all__ = [
@@ -63,6 +64,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     encoding,
     cbf_rules,
     dhtmlxq_rules,
+    wxfgame_rules,
     format_rules,
     checks,
 )
@@ -116,6 +118,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("C2", "CBF: schema"),
     ("C3", "CBF: semantics"),
     ("D1", "DhtmlXQ"),
+    ("W1", "WXF game files"),
     ("G1", "Game level and files"),
 )
 
