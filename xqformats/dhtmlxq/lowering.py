@@ -42,7 +42,7 @@ def read_document(doc: Document, sink: DiagnosticSink) -> list[Game]:
     """The games of ``doc``, every finding reported to ``sink`` (whose source is the text parsed)."""
     for stray in doc.strays:
         sink.report_at(rules.STRAY_CLOSE, f"`{stray.text}` closes no block; ignored", stray.start, stray.end)
-    if not any(r.blocks for r in doc.records):
+    if not doc.records:
         text = sink.source.text if sink.source is not None else ""
         sink.report_at(rules.NO_BLOCK, "No DhtmlXQ block (`[DhtmlXQ_movelist]…`) in the text", 0, min(len(text or ""), 1))
     games = []
