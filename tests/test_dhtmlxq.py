@@ -225,3 +225,17 @@ def test_any_text_is_read_without_raising(text: str) -> None:
     for game in found_games:
         write_dhtmlxq(game)
         dhtmlxq_losses(game)
+
+
+@pytest.mark.parametrize("other", ["pgn", "cbf"])
+def test_converting_through_another_format_keeps_the_record(test_data: Path, other: str) -> None:
+    """DhtmlXQ → PGN or CBF → model gives the same game: what DhtmlXQ holds, both hold (tag order aside)."""
+    text = (test_data / "dhtmlxq" / "forum_post.html").read_text(encoding="utf-8")
+    (game, _), _ = read_dhtmlxq(text)
+    record = formats.read(formats.write([game], other), format=other)
+    assert [d for d in record.diagnostics if d.severity is not Severity.INFO] == []
+    (back,) = record.games
+    for pgn_only in ("Game", "Format", "Result"):  # PGN's own tags; the result is kept
+        back.headers.pop(pgn_only, None)
+    assert back == game
+    assert dhtmlxq_losses(back) == []

@@ -100,8 +100,10 @@ class WxfReader:
                 self._flush_strays()
             if kind == "header":
                 format_seen |= self._header(child)
-            elif kind == "comment":
-                self._comment(child, self.game.root if section is None else self.node)
+            elif kind == "head_comment":
+                self._comment(child, self.game.root)
+            elif kind == "tail_comment":
+                self._comment(child, self.node)
             elif kind == "stray":
                 self.strays.append(_tokens(child)[0])
             elif kind == "section":
