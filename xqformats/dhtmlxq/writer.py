@@ -94,13 +94,25 @@ def _is_tag(name: str) -> bool:
     return bool(records) and len(records[0].blocks) == 1 and records[0].blocks[0].kind == "tag"
 
 
+#: The header that keeps a result word the reader did not know (docs/spec/dhtmlxq.md §6.2).
+_RESULT_TEXT = KEPT_PREFIX + "result"
+
+
+def _written_tag(game: Game, header: str) -> Optional[str]:
+    """The tag ``header`` is written as, or ``None`` (a loss, unless the header is written another way)."""
+    if header in _NOT_TAGS or (header == _RESULT_TEXT and game.result in WORD_OF_RESULT):
+        return None
+    tag = tag_for_header(header)
+    return tag if tag is not None and _is_tag(tag) else None
+
+
 def _tags(game: Game) -> Iterator[str]:
     for header, value in game.headers.items():
-        tag = tag_for_header(header) if header not in _NOT_TAGS else None
-        if tag is not None and _is_tag(tag):
+        tag = _written_tag(game, header)
+        if tag is not None:
             yield _block(tag, _safe(value))
     word = WORD_OF_RESULT.get(game.result)
-    if word is not None and game.headers.get(KEPT_PREFIX + "result") is None:
+    if word is not None:
         yield _block("result", word)
 
 
@@ -141,7 +153,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def _header_losses(game: Game) -> list[str]:
-    lost = [h for h in game.headers if h not in _NOT_TAGS and not ((t := tag_for_header(h)) is not None and _is_tag(t))]
+    lost = [h for h in game.headers if h not in _NOT_TAGS and _written_tag(game, h) is None]
     if game.headers.get("Result") not in (None, game.result):
         lost.append("Result")
     if not lost:
