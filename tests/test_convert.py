@@ -34,6 +34,10 @@ CBF = (
 )
 
 
+#: The known extensions, as G101 lists them (in registration order).
+KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.wxf`"
+
+
 @pytest.fixture
 def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
@@ -268,7 +272,7 @@ def test_failed_atomic_write_leaves_the_old_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["a.pgn", "-o", "out.txt"], "--to pgn|cbf is needed (it cannot be told from the output name)"),
+        (["a.pgn", "-o", "out.txt"], "--to dhtmlxq|pgn|cbf|wxfgame is needed (it cannot be told from the output name)"),
         (["a.pgn", "-o", "-", "--to", "cbf", "--notation", "wxf"], "--notation, --traditional and --fullwidth apply to PGN output only"),
         (["a.pgn", "-o", "-", "--notation", "wxf", "--traditional", "--to", "pgn"], "--traditional and --fullwidth apply to the Chinese notation only"),
         (["a.pgn", "-o", "x.pgn", "--encoding", "klingon"], "--encoding: Unknown encoding `klingon`"),
@@ -339,7 +343,7 @@ def test_unsupported_input_exits_2(workdir: Path, capsys: pytest.CaptureFixture[
     (workdir / "game.doc").write_bytes(b"\x00\x01 not a record")
     status, out, err = convert(capsys, "game.doc", "-o", "out.pgn")
     assert (status, out) == (2, "")
-    assert err == "game.doc: G101 Unsupported file type `.doc`; expected `.pgn`, `.cbf`\n"
+    assert err == f"game.doc: G101 Unsupported file type `.doc`; expected {KNOWN}\n"
     assert not (workdir / "out.pgn").exists()
 
 

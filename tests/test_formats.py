@@ -29,6 +29,10 @@ CBF = (
 )
 
 
+#: The known extensions, as G101 lists them (in registration order).
+KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.wxf`"
+
+
 def names(detection: formats.Detection) -> tuple[Optional[str], Optional[str]]:
     fmt, mismatch = detection
     return (fmt.name if fmt else None, mismatch.name if mismatch else None)
@@ -95,8 +99,8 @@ def test_detect_format(name: Optional[str], head: bytes, stdin: bool, expected: 
 
 
 def test_extensions_come_from_the_registry() -> None:
-    assert REGISTRY.extensions() == (".pgn", ".cbf")
-    assert REGISTRY.writable() == ("pgn", "cbf")
+    assert REGISTRY.extensions() == (".dhtmlxq", ".ubb", ".pgn", ".cbf", ".wxf")
+    assert REGISTRY.writable() == ("dhtmlxq", "pgn", "cbf", "wxfgame")
     assert REGISTRY.knows_extension("x/Y.Cbf") and not REGISTRY.knows_extension("y.xqf")
 
 
@@ -190,11 +194,11 @@ def test_unknown_format_is_a_diagnostic(tmp_path: Path) -> None:
     path.write_bytes(b"\x00\x01 not a record")
     record = read(path, name="game.doc")
     assert record.format is None and record.games == [] and not record.failed
-    assert [d.format() for d in record.diagnostics] == ["game.doc: G101 Unsupported file type `.doc`; expected `.pgn`, `.cbf`"]
+    assert [d.format() for d in record.diagnostics] == [f"game.doc: G101 Unsupported file type `.doc`; expected {KNOWN}"]
     # A file found by its name needs a known extension, whatever it holds.
     readme = tmp_path / "README"
     readme.write_text(PGN, encoding="utf-8")
-    assert read(readme, name="README").diagnostics[0].message == "Unsupported file type `(none)`; expected `.pgn`, `.cbf`"
+    assert read(readme, name="README").diagnostics[0].message == "Unsupported file type `(none)`; expected `.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.wxf`"
 
 
 def test_unreadable_path_is_a_diagnostic(tmp_path: Path) -> None:

@@ -17,6 +17,10 @@ import pytest
 from xqformats.cli import main
 
 
+#: The known extensions, as G101 lists them (in registration order).
+KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.wxf`"
+
+
 @pytest.fixture
 def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
@@ -34,7 +38,7 @@ def test_unsupported_file_is_an_error(workdir: Path, capsys: pytest.CaptureFixtu
     status, out, _ = run(capsys, "--isolated", "game.doc")
     assert status == 1
     assert out.splitlines() == [
-        "game.doc: G101 Unsupported file type `.doc`; expected `.pgn`, `.cbf`",
+        f"game.doc: G101 Unsupported file type `.doc`; expected {KNOWN}",
         "Found 1 error in 1 file",
     ]
 
@@ -66,7 +70,7 @@ def test_no_files(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "--isolated", ".")
     assert status == 0
     assert out == "All checks passed (0 files)\n"
-    assert "no record files (.pgn, .cbf) found" in err
+    assert "no record files (.dhtmlxq, .ubb, .pgn, .cbf, .wxf) found" in err
 
 
 def test_a_folder_lint_names_the_files_it_skipped(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -112,7 +116,7 @@ def test_per_file_ignores(workdir: Path, capsys: pytest.CaptureFixture[str]) -> 
     (workdir / "xqformats.toml").write_text('[per-file-ignores]\n"old/*" = ["G101"]\n')
     status, out, _ = run(capsys, "--no-source", "old/a.doc", "b.doc")
     assert status == 1
-    assert out.splitlines() == ["b.doc: G101 Unsupported file type `.doc`; expected `.pgn`, `.cbf`", "Found 1 error in 1 of 2 files"]
+    assert out.splitlines() == [f"b.doc: G101 Unsupported file type `.doc`; expected {KNOWN}", "Found 1 error in 1 of 2 files"]
 
 
 def test_invalid_config_is_a_usage_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -138,7 +142,7 @@ def test_stdin_filename_picks_the_format(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\x00\x01 not a record")))
     status, out, _ = run(capsys, "--isolated", "--stdin-filename", "x.doc", "-")
     assert status == 1
-    assert out.splitlines()[0] == "x.doc: G101 Unsupported file type `.doc`; expected `.pgn`, `.cbf`"
+    assert out.splitlines()[0] == f"x.doc: G101 Unsupported file type `.doc`; expected {KNOWN}"
 
 
 def test_machine_formats_have_no_summary(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -146,7 +150,7 @@ def test_machine_formats_have_no_summary(workdir: Path, capsys: pytest.CaptureFi
     _, out, _ = run(capsys, "--isolated", "--format", "github", "game.doc")
     assert out == (
         "::error title=xqformats (G101),file=game.doc::game.doc: G101 Unsupported file type `.doc`; "
-        "expected `.pgn`, `.cbf`\n"
+        f"expected {KNOWN}\n"
     )
     _, out, _ = run(capsys, "--isolated", "--format", "sarif", "game.doc")
     log = json.loads(out)

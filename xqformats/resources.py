@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["grammar_path", "schema_path"]
+__all__ = ["grammar_path", "schema_path", "lark_cache_path"]
 
 _PKG = Path(__file__).resolve().parent
 
@@ -30,3 +30,36 @@ def grammar_path(name: str) -> Path:
 def schema_path(name: str) -> Path:
     """Path of ``schemas/<name>`` (e.g. ``cbf.xsd``)."""
     return _find("schemas", name)
+
+
+def lark_cache_path(grammar: str) -> "str | bool":
+    """Where Lark keeps the analysed grammar ``grammar`` (``"pgn"``), or ``False`` for no cache.
+
+    Not Lark's ``cache=True``: that file lies in the shared temp folder under a
+    predictable name, and Lark unpickles it, so another user of the machine
+    could plant one.  Ours is in ``$XDG_CACHE_HOME/xqformats`` (``~/.cache``),
+    a folder that must belong to this user and be closed to others; Lark still
+    checks the grammar's hash stored inside the file.  ``XQFORMATS_NO_CACHE``
+    set to anything turns the cache off.  One file per grammar, Lark version
+    and Python version.
+    """
+    import os
+    import stat
+    import sys
+
+    import lark as lark_module
+
+    if os.environ.get("XQFORMATS_NO_CACHE"):
+        return False
+    try:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "xqformats"
+        base.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = base.stat()
+        if hasattr(os, "getuid") and st.st_uid != os.getuid():
+            return False
+        if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            return False
+    except (OSError, RuntimeError):  # no home folder, read-only file system, …
+        return False
+    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    return str(base / f"{grammar}-lark{lark_module.__version__}-py{version}.cache")

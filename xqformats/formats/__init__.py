@@ -42,7 +42,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable, Optional, TypeVar, Union
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
 from ..encoding import decode_bytes
 from ..source import Source
-from . import cbf, pgn
+from . import cbf, dhtmlxq, pgn, wxfgame
 from .base import Format, Kind, Reading, ReadOptions, Writer, text_head
 from .registry import Detection, Registry
 from .rules import (
@@ -92,8 +92,10 @@ __all__ = [
 #: module, and one entry here.  Standard input that matches no sniff is PGN.
 REGISTRY = Registry(
     (
+        dhtmlxq.FORMAT,
         pgn.FORMAT,
         cbf.FORMAT,
+        wxfgame.FORMAT,
     ),
     default="pgn",
 )

@@ -31,10 +31,12 @@ from typing import Iterable, Mapping, Sequence
 
 from .. import encoding, fen
 from ..cbf import rules as cbf_rules
+from ..dhtmlxq import rules as dhtmlxq_rules
 from ..diagnostics import Rule, Severity
 from ..formats import rules as format_rules
 from ..notation import rules as notation_rules
 from ..pgn import rules as pgn_rules
+from ..wxfgame import rules as wxfgame_rules
 from . import checks
 
 __all__ = [
@@ -61,6 +63,8 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     pgn_rules,
     encoding,
     cbf_rules,
+    dhtmlxq_rules,
+    wxfgame_rules,
     format_rules,
     checks,
 )
@@ -113,6 +117,8 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("C1", "CBF: XML"),
     ("C2", "CBF: schema"),
     ("C3", "CBF: semantics"),
+    ("D1", "DhtmlXQ"),
+    ("W1", "WXF game files"),
     ("G1", "Game level and files"),
 )
 

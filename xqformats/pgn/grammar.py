@@ -42,7 +42,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from lark.parsers.lalr_interactive_parser import InteractiveParser
 
 from ..diagnostics import DiagnosticSink, Span, excerpt, has_lone_cr
-from ..resources import grammar_path
+from ..resources import grammar_path, lark_cache_path
 from ..source import Source
 from . import rules
 from .ast import (
@@ -258,36 +258,8 @@ _LOCAL = _Parser()
 
 
 def cache_path() -> "str | bool":
-    """Where Lark keeps the analysed grammar, or ``False`` for no cache.
-
-    Not Lark's ``cache=True``: that file lies in the shared temp folder under a
-    predictable name, and Lark unpickles it, so another user of the machine
-    could plant one.  Ours is in ``$XDG_CACHE_HOME/xqformats`` (``~/.cache``),
-    a folder that must belong to this user and be closed to others; Lark still
-    checks the grammar's hash stored inside the file.  ``XQFORMATS_NO_CACHE``
-    set to anything turns the cache off.
-    """
-    import os
-    import stat
-    import sys
-    from pathlib import Path
-
-    import lark as lark_module
-
-    if os.environ.get("XQFORMATS_NO_CACHE"):
-        return False
-    try:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "xqformats"
-        base.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = base.stat()
-        if hasattr(os, "getuid") and st.st_uid != os.getuid():
-            return False
-        if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-            return False
-    except (OSError, RuntimeError):  # no home folder, read-only file system, …
-        return False
-    version = f"{sys.version_info[0]}.{sys.version_info[1]}"
-    return str(base / f"pgn-lark{lark_module.__version__}-py{version}.cache")
+    """Where Lark keeps this grammar's analysis, or ``False`` for no cache (see :func:`~xqformats.resources.lark_cache_path`)."""
+    return lark_cache_path("pgn")
 
 
 def parser() -> tuple[Lark, _Builder]:

@@ -1,0 +1,259 @@
+"""Lower a parsed DhtmlXQ :class:`~.grammar.Document` into games (docs/spec/dhtmlxq.md).
+
+One :class:`RecordReader` per record: it checks the block structure the
+grammar accepts permissively (D102–D105), builds the start position from
+``binit`` (§3), plays the main line and the branches through the rules engine
+(§4), places the comments (§5) and maps the tags to headers (§6).  Every
+finding goes to the reader's sink at character offsets of the text; nothing
+raises on any input.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..core import Move, square
+from ..diagnostics import DiagnosticSink, Rule
+from ..fen import RULE_OF
+from ..model import Game, Headers, Node
+from ..notation import Notation, decode
+from ..position import STARTING_FEN, Position
+from . import rules
+from .grammar import Block, Document, Piece, Record
+from .tags import KNOWN_TAGS, OFF_BOARD, RESULT_OF_WORD, SLOT_PIECES, header_for_tag
+
+__all__ = ["read_document", "RecordReader", "decode_pair"]
+
+#: The last file and row of a point (docs/spec/dhtmlxq.md §3.1: x 0–8 from Red's left, y 0–9 from Black's side).
+_LAST_X = 8
+_LAST_Y = 9
+_MAIN = 0
+
+
+def decode_pair(pair: str) -> Optional[int]:
+    """The square of a two-digit point ``xy``, or ``None`` when it is off the board (x = 9)."""
+    x, y = int(pair[0]), int(pair[1])
+    if x > _LAST_X:
+        return None
+    return square(x, _LAST_Y - y)
+
+
+def read_document(doc: Document, sink: DiagnosticSink) -> list[Game]:
+    """The games of ``doc``, every finding reported to ``sink`` (whose source is the text parsed)."""
+    for stray in doc.strays:
+        sink.report_at(rules.STRAY_CLOSE, f"`{stray.text}` closes no block; ignored", stray.start, stray.end)
+    if not doc.records:
+        text = sink.source.text if sink.source is not None else ""
+        sink.report_at(rules.NO_BLOCK, "No DhtmlXQ block (`[DhtmlXQ_movelist]…`) in the text", 0, min(len(text or ""), 1))
+    games = []
+    for record in doc.records:
+        first = len(sink.items)
+        game = RecordReader(record, sink).read()
+        game.diagnostics = list(sink.items[first:])
+        games.append(game)
+    return games
+
+
+class RecordReader:
+    """Turns one :class:`Record` into a :class:`Game`, reporting to a sink."""
+
+    def __init__(self, record: Record, sink: DiagnosticSink) -> None:
+        self.record = record
+        self.sink = sink
+        self.game = Game()
+        #: branch number -> {ply: node} of the moves that branch itself plays
+        self.lines: dict[int, dict[int, Node]] = {}
+
+    def report(self, rule: Rule, message: str, piece: Piece | Block) -> None:
+        self.sink.report_at(rule, message, piece.start, piece.end)
+
+    # ---------------------------------------------------------------- entry
+    def read(self) -> Game:
+        record = self.record
+        if record.head is not None and record.close is None:
+            self.report(rules.UNCLOSED_BLOCK, f"`{record.head.text}` is not closed; expected `[/{record.head.text[1:]}`", record.head)
+        for stray in record.strays:
+            self.report(rules.STRAY_CLOSE, f"`{stray.text}` closes no block; ignored", stray)
+        kinds = self._sort_blocks()
+        game = self.game
+        game.headers = self._headers(kinds["tag"])
+        movelist = kinds["movelist"].get("movelist")
+        first = movelist.body[0] if movelist is not None and movelist.body and movelist.body[0].kind == "MOVE" else None
+        game.start = self._start(kinds["binit"].get("binit"), first)
+        if game.start.fen() != STARTING_FEN:
+            game.headers["FEN"] = game.start.fen()
+        if game.span is None and record.blocks:
+            game.span = self.sink.source.span(record.blocks[0].start, record.blocks[-1].end) if self.sink.source else None
+        self.lines[_MAIN] = self._play(movelist, game.root, 1) if movelist is not None else {}
+        self._branches(kinds["branch"])
+        self._comments(kinds["comment"])
+        return game
+
+    def _sort_blocks(self) -> dict[str, dict[str, Block]]:
+        """The record's blocks by kind and name; closing tags checked, repeats reported (first kept)."""
+        kinds: dict[str, dict[str, Block]] = {k: {} for k in ("tag", "binit", "movelist", "branch", "comment")}
+        for block in self.record.blocks:
+            self._check_close(block)
+            key = block.name
+            if block.kind == "branch":
+                key = block.name.rsplit("_", 1)[1].lstrip("0") or "0"  # the branch number names it
+            seen = kinds[block.kind]
+            if key in seen or (block.kind == "branch" and key == "0"):
+                self.report(rules.REPEATED_BLOCK, f"`{block.head.text}` repeats a block of this record; ignored", block.head)
+                continue
+            seen[key] = block
+        return kinds
+
+    def _check_close(self, block: Block) -> None:
+        name = block.close_name
+        if name is None:
+            self.report(rules.UNCLOSED_BLOCK, f"`{block.head.text}` is not closed; expected `[/DhtmlXQ_{block.name}]`", block.head)
+        elif name != block.name:
+            assert block.close is not None
+            self.report(
+                rules.CLOSE_MISMATCH, f"`{block.close.text}` closes `{block.head.text}`; expected `[/DhtmlXQ_{block.name}]`", block.close
+            )
+
+    # ---------------------------------------------------------------- tags (§6)
+    def _headers(self, tags: dict[str, Block]) -> Headers:
+        headers = Headers()
+        for name, block in tags.items():
+            value = "".join(p.text for p in block.body)
+            if name not in KNOWN_TAGS:
+                self.report(rules.UNKNOWN_TAG, f"Unknown tag `{name}`; kept as the header `{header_for_tag(name)}`", block.head)
+            if name == "result":
+                result = RESULT_OF_WORD.get(value.strip())
+                if result is not None:
+                    self.game.result = result
+                    continue
+                self.report(
+                    rules.UNKNOWN_RESULT,
+                    f"Result `{value}` is not a known result word (红胜, 黑胜, 和棋, …); kept as the header `DhtmlXQ_result`",
+                    block,
+                )
+            headers[header_for_tag(name)] = value
+        return headers
+
+    # ---------------------------------------------------------------- start position (§3)
+    def _start(self, binit: Optional[Block], first: Optional[Piece]) -> Position:
+        if binit is None:
+            pos = Position.initial()
+        else:
+            board = self._board(binit)
+            pos = board if board is not None else Position.initial()
+        if first is not None:
+            frm = decode_pair(first.text[:2])
+            piece = pos.piece_at(frm) if frm is not None else None
+            # docs/spec/dhtmlxq.md §3.2: Red moves first unless the first move is a Black piece's.
+            pos.turn = not (piece is not None and piece.islower())
+        if binit is not None:
+            for problem, message, _ in pos.setup_problems():
+                rule = RULE_OF[problem]
+                self.sink.report_at(rule, f"`binit`: {message}", binit.head.end, binit.head.end + sum(len(p.text) for p in binit.body))
+        return pos
+
+    def _board(self, binit: Block) -> Optional[Position]:
+        """The pieces ``binit`` places (``None`` when its length is wrong: D106)."""
+        squares = [p for p in binit.body if p.kind == "SQUARE"]
+        self._junk(binit)
+        digits = sum(len(p.text) for p in binit.body if p.kind != "JUNK")
+        if digits != 2 * len(SLOT_PIECES):
+            self.report(rules.BINIT_LENGTH, f"`binit` has {digits} digits; expected {2 * len(SLOT_PIECES)} (two for each of 32 pieces); read from the initial position", binit.head)
+            return None
+        pos = Position(None)
+        for piece, pair in zip(SLOT_PIECES, squares):
+            if pair.text == OFF_BOARD:
+                continue
+            sq = decode_pair(pair.text)
+            if sq is None:
+                self.report(rules.BINIT_SQUARE, f"`binit` point `{pair.text}` is off the board; expected file 0–8 or `99`", pair)
+            elif pos.piece_at(sq) is not None:
+                self.report(rules.BINIT_DOUBLED, f"`binit` point `{pair.text}` is taken already; this piece is left off the board", pair)
+            else:
+                pos.set_piece(sq, piece)
+        return pos
+
+    def _junk(self, block: Block) -> None:
+        for p in block.body:
+            if p.kind == "JUNK":
+                shown = p.text.encode("unicode_escape").decode("ascii") if p.text.isspace() else p.text
+                self.report(rules.NOT_A_DIGIT, f"`{shown}` inside `{block.head.text}` is not digits; skipped", p)
+
+    # ---------------------------------------------------------------- moves (§4)
+    def _play(self, block: Block, parent: Node, ply: int) -> dict[int, Node]:
+        """Play ``block``'s moves below ``parent`` from ply ``ply``; ``{ply: node}`` of those read."""
+        self._junk(block)
+        played: dict[int, Node] = {}
+        pos = self.game.position_at(parent)
+        moves = [p for p in block.body if p.kind in ("MOVE", "DIGITS")]
+        for i, piece in enumerate(moves):
+            if piece.kind == "DIGITS":
+                self.report(rules.MOVE_LENGTH, f"`{piece.text}` is left over after the last whole move (4 digits each); not read", piece)
+                break
+            move = self._move(piece, pos, len(moves) - i - 1)
+            if move is None:
+                break
+            parent = parent.add_variation(move, span=self.sink.source.span(piece.start, piece.end) if self.sink.source else None, text=piece.text)
+            played[ply] = parent
+            pos.push(move)
+            ply += 1
+        return played
+
+    def _move(self, piece: Piece, pos: Position, rest: int) -> Optional[Move]:
+        """The move of four digits, or ``None`` (reported, D111) when it is off the board or illegal."""
+        frm, to = decode_pair(piece.text[:2]), decode_pair(piece.text[2:])
+        after = f"; it and the {rest} move{'s' if rest != 1 else ''} after it in this line are not read" if rest else "; not read"
+        if frm is None or to is None:
+            self.report(rules.ILLEGAL_MOVE, f"Move `{piece.text}` names a point off the board{after}", piece)
+            return None
+        move = Move(frm, to)
+        if pos.is_legal(move):
+            return move
+        _, why = decode(move.iccs(), pos, Notation.ICCS)
+        reason = why[0].message if why else "not a legal move"
+        self.report(rules.ILLEGAL_MOVE, f"Move `{piece.text}` ({move.iccs()}): {reason}{after}", piece)
+        return None
+
+    def _branches(self, branches: dict[str, Block]) -> None:
+        """Attach every branch to its parent line, parents first (docs/spec/dhtmlxq.md §4.2)."""
+        pending = sorted(branches.values(), key=lambda b: int(b.name.rsplit("_", 1)[1]))
+        while pending:
+            waiting = [b for b in pending if int(b.name.split("_")[1]) not in self.lines]
+            if len(waiting) == len(pending):
+                break
+            for block in pending:
+                if block not in waiting:
+                    self._branch(block)
+            pending = waiting
+        for block in pending:
+            parent = block.name.split("_")[1]
+            self.report(rules.BRANCH_PARENT, f"`{block.head.text}` names branch {parent} as its parent, which this record does not have (or could not read); not read", block.head)
+
+    def _branch(self, block: Block) -> None:
+        _, parent, ply, number = block.name.split("_")
+        line = self.lines[int(parent)]
+        target = line.get(int(ply))
+        if target is None or target.parent is None:
+            plies = f"{min(line)}–{max(line)}" if line else "none"
+            self.report(rules.BRANCH_PLY, f"`{block.head.text}`: branch {parent} has no move at ply {int(ply)} (its plies: {plies}); not read", block.head)
+            self.lines[int(number)] = {}
+            return
+        self.lines[int(number)] = self._play(block, target.parent, int(ply))
+
+    # ---------------------------------------------------------------- comments (§5)
+    def _comments(self, comments: dict[str, Block]) -> None:
+        for name, block in comments.items():
+            numbers = name[len("comment"):].split("_")
+            branch, ply = (int(numbers[0]), int(numbers[1])) if len(numbers) == 2 else (_MAIN, int(numbers[0]))
+            text = "".join("\n" if p.kind == "LINE_BREAK" else p.text for p in block.body)
+            if not text:
+                continue
+            if branch == _MAIN and ply == 0:
+                self.game.root.comments.append(text)
+                continue
+            node = self.lines.get(branch, {}).get(ply)
+            if node is None:
+                self.report(rules.COMMENT_TARGET, f"`{block.head.text}`: {'the main line' if branch == _MAIN else f'branch {branch}'} has no move at ply {ply}; kept as a comment on the game", block.head)
+                self.game.root.comments.append(text)
+                continue
+            node.comments.append(text)

@@ -1,0 +1,66 @@
+"""DhtmlXQ (UBB) at the front door: recognise, read, write.
+
+The reader and writer are :func:`xqformats.dhtmlxq.read_dhtmlxq` and
+:func:`xqformats.dhtmlxq.write_dhtmlxq`, imported on first use.  A DhtmlXQ
+record is recognised by its block markers anywhere in the first bytes (a forum
+post or an HTML page holds it among other text); files named ``.dhtmlxq`` or
+``.ubb`` are read as DhtmlXQ.  ``.txt`` and ``.html`` are not claimed (a
+folder of notes would be linted as records), but the marker is a signature:
+such a file named on the command line is read by its content.
+docs/spec/dhtmlxq.md §2.1.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from .base import Format, Kind, Reading, ReadOptions, Writer
+
+if TYPE_CHECKING:
+    from ..model import Game
+    from ..source import Source
+
+__all__ = ["FORMAT", "sniff", "MARKER"]
+
+#: What every DhtmlXQ block marker starts with.
+MARKER = b"[DhtmlXQ"
+
+
+def sniff(head: bytes) -> bool:
+    """A DhtmlXQ record holds a block marker (``[DhtmlXQ``) somewhere, in UTF-8, GBK or UTF-16."""
+    return MARKER in head or MARKER in head.replace(b"\x00", b"")
+
+
+def _read(source: "Source", options: ReadOptions) -> Reading:
+    from ..dhtmlxq import read_dhtmlxq
+
+    assert source.text is not None, "a text format is handed decoded text"
+    games, diagnostics = read_dhtmlxq(source, strict=options.strict)
+    return Reading(games, diagnostics)
+
+
+def _write(games: Sequence["Game"], options: Mapping[str, Any]) -> bytes:
+    from ..dhtmlxq import write_dhtmlxq
+
+    return "\n".join(write_dhtmlxq(g) for g in games).encode(options.get("encoding") or "utf-8")
+
+
+def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
+    from ..dhtmlxq import dhtmlxq_losses
+
+    return dhtmlxq_losses(game)
+
+
+FORMAT = Format(
+    name="dhtmlxq",
+    title="DhtmlXQ",
+    content="a DhtmlXQ (UBB) record",
+    extensions=(".dhtmlxq", ".ubb"),
+    kind=Kind.TEXT,
+    sniff=sniff,
+    reader=_read,
+    writer=Writer(_write, _losses),
+    # `[DhtmlXQ` names no other format: a post or page named on the command
+    # line is read by its content, whatever its extension.
+    signature=True,
+)

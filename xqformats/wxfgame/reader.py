@@ -1,0 +1,244 @@
+"""Read a WXF game file with ``grammars/wxfgame.lark`` into a game (docs/spec/wxfgame.md).
+
+The Lark LALR parser (contextual lexer) is built once per thread, lazily, from
+the private Lark cache (:func:`~xqformats.resources.lark_cache_path`).  The
+grammar accepts every text (its catch-all terminals take what nothing else
+does), so the parse never fails; :class:`WxfReader` walks the tree, maps the
+header lines (§2.2), plays the moves through the WXF notation and the rules
+engine (§3), and reports every finding to a sink at character offsets.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from typing import Optional, Sequence
+
+from lark import Lark, Token, Tree
+
+from ..diagnostics import Diagnostic, DiagnosticSink, Rule
+from ..model import Game, Node
+from ..notation import Notation, decode
+from ..position import Position
+from ..resources import grammar_path, lark_cache_path
+from ..source import Source
+from . import rules
+
+__all__ = ["GRAMMAR_FILE", "parser", "read_wxfgame", "HEADER_OF_KEYWORD", "KEYWORD_OF_HEADER", "KEPT_PREFIX", "SUFFIX_NAGS"]
+
+GRAMMAR_FILE = "wxfgame.lark"
+
+#: Header keywords and the model headers they fill (docs/spec/wxfgame.md §2.2).
+HEADER_OF_KEYWORD = {"GAME": "Event", "RED": "Red", "BLACK": "Black", "DATE": "Date"}
+KEYWORD_OF_HEADER = {header: keyword for keyword, header in HEADER_OF_KEYWORD.items()}
+#: The header prefix of any other keyword: ``PLACE`` is kept as ``WXF_PLACE``.
+KEPT_PREFIX = "WXF_"
+#: Annotations and the NAGs they stand for (docs/spec/wxfgame.md §3.3).
+SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+_NOTATIONS = {"WXF": Notation.WXF, "AXF": Notation.WXF, "ICCS": Notation.ICCS}
+
+
+class _Parser(threading.local):
+    lark: Optional[Lark] = None
+
+
+_LOCAL = _Parser()
+
+
+def parser() -> Lark:
+    """This thread's parser (built once; the grammar file is the spec)."""
+    lark = _LOCAL.lark
+    if lark is None:
+        lark = _LOCAL.lark = Lark.open(
+            str(grammar_path(GRAMMAR_FILE)),
+            parser="lalr",
+            lexer="contextual",
+            start="file",
+            maybe_placeholders=False,
+            cache=lark_cache_path("wxfgame"),
+        )
+    return lark
+
+
+def _pos(tok: Token) -> tuple[int, int]:
+    start, end = tok.start_pos, tok.end_pos
+    assert start is not None and end is not None, "the lexer's tokens carry their offsets"
+    return start, end
+
+
+def _tokens(tree: Tree) -> list[Token]:
+    return [t for t in tree.children if isinstance(t, Token)]
+
+
+class WxfReader:
+    """Turns the parse tree of one file into a :class:`Game`, reporting to a sink."""
+
+    def __init__(self, sink: DiagnosticSink) -> None:
+        self.sink = sink
+        self.strict = sink.strict
+        self.game = Game()
+        self.notation: Optional[Notation] = Notation.WXF
+        self.node: Node = self.game.root
+        self.pos: Position = self.game.start.copy()
+        self.number: Optional[Token] = None
+        self.stopped = False
+        self.strays: list[Token] = []
+
+    def report(self, rule: Rule, message: str, tok: Token) -> None:
+        start, end = _pos(tok)
+        self.sink.report_at(rule, message, start, end)
+
+    # ---------------------------------------------------------------- entry
+    def read(self, tree: Tree) -> Game:
+        format_seen = False
+        section: Optional[Tree] = None
+        for child in tree.children:
+            assert isinstance(child, Tree)
+            kind = child.data
+            if kind != "stray":
+                self._flush_strays()
+            if kind == "header":
+                format_seen |= self._header(child)
+            elif kind == "head_comment":
+                self._comment(child, self.game.root)
+            elif kind == "tail_comment":
+                self._comment(child, self.node)
+            elif kind == "stray":
+                self.strays.append(_tokens(child)[0])
+            elif kind == "section":
+                section = child
+                self._section(child)
+            elif kind == "trailing":
+                tok = _tokens(child)[0]
+                self.report(rules.TEXT_AFTER_END, f"Text `{tok}` after `}}END` is not a comment; ignored", tok)
+        self._flush_strays()
+        if not format_seen:
+            self.sink.report_at(rules.FORMAT_LINE, "No `FORMAT WXF` line; moves read by their shape", 0, 0)
+            self.notation = None
+        if section is None:
+            end = len(self.sink.source.text or "") if self.sink.source is not None else 0
+            self.sink.report_at(rules.NO_MOVES, "No `START{` move section; expected the moves between `START{` and `}END`", end, end)
+        return self.game
+
+    def _flush_strays(self) -> None:
+        if self.strays:
+            first, last = self.strays[0], self.strays[-1]
+            start, end = _pos(first)[0], _pos(last)[1]
+            self.sink.report_at(rules.STRAY_TEXT, f"`{first}` is neither a header line nor a comment; skipped", start, end)
+            self.strays = []
+
+    # ---------------------------------------------------------------- header lines (§2.2)
+    def _header(self, tree: Tree) -> bool:
+        """Read one header line; whether it is the FORMAT line."""
+        toks = _tokens(tree)
+        keyword = str(toks[0])
+        value = str(toks[1]).strip() if len(toks) > 1 else ""
+        if keyword == "FORMAT":
+            self.notation = _NOTATIONS.get(value.split(",")[0].strip().upper())
+            if self.notation is not Notation.WXF:
+                self.report(rules.FORMAT_LINE, f"`FORMAT {value}`; expected `FORMAT WXF` (moves read by their shape)", tree.children[-1])  # type: ignore[arg-type]
+            return True
+        if keyword == "RESULT" and value in _RESULTS:
+            self.game.result = value
+            return False
+        header = HEADER_OF_KEYWORD.get(keyword)
+        if header is None:
+            header = KEPT_PREFIX + keyword
+            self.report(rules.UNKNOWN_HEADER, f"Unknown header `{keyword}`; kept as the header `{header}`", toks[0])
+        if value:
+            self.game.headers[header] = value
+        return False
+
+    # ---------------------------------------------------------------- comments (§2.3)
+    def _comment(self, tree: Tree, node: Node) -> None:
+        tok = _tokens(tree)[0]
+        text = str(tok)
+        if not text.endswith("*/") or len(text) < 4:
+            self.report(rules.UNCLOSED_COMMENT, "Unclosed comment; expected `*/` (the rest of the file is read as the comment)", tok)
+            body = text[2:]
+        else:
+            body = text[2:-2]
+        if body:
+            node.comments.append(body)
+
+    # ---------------------------------------------------------------- moves (§3)
+    def _section(self, tree: Tree) -> None:
+        last = tree.children[-1]
+        if not (isinstance(last, Token) and last.type == "END"):
+            self.report(rules.UNCLOSED_MOVES, "`START{` is not closed; expected `}END` (moves read to the end of the file)", tree.children[0])  # type: ignore[arg-type]
+        for child in tree.children:
+            if not isinstance(child, Tree):
+                continue
+            if child.data == "comment":
+                self._comment(child, self.node)
+            elif self.stopped:
+                continue
+            elif child.data == "move_number":
+                self.number = _tokens(child)[0]
+            elif child.data == "move":
+                self._move(child)
+            elif child.data == "annotation":
+                self._annotation(_tokens(child)[0], None)
+
+    def _move(self, tree: Tree) -> None:
+        toks = _tokens(tree)
+        tok = toks[0]
+        text = str(tok)
+        start, end = _pos(tok)
+        move, found = decode(text, self.pos, self.notation, strict=self.strict)
+        self._relocate(found, start)
+        if move is None:
+            self.report(rules.MOVES_NOT_READ, "Moves from here to the end are not read", tok)
+            self.stopped = True
+            return
+        self._check_number(tok)
+        self.node = self.node.add_variation(move, span=self.sink.source.span(start, end) if self.sink.source else None, text=text)
+        self.pos.push(move)
+        if len(toks) > 1:
+            self._annotation(toks[1], tok)
+
+    def _relocate(self, found: Sequence[Diagnostic], start: int) -> None:
+        """The notation's findings on a move (positioned in its one-line text) at their place in the file."""
+        for d in found:
+            s = start + (d.column or 1) - 1
+            e = start + (d.end_column or d.column or 1) - 1
+            span = self.sink.source.span(s, max(s, e)) if self.sink.source is not None else None
+            if span is None:  # pragma: no cover - the reader's sink always has its source
+                self.sink.add(d)
+                continue
+            self.sink.add(replace(d, line=span.line, column=span.column, end_line=span.end_line, end_column=span.end_column))
+
+    def _check_number(self, tok: Token) -> None:
+        number, self.number = self.number, None
+        pos = self.pos
+        if number is not None and (not pos.turn or int(str(number)[:-1]) != pos.fullmove_number):
+            expected = f"`{pos.fullmove_number}.`" if pos.turn else "no number (a Black move)"
+            self.report(rules.MOVE_NUMBER, f"Move number `{number}` before `{tok}`; expected {expected}", number)
+
+    def _annotation(self, suffix: Token, move: Optional[Token]) -> None:
+        node = self.node
+        if move is None or _pos(move)[1] != _pos(suffix)[0]:
+            where = "applied to the move before it" if node.move is not None else "no move before it; ignored"
+            self.report(rules.DETACHED_ANNOTATION, f"Annotation `{suffix}` stands apart from its move; {where}", suffix)
+            if node.move is None:
+                return
+        node.nags.append(SUFFIX_NAGS[str(suffix)])
+
+
+def read_wxfgame(
+    text: "str | Source", *, strict: bool = False, path: Optional[str] = None
+) -> tuple[list[Game], list[Diagnostic]]:
+    """The game of a WXF game file, and every finding; never raises on any text.
+
+    ``text`` is the decoded text, or a :class:`~xqformats.source.Source` holding
+    it.  A file without a ``START{`` section gives W102 and a game without
+    moves (its headers read).  ``strict`` makes the deviations errors.
+    """
+    source = text if isinstance(text, Source) else Source.from_text(text, path)
+    if path is not None and source.name is None:
+        source = replace(source, name=path)
+    sink = DiagnosticSink(path=source.name, strict=strict, source=source)
+    game = WxfReader(sink).read(parser().parse(source.text or ""))
+    game.diagnostics = list(sink.items)
+    return [game], list(sink.items)

@@ -1,0 +1,196 @@
+"""The diagnostic codes of the WXF game file reader, declared once (ruff's model).
+
+``W1xx``: the file's structure (docs/spec/wxfgame.md §2) and its moves (§3).
+A move that cannot be read is reported first with the notation's own code
+(M1xx–M3xx, positioned on the move), then with W106 for the moves left unread.
+
+``example``/``fixed`` are whole ``.wxf`` texts (``example_kind="wxf"``): read
+with :func:`xqformats.wxfgame.read_wxfgame`, the example reports the rule and
+the fixed text reports nothing (``tests/test_wxfgame.py``).
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import Rule, Severity
+
+__all__ = [
+    "STRAY_TEXT",
+    "NO_MOVES",
+    "UNCLOSED_MOVES",
+    "UNKNOWN_HEADER",
+    "FORMAT_LINE",
+    "MOVES_NOT_READ",
+    "DETACHED_ANNOTATION",
+    "TEXT_AFTER_END",
+    "UNCLOSED_COMMENT",
+    "MOVE_NUMBER",
+]
+
+
+def _doc(what: str, why: str, clause: str) -> str:
+    return (
+        f"## What it does\n{what}\n\n## Why is this bad?\n{why}\n\n"
+        f"## References\ndocs/spec/wxfgame.md {clause}.\n"
+    )
+
+
+def _wxf(head: str = "", moves: str = " 1.  C2.5  H8+7     2.  H2+3  R9.8", tail: str = "") -> str:
+    """A small WXF game file (for rule examples)."""
+    return f"FORMAT\tWXF\nRED\tA\nBLACK\tB\n{head}\nSTART{{\n{moves}\n}}END\n{tail}"
+
+
+STRAY_TEXT = Rule(
+    "W101",
+    "wxf-stray-text",
+    Severity.ERROR,
+    "Text before the moves is neither a header line nor a comment",
+    doc=_doc(
+        "Reports text before `START{` that is not a header line (a keyword in capitals and its "
+        "value) or a `/*…*/` comment. It is skipped.",
+        "Header keywords are written in capitals at the start of a line; anything else there is "
+        "damage or a header the reader cannot name.",
+        "§2.2",
+    ),
+    example=_wxf("Event: Cup"),
+    fixed=_wxf("/*Event: Cup*/"),
+    example_kind="wxf",
+)
+NO_MOVES = Rule(
+    "W102",
+    "wxf-no-moves",
+    Severity.ERROR,
+    "The file has no `START{` move section",
+    doc=_doc(
+        "Reports a file without `START{`: its moves (if any) are not read.",
+        "The moves of a WXF game file stand between `START{` and `}END`; without them the file "
+        "holds no game. A bare numbered move list is PGN movetext: name the file `.pgn`.",
+        "§2.1",
+    ),
+    example="FORMAT\tWXF\nRED\tA\n",
+    fixed="FORMAT\tWXF\nRED\tA\nSTART{\n}END\n",
+    example_kind="wxf",
+)
+UNCLOSED_MOVES = Rule(
+    "W103",
+    "wxf-unclosed-moves",
+    Severity.WARNING,
+    "The move section has no `}END`",
+    doc=_doc(
+        "Reports `START{` without its `}END`; the moves are read to the end of the file.",
+        "A file cut short loses its last moves and its end marker; the moves before the cut are "
+        "still clear.",
+        "§3.1",
+    ),
+    example=_wxf().replace("}END\n", ""),
+    fixed=_wxf(),
+    example_kind="wxf",
+    deviation=True,
+)
+UNKNOWN_HEADER = Rule(
+    "W104",
+    "wxf-unknown-header",
+    Severity.INFO,
+    "A header keyword is not one the reader maps",
+    doc=_doc(
+        "Reports a header line whose keyword is not FORMAT, GAME, RED, BLACK, DATE or RESULT. "
+        "Its value is kept as the header `WXF_KEYWORD` and written back by the WXF writer.",
+        "An unknown keyword may be a misspelt known one, whose value then goes missing from the "
+        "headers a converter maps.",
+        "§2.2",
+    ),
+    example=_wxf("PLAEC\tBeijing"),
+    fixed=_wxf(),
+    example_kind="wxf",
+)
+FORMAT_LINE = Rule(
+    "W105",
+    "wxf-format",
+    Severity.WARNING,
+    "The FORMAT line does not say WXF",
+    doc=_doc(
+        "Reports a missing `FORMAT` line, or one naming another move format (ICCS, LALG, SALG). "
+        "The moves are read by their shape.",
+        "The FORMAT line says how the moves are written; this reader reads WXF (and ICCS) moves, "
+        "and a file that names another format may not mean what its moves seem to say.",
+        "§2.2",
+    ),
+    example=_wxf().replace("FORMAT\tWXF", "FORMAT\tSALG"),
+    fixed=_wxf(),
+    example_kind="wxf",
+)
+MOVES_NOT_READ = Rule(
+    "W106",
+    "wxf-moves-not-read",
+    Severity.ERROR,
+    "Moves after a move that cannot be read are not read",
+    doc=_doc(
+        "Reports, after the notation's own finding on a move that cannot be read (not WXF, "
+        "ambiguous or illegal), that the moves from there to the end are not read.",
+        "Every later position depends on the move; a reader cannot guess what was meant.",
+        "§3.2",
+    ),
+    example=_wxf(moves=" 1.  C2.5  H8+7     2.  H2+3  R9+9"),
+    fixed=_wxf(),
+    example_kind="wxf",
+)
+DETACHED_ANNOTATION = Rule(
+    "W107",
+    "wxf-detached-annotation",
+    Severity.WARNING,
+    "An annotation stands apart from its move",
+    doc=_doc(
+        "Reports an annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`) separated from the move before "
+        "it by white space (real files write `C8-2    !!12.`); it is read as that move's annotation.",
+        "An annotation follows its move directly (`C2.5!!`); apart, it may be taken for part of "
+        "the next move number.",
+        "§3.3",
+    ),
+    example=_wxf(moves=" 1.  C2.5  H8+7 !!    2.  H2+3  R9.8"),
+    fixed=_wxf(moves=" 1.  C2.5  H8+7!!     2.  H2+3  R9.8"),
+    example_kind="wxf",
+    deviation=True,
+)
+TEXT_AFTER_END = Rule(
+    "W108",
+    "wxf-text-after-end",
+    Severity.WARNING,
+    "Text after `}END` is not a comment",
+    doc=_doc(
+        "Reports text after `}END` other than `/*…*/` comments; it is ignored.",
+        "The game ends at `}END`; text after it belongs to nothing.",
+        "§3.4",
+    ),
+    example=_wxf(tail="1-0\n"),
+    fixed=_wxf(tail="/*1-0*/\n"),
+    example_kind="wxf",
+)
+UNCLOSED_COMMENT = Rule(
+    "W109",
+    "wxf-unclosed-comment",
+    Severity.ERROR,
+    "A comment has no closing `*/`",
+    doc=_doc(
+        "Reports `/*` without its `*/`: the rest of the file is read as the comment.",
+        "Everything after the opening `/*` is lost to the comment, moves and `}END` included.",
+        "§2.3",
+    ),
+    example=_wxf("/*Time control"),
+    fixed=_wxf("/*Time control*/"),
+    example_kind="wxf",
+)
+MOVE_NUMBER = Rule(
+    "W110",
+    "wxf-move-number",
+    Severity.WARNING,
+    "A move number is out of sequence",
+    doc=_doc(
+        "Reports a move number `N.` that is not the number of the Red move after it (1, 2, … in "
+        "order), or that stands before a Black move.",
+        "Move numbers count Red's moves; a wrong one shows a move lost or doubled when the file "
+        "was written.",
+        "§3.1",
+    ),
+    example=_wxf(moves=" 1.  C2.5  H8+7     3.  H2+3  R9.8"),
+    fixed=_wxf(),
+    example_kind="wxf",
+)
