@@ -31,6 +31,7 @@ from typing import Iterable, Mapping, Sequence
 
 from .. import encoding, fen
 from ..cbf import rules as cbf_rules
+from ..cbr import rules as cbr_rules
 from ..diagnostics import Rule, Severity
 from ..formats import rules as format_rules
 from ..notation import rules as notation_rules
@@ -61,6 +62,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     pgn_rules,
     encoding,
     cbf_rules,
+    cbr_rules,
     format_rules,
     checks,
 )
@@ -113,6 +115,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("C1", "CBF: XML"),
     ("C2", "CBF: schema"),
     ("C3", "CBF: semantics"),
+    ("B1", "CBR and CBL"),
     ("G1", "Game level and files"),
 )
 
