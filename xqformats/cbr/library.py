@@ -13,8 +13,8 @@ from typing import Iterator, Optional
 
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
-from ..diagnostics import DiagnosticSink
-from ..layouts.cbl import Cbl
+from ..diagnostics import Diagnostic, DiagnosticSink
+from ..layouts.cbl import Cbl  # type: ignore[attr-defined]  # generated code is not type-checked
 from ..model import Game
 from .record import SIGNATURE_BYTES, read_record
 from .rules import (
@@ -107,7 +107,11 @@ def _game(data: bytes, entry: Cbl.Entry, index: int, start: int, sink: Diagnosti
             room,
         )
         return None
-    own = DiagnosticSink(path=sink.path, strict=sink.strict, handle=sink.add)
+
+    def forward(diag: Diagnostic) -> None:  # each finding of the game is the file's too, in order
+        sink.add(diag)
+
+    own = DiagnosticSink(path=sink.path, strict=sink.strict, handle=forward)
     read = read_record(data[start:start + room], own, base=start)
     if read.game is None:
         return None

@@ -27,7 +27,7 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from ..core import PIECE_NAMES, Move, square_name
 from ..diagnostics import DiagnosticSink
-from ..layouts.cbr import Cbr
+from ..layouts.cbr import Cbr  # type: ignore[attr-defined]  # generated code is not type-checked
 from ..model import Game, Node
 from ..position import Position
 from .header import point_move, read_header
