@@ -13,7 +13,7 @@ from typing import Iterator, Optional
 
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
-from ..diagnostics import Diagnostic, DiagnosticSink
+from ..diagnostics import DiagnosticSink
 from ..layouts.cbl import Cbl  # type: ignore[attr-defined]  # generated code is not type-checked
 from ..model import Game
 from .record import SIGNATURE_BYTES, read_record
@@ -107,18 +107,25 @@ def _game(data: bytes, entry: Cbl.Entry, index: int, start: int, sink: Diagnosti
             room,
         )
         return None
-
-    def forward(diag: Diagnostic) -> None:  # each finding of the game is the file's too, in order
-        sink.add(diag)
-
-    own = DiagnosticSink(path=sink.path, strict=sink.strict, handle=forward)
-    read = read_record(data[start:start + room], own, base=start)
+    own = DiagnosticSink(path=sink.path, strict=sink.strict)
+    read = read_record(data[start:start + entry.length], own, base=start)
+    if read.end is None and entry.length < room:
+        # The tree runs past the index's length: read it on its slots instead, if it ends there.
+        wide = DiagnosticSink(path=sink.path, strict=sink.strict)
+        again = read_record(data[start:start + room], wide, base=start)
+        if again.end is not None:
+            own, read = wide, again
+            own.report_bytes(
+                RECORD_LENGTH,
+                f"The move tree ends at @{start + again.end:#x}, past the {entry.length} bytes the index gives",
+                start + entry.length,
+                again.end - entry.length,
+            )
+    elif read.end is not None and read.end < entry.length:
+        extra = entry.length - read.end
+        own.report_bytes(TRAILING_BYTES, f"{extra} bytes after the move tree, within the record's length; not read", start + read.end, extra)
+    sink.extend(own.items)
     if read.game is None:
         return None
-    end = start + entry.length
-    if read.end is not None and start + read.end > end:
-        own.report_bytes(RECORD_LENGTH, f"The move tree ends at @{start + read.end:#x}, past the {entry.length} bytes the index gives", end, start + read.end - end)
-    elif read.end is not None and start + read.end < end:
-        own.report_bytes(TRAILING_BYTES, f"{end - start - read.end} bytes after the move tree, within the record's length; not read", start + read.end, end - start - read.end)
     read.game.diagnostics = own.items
     return read.game
