@@ -318,7 +318,7 @@ def test_unsupported_input_exits_2(workdir: Path, capsys: pytest.CaptureFixture[
     (workdir / "game.xqf").write_bytes(b"XQ\x0a\x00")
     status, out, err = convert(capsys, "game.xqf", "-o", "out.pgn")
     assert (status, out) == (2, "")
-    assert err == "game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`\n"
+    assert err == "game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`, `.cbr`, `.cbl`\n"
     assert not (workdir / "out.pgn").exists()
 
 

@@ -95,7 +95,7 @@ def test_detect_format(name: Optional[str], head: bytes, stdin: bool, expected: 
 
 
 def test_extensions_come_from_the_registry() -> None:
-    assert REGISTRY.extensions() == (".pgn", ".cbf")
+    assert REGISTRY.extensions() == (".pgn", ".cbf", ".cbr", ".cbl")
     assert REGISTRY.writable() == ("pgn", "cbf")
     assert REGISTRY.knows_extension("x/Y.Cbf") and not REGISTRY.knows_extension("y.xqf")
 
@@ -190,11 +190,11 @@ def test_unknown_format_is_a_diagnostic(tmp_path: Path) -> None:
     path.write_bytes(b"XQ\x0a\x00")
     record = read(path, name="game.xqf")
     assert record.format is None and record.games == [] and not record.failed
-    assert [d.format() for d in record.diagnostics] == ["game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`"]
+    assert [d.format() for d in record.diagnostics] == ["game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`, `.cbr`, `.cbl`"]
     # A file found by its name needs a known extension, whatever it holds.
     readme = tmp_path / "README"
     readme.write_text(PGN, encoding="utf-8")
-    assert read(readme, name="README").diagnostics[0].message == "Unsupported file type `(none)`; expected `.pgn`, `.cbf`"
+    assert read(readme, name="README").diagnostics[0].message == "Unsupported file type `(none)`; expected `.pgn`, `.cbf`, `.cbr`, `.cbl`"
 
 
 def test_unreadable_path_is_a_diagnostic(tmp_path: Path) -> None:

@@ -34,7 +34,7 @@ def test_unsupported_file_is_an_error(workdir: Path, capsys: pytest.CaptureFixtu
     status, out, _ = run(capsys, "--isolated", "game.xqf")
     assert status == 1
     assert out.splitlines() == [
-        "game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`",
+        "game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`, `.cbr`, `.cbl`",
         "Found 1 error in 1 file",
     ]
 
@@ -92,7 +92,7 @@ def test_per_file_ignores(workdir: Path, capsys: pytest.CaptureFixture[str]) -> 
     (workdir / "xqformats.toml").write_text('[per-file-ignores]\n"old/*" = ["G101"]\n')
     status, out, _ = run(capsys, "--no-source", "old/a.xqf", "b.xqf")
     assert status == 1
-    assert out.splitlines() == ["b.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`", "Found 1 error in 1 of 2 files"]
+    assert out.splitlines() == ["b.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`, `.cbr`, `.cbl`", "Found 1 error in 1 of 2 files"]
 
 
 def test_invalid_config_is_a_usage_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,7 +118,7 @@ def test_stdin_filename_picks_the_format(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"XQ\x00")))
     status, out, _ = run(capsys, "--isolated", "--stdin-filename", "x.xqf", "-")
     assert status == 1
-    assert out.splitlines()[0] == "x.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`"
+    assert out.splitlines()[0] == "x.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`, `.cbr`, `.cbl`"
 
 
 def test_machine_formats_have_no_summary(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -126,7 +126,7 @@ def test_machine_formats_have_no_summary(workdir: Path, capsys: pytest.CaptureFi
     _, out, _ = run(capsys, "--isolated", "--format", "github", "game.xqf")
     assert out == (
         "::error title=xqformats (G101),file=game.xqf::game.xqf: G101 Unsupported file type `.xqf`; "
-        "expected `.pgn`, `.cbf`\n"
+        "expected `.pgn`, `.cbf`, `.cbr`, `.cbl`\n"
     )
     _, out, _ = run(capsys, "--isolated", "--format", "sarif", "game.xqf")
     log = json.loads(out)
