@@ -72,7 +72,9 @@ def read_record(data: bytes, sink: DiagnosticSink, *, base: int = 0) -> RecordRe
     game = read_header(layout, sink, base)
     intro = layout.intro
     if intro.has_comment:
-        _comment(intro.comment, game.root, sink, base + HEADER_SIZE + 4)
+        text = _comment(intro.comment, sink, base + HEADER_SIZE + 4)
+        if text:
+            game.root.comments.append(text)
     if intro.is_end:
         return RecordRead(game, io.pos())
     walk = _Walk(game, sink, base)
@@ -80,8 +82,8 @@ def read_record(data: bytes, sink: DiagnosticSink, *, base: int = 0) -> RecordRe
     return RecordRead(game, end)
 
 
-def _comment(layout: object, node: Node, sink: DiagnosticSink, offset: int) -> None:
-    """Decode a comment record (its u32 length at ``offset``) onto ``node``."""
+def _comment(layout: object, sink: DiagnosticSink, offset: int) -> str:
+    """The text of a comment record (its u32 length at ``offset``); ``""`` for none."""
     raw: bytes = getattr(layout, "text")
     text = decode_comment(raw)
     if not text.clean:
@@ -91,8 +93,7 @@ def _comment(layout: object, node: Node, sink: DiagnosticSink, offset: int) -> N
         rest = raw[cut + 2:]
         if rest.strip(b"\x00"):
             sink.report_bytes(TRAILING_BYTES, f"Comment has {len(rest)} bytes after its NUL code unit; not read", offset + 6 + cut, len(rest))
-    if text.value:
-        node.comments.append(text.value)
+    return text.value
 
 
 def _why_illegal(pos: Position, move: Move) -> str:
@@ -191,11 +192,7 @@ class _Walk:
         return False
 
     def _text(self, rec: Cbr.MoveRecord, at: int) -> str:
-        if not rec.has_comment:
-            return ""
-        node = Node()
-        _comment(rec.comment, node, self.sink, self.base + at + 4)
-        return node.comments[0] if node.comments else ""
+        return _comment(rec.comment, self.sink, self.base + at + 4) if rec.has_comment else ""
 
     def _play(self, rec: Cbr.MoveRecord, at: int) -> None:
         parent, pos = self.parent, self.pos
@@ -203,9 +200,8 @@ class _Walk:
         if move is None or not pos.is_legal(move):
             self._reject(rec, move, at)
             return
-        node = parent.add_variation(move)
-        if rec.has_comment:
-            _comment(rec.comment, node, self.sink, self.base + at + 4)
+        text = self._text(rec, at)
+        node = parent.add_variation(move, comments=[text] if text else None)
         if rec.has_alternative:
             self.stack.append((parent, pos.stack_depth))
         pos.push(move)
