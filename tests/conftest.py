@@ -1,12 +1,15 @@
 """Shared pytest fixtures for the xqformats test suite.
 
 The real-world corpus lives outside the repository (``../shared/corpus`` from
-the repository root) and is never copied in; tests that read it take the
-``shared_corpus`` fixture, which skips cleanly when the folder is absent.
+the repository root, or the folder ``XQFORMATS_SHARED`` names: a checkout in
+another place, such as a git worktree, points there) and is never copied in;
+tests that read it take the ``shared_corpus`` fixture, which skips cleanly
+when the folder is absent.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -14,8 +17,8 @@ import pytest
 #: Repository root (the folder holding ``xqformats/`` and ``tests/``).
 REPO_ROOT: Path = Path(__file__).resolve().parents[1]
 
-#: Where the shared corpus is expected: a sibling of the repository.
-SHARED_CORPUS: Path = REPO_ROOT.parent / "shared" / "corpus"
+#: Where the shared corpus is expected: a sibling of the repository, unless ``XQFORMATS_SHARED`` says.
+SHARED_CORPUS: Path = Path(os.environ.get("XQFORMATS_SHARED") or REPO_ROOT.parent / "shared") / "corpus"
 
 #: Folder of test data files that do live in the repository.
 TEST_DATA: Path = Path(__file__).resolve().parent / "data"

@@ -35,7 +35,7 @@ CBF = (
 
 
 #: The known extensions, as G101 lists them (in registration order).
-KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.wxf`"
+KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.cbr`, `.cbl`, `.wxf`"
 
 
 @pytest.fixture

@@ -31,6 +31,7 @@ from typing import Iterable, Mapping, Sequence
 
 from .. import encoding, fen
 from ..cbf import rules as cbf_rules
+from ..cbr import rules as cbr_rules
 from ..dhtmlxq import rules as dhtmlxq_rules
 from ..diagnostics import Rule, Severity
 from ..formats import rules as format_rules
@@ -63,6 +64,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     pgn_rules,
     encoding,
     cbf_rules,
+    cbr_rules,
     dhtmlxq_rules,
     wxfgame_rules,
     format_rules,
@@ -117,6 +119,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("C1", "CBF: XML"),
     ("C2", "CBF: schema"),
     ("C3", "CBF: semantics"),
+    ("B1", "CBR and CBL"),
     ("D1", "DhtmlXQ"),
     ("W1", "WXF game files"),
     ("G1", "Game level and files"),

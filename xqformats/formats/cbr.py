@@ -1,0 +1,68 @@
+"""CBR and CBL (象棋桥's binary game record and library) at the front door: recognise, read.
+
+Two descriptors, :data:`CBR` and :data:`CBL`; the readers are
+:func:`xqformats.cbr.read_cbr` and :func:`xqformats.cbr.iter_cbl`, imported on
+first use.  Neither format is written (``writer`` is ``None``): ``convert``
+turns them into PGN or CBF.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..diagnostics import DiagnosticSink
+from .base import Format, Kind, Reading, ReadOptions
+
+if TYPE_CHECKING:
+    from ..source import Source
+
+__all__ = ["CBR", "CBL", "sniff_cbr", "sniff_cbl"]
+
+
+def sniff_cbr(head: bytes) -> bool:
+    """A CBR record starts with ``CCBridge Record`` and a NUL byte."""
+    return head.startswith(b"CCBridge Record\x00")
+
+
+def sniff_cbl(head: bytes) -> bool:
+    """A CBL library starts with ``CCBridgeLibrary``; its compressed variant with ``CCBridge`` and a number."""
+    return head.startswith(b"CCBridge") and not sniff_cbr(head)
+
+
+def _read_cbr(source: "Source", options: ReadOptions) -> Reading:
+    from ..cbr import read_cbr
+
+    game, diagnostics = read_cbr(source.data or b"", path=source.name, strict=options.strict)
+    return Reading([game] if game is not None else [], list(diagnostics))
+
+
+def _read_cbl(source: "Source", options: ReadOptions) -> Reading:
+    from ..cbr import iter_cbl
+
+    # The reader streams the games; Reading holds a list (the front door's shape today).
+    sink = DiagnosticSink(path=source.name, strict=options.strict)
+    games = list(iter_cbl(source.data or b"", sink))
+    return Reading(games, sink.items)
+
+
+CBR = Format(
+    name="cbr",
+    title="CBR",
+    content="a CBR record (象棋桥)",
+    extensions=(".cbr",),
+    kind=Kind.BINARY,
+    sniff=sniff_cbr,
+    reader=_read_cbr,
+    signature=True,
+)
+
+CBL = Format(
+    name="cbl",
+    title="CBL",
+    content="a CBL library (象棋桥)",
+    extensions=(".cbl",),
+    kind=Kind.BINARY,
+    sniff=sniff_cbl,
+    reader=_read_cbl,
+    signature=True,
+)
