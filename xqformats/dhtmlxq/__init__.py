@@ -12,32 +12,26 @@ the choices and the header table are in ``docs/dhtmlxq.md``.
 
 from __future__ import annotations
 
-from typing import Optional
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from ..diagnostics import Diagnostic, DiagnosticSink
-from ..model import Game
-from ..source import Source
 from . import rules
-from .grammar import parse_document
-from .lowering import read_document
-from .writer import dhtmlxq_losses, write_dhtmlxq
+
+if TYPE_CHECKING:
+    from .reader import read_dhtmlxq
+    from .writer import dhtmlxq_losses, write_dhtmlxq
 
 __all__ = ["read_dhtmlxq", "write_dhtmlxq", "dhtmlxq_losses", "rules"]
 
+# The reader loads Lark and the grammar; it is imported on first use, so that
+# the rule catalogue (which imports ``dhtmlxq.rules``) loads neither.
+_LAZY = {"read_dhtmlxq": ".reader", "write_dhtmlxq": ".writer", "dhtmlxq_losses": ".writer"}
 
-def read_dhtmlxq(
-    text: "str | Source", *, strict: bool = False, path: Optional[str] = None
-) -> tuple[list[Game], list[Diagnostic]]:
-    """The games of the DhtmlXQ records in ``text`` (any text: a post, a page, a file), and every finding.
 
-    ``text`` is the decoded text, or a :class:`~xqformats.source.Source` holding it.
-    Blocks are found wherever they stand; a text without any gives D101 and no
-    game.  ``strict`` makes the deviations (D102–D104, D110) errors.  Never
-    raises on any text.
-    """
-    source = text if isinstance(text, Source) else Source.from_text(text, path)
-    if path is not None and source.name is None:
-        source = Source(path, source.data, source.text, source.offset, source.line, source.column)
-    sink = DiagnosticSink(path=source.name, strict=strict, source=source)
-    games = read_document(parse_document(source.text or ""), sink)
-    return [g for g in games], list(sink.items)
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value

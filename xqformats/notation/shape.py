@@ -21,7 +21,7 @@ from typing import Generic, Iterator, Optional, TypeVar
 from lark import Lark
 
 from ..diagnostics import Diagnostic, Span
-from ..resources import grammar_path
+from ..resources import grammar_path, lark_cache_path
 
 __all__ = ["Notation", "Shape", "parser_for", "span", "Memo", "GRAMMAR_FILES"]
 
@@ -149,6 +149,8 @@ def parser_for(notation: Notation) -> Lark:
             parser="lalr",
             start="start",
             maybe_placeholders=False,
+            # Analysed once per user, not in every process (about 0.1 s each).
+            cache=lark_cache_path(notation.value),
         )
         _PARSERS[notation] = p
     return p
