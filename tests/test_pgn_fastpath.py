@@ -29,7 +29,7 @@ from xqformats.diagnostics import DiagnosticSink, Span
 from xqformats.encoding import decode_bytes
 from xqformats.model import Game
 from xqformats.pgn import parse_pgn
-from xqformats.pgn.ast import Comment, GameSyntax, MoveNumber, MoveToken, Nag, Result, Variation
+from xqformats.pgn.ast import Comment, GameSyntax, MoveNumber, MoveToken, Nag, Result, StrayText, Variation
 from xqformats.pgn.fastpath import build_scanners, disabled_reason, new_move, new_span, parse_fast
 from xqformats.pgn.grammar import parse_chunk
 from xqformats.pgn.splitter import split_games
@@ -148,6 +148,25 @@ def test_corpus_files_decline_or_equal_lark(shared_corpus: Path) -> None:
     assert taken > 300  # the corpus is mostly well-formed: the fast path reads it
 
 
+def test_corpus_games_with_text_after_the_result_take_the_fast_path(shared_corpus: Path) -> None:
+    # Issue 17: text after the result (XQWizard's footer, P204) sent half of a
+    # real collection to the Lark parse.  Every corpus game whose Lark parse
+    # reports nothing and holds such text must now be read by the fast path.
+    rows = [line.rstrip("\n").split("\t") for line in (shared_corpus / "MANIFEST.tsv").open(encoding="utf-8")][1:]
+    with_text = 0
+    for row in rows:
+        if row[4] not in ("pgn", "pgn-variant") and not row[0].lower().endswith(".pgn"):
+            continue
+        text = decode_bytes((shared_corpus / row[0]).read_bytes(), None)[0].removeprefix("\ufeff")
+        for chunk in list(split_games([text]))[:100]:
+            slow, reports = lark_parse(chunk)
+            if reports or not any(isinstance(t, StrayText) for t in slow.trailer):
+                continue
+            with_text += 1
+            assert parse_fast(chunk) == slow, chunk.text
+    assert with_text >= 10
+
+
 # ---------------------------------------------------------------- by hand
 def span(start: int, end: int, line: int, column: int, end_line: int, end_column: int) -> Span:
     return Span(start, end, line, column, end_line, end_column)
@@ -193,7 +212,6 @@ def test_nested_variations_nags_and_suffixes() -> None:
     [
         "1. 炮二平五 Che2 *",  # UNKNOWN_MOVE
         "1. 炮二平五 [Event \"x\"] 马8进7 *",  # a tag inside the movetext (P202)
-        "1. 炮二平五 * ====",  # text after the result (P204)
         "1. 炮二平五 ) 马8进7 *",  # `)` closing nothing (P103)
         "1. 炮二平五 (1. 相三进五 *",  # a result inside a variation (P102)
         "1. 炮二平五 (1. 相三进五",  # a variation left open (P102)
@@ -203,7 +221,6 @@ def test_nested_variations_nags_and_suffixes() -> None:
         "1. 炮二平五 {c} ! *",  # a suffix after a comment
         "1. ... ... 马8进7 *",  # a second ellipsis
         "1. 炮二平五 !!! *",  # a suffix after a suffix
-        "1. 炮二平五 * 1-0",  # a second result
         "1. 炮二平五 @ *",  # a character no terminal matches where a move may stand
     ],
 )
@@ -289,3 +306,27 @@ def test_numbers_too_long_for_int_are_read_by_both_paths(text: str) -> None:
     # to the Lark parse, which dropped it (issue 10, item 6).
     assert parse_fast(chunk(text)) is not None
     read_both(text)
+
+
+# XQWizard's footer after the result (issue 17: 4,200 of 7,883 real files end with it).
+XQWIZARD_FOOTER = (
+    "=====================================\n"
+    "欢迎访问《象棋百科全书网》\n"
+    "推荐用《象棋演播室》软件欣赏棋谱\n"
+    "=====================================\n"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1. 炮二平五 * ====",  # text after the result (P204)
+        "1. 炮二平五 * 1-0",  # a second result is text after the result too
+        '[Game "Chinese Chess"]\n1. 炮二平五 马8进7 1-0\n' + XQWIZARD_FOOTER,
+        "1. 炮二平五 *\r\n=====\r\n{c} 欢迎  \r\n; x\r\n",  # text, comments and blanks, CR LF
+    ],
+)
+def test_text_after_the_result_takes_the_fast_path(text: str) -> None:
+    assert parse_fast(chunk(text)) is not None
+    read_both(text)
+    assert "P204" in {d.code for d in parse_pgn(text)[1]}

@@ -38,12 +38,13 @@ hypothesis test, ``tests/test_pgn_fastpath.py``; docs/pgn.md § The fast path):
 
 It declines (returns ``None``, and the caller runs the Lark parse with its
 error recovery and diagnostics) on anything else: a word no notation matches
-(``UNKNOWN_MOVE``), a tag pair inside the movetext, text after the result
-(``STRAY_TEXT``), a ``)`` closing nothing, a variation left open, a result
-inside a variation, a suffix or ellipsis where the grammar has none, a token
-containing a line end that Lark would not count, or any character no
-terminal matches.  An accepted chunk is one
-the grammar parses without error, so it never has a syntax diagnostic.
+(``UNKNOWN_MOVE``), a tag pair inside the movetext, a ``)`` closing nothing,
+a variation left open, a result inside a variation, a suffix or ellipsis
+where the grammar has none, a token containing a line end that Lark would not
+count, or any character no terminal matches.  Text after the result
+(``STRAY_TEXT``) is read: it is a production of the grammar, not an error.
+An accepted chunk is one the grammar parses without error, so it never has a
+syntax diagnostic.
 
 Spans are the Lark parse's: 0-based offsets, 1-based line and column counting
 characters, a line ending at LF, CR LF or a lone CR (PGN §2.4), as
@@ -60,13 +61,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from functools import partial
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
 from lark import Lark
 
 from ..diagnostics import LINE_END, Span, has_lone_cr
 from ..source import Source
-from .ast import Comment, GameSyntax, MoveToken, Result, TagPair, Variation
+from .ast import Comment, GameSyntax, MoveToken, Result, StrayText, TagPair, Variation
 from .grammar import chunk_span, comment_node, move_number_node, nag_node, parser, tag_pair_node
 from .lark_internals import LarkInternalsError, parser_tables
 
@@ -522,11 +523,16 @@ class _FastParse:
 
     # ------------------------------------------------------------ after the result
     def _trailer(self) -> Optional[list]:
-        """Comments after the result; ``None`` for anything else (STRAY_TEXT: the reader reports it, P204)."""
+        """Comments and text after the result, as the grammar reads them; ``None`` for anything else.
+
+        Text that is no comment (``STRAY_TEXT``, e.g. XQWizard's footer) is
+        part of the grammar (docs/spec/pgn.md §7.2): the lowering reports it
+        (P204).  Half of a real collection ends so, so it stays on this path.
+        """
         tb = self.tb
         text = self.text
         scan = tb.after.match
-        trailer: list[Comment] = []
+        trailer: list[Union[Comment, StrayText]] = []
         pos = self.pos
         while True:
             m = scan(text, pos)
@@ -537,12 +543,15 @@ class _FastParse:
             pos = m.end()
             if kind in tb.ignore:
                 continue
-            if kind != "COMMENT" and kind != "LINE_COMMENT":
+            if kind != "COMMENT" and kind != "LINE_COMMENT" and kind != "STRAY_TEXT":
                 return None
             span = self._span(kind, m.start(), pos)
-            if span is None:  # pragma: no cover - both comment terminals count line ends
+            if span is None:  # pragma: no cover - these terminals hold no uncounted line end
                 return None
-            trailer.append(comment_node(m.group(), kind == "LINE_COMMENT", span))
+            if kind == "STRAY_TEXT":
+                trailer.append(StrayText(m.group().rstrip(), span))
+            else:
+                trailer.append(comment_node(m.group(), kind == "LINE_COMMENT", span))
 
 
 #: Movetext terminal -> its handler; a terminal not here makes the fast path decline.
