@@ -10,10 +10,12 @@ traceback reaches the user for bad input.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from typing import Callable, NamedTuple, Optional, Sequence
 
 from . import commands, convert
+from .lint.runner import GC_THRESHOLDS
 
 __all__ = ["main", "Subcommand", "SUBCOMMANDS", "parser"]
 
@@ -62,9 +64,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not getattr(args, "func", None):
         ap.print_help(sys.stderr)
         return 2
+    saved = gc.get_threshold()
+    gc.set_threshold(*GC_THRESHOLDS)  # for this run only (main may be called in a longer process)
     try:
         return int(args.func(args))
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        gc.set_threshold(*saved)
