@@ -246,3 +246,18 @@ def test_progress_bar_draws_after_its_delay_and_erases_itself() -> None:
     assert text.startswith("\r[##------] 1/4 files")
     assert "\r[########] 4/4 files" in text
     assert text.endswith("\r\x1b[K")
+
+
+def test_progress_bar_follows_the_bytes_when_their_total_is_known() -> None:
+    import io
+
+    from xqformats.lint.runner import Progress
+
+    shown = io.StringIO()
+    p = Progress(2, shown, delay=0.0, width=8, total_bytes=4_000_000)
+    p.advance(1, 3_000_000)  # one file of two, but three quarters of the bytes
+    p.advance(1, 1_000_000)
+    p.close()
+    text = shown.getvalue()
+    assert text.startswith("\r[######--] 1/2 files, 3.0 MB/4.0 MB")
+    assert "\r[########] 2/2 files, 4.0 MB/4.0 MB" in text

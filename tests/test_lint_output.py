@@ -156,3 +156,13 @@ def test_a_finding_in_a_binary_file_is_placed_by_byte_offset() -> None:
     assert (row["offset"], row["length"], row["line"]) == (0x412, 8, None)
     location = json.loads(render_sarif(results))["runs"][0]["results"][0]["locations"][0]
     assert location["physicalLocation"]["region"] == {"byteOffset": 0x412, "byteLength": 8}
+
+
+def test_run_summary_counts_files_bytes_games_moves_and_findings() -> None:
+    from xqformats.lint.output import run_summary
+
+    a = FileResult("a.pgn", _results()[0].diagnostics, {}, size=1_500_000, games=1000, moves=104_869)
+    b = FileResult("b.cbf", (), {}, size=100_000, games=1, moves=1)
+    assert run_summary([a, b], 1.94) == (
+        "checked 2 files (1.6 MB): 1,001 games, 104,870 moves; 1 error, 1 warning, 0 info in 1.9 s"
+    )

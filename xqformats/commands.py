@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Optional
 
@@ -24,7 +25,7 @@ from .fen import parse_fen
 from .lint.catalogue import all_rules, group_of, grouped, rule_page
 from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
 from .lint.discovery import discover
-from .lint.output import render
+from .lint.output import render, run_summary
 from .lint.runner import LintOptions, Progress, progress_allowed, run
 from .lint.selection import RuleSelection, SelectorError
 from .position import STARTING_FEN
@@ -147,7 +148,13 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stdin-filename", metavar="NAME", help="name standard input in reports (its extension picks the format)")
     p.add_argument("--no-source", action="store_true", help="text output without the source line and carets")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
-    p.add_argument("-v", "--verbose", action="store_true", help="also list the files a folder search skipped for their unknown format")
+    p.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="list the files a folder search skipped for their unknown format, and end with the run's figures "
+        "(files, bytes, games, moves, findings, time; shown anyway on a terminal when several files are linted)",
+    )
 
 
 class _UsageError(ValueError):
@@ -210,6 +217,13 @@ def _jobs(jobs: int) -> int:
     return jobs or os.cpu_count() or 1
 
 
+def _file_size(path: str) -> int:
+    try:
+        return os.path.getsize(path) if path != "-" else 0
+    except OSError:
+        return 0
+
+
 def _report_skipped(skipped: list[str], verbose: bool) -> None:
     """On standard error: how many files a folder search skipped for their format (which, with ``-v``)."""
     if not skipped:
@@ -242,15 +256,20 @@ def run_lint(args: argparse.Namespace) -> int:
         known = ", ".join(formats.REGISTRY.extensions())
         print(f"xqformats lint: no record files ({known}) found under the given paths", file=sys.stderr)
     progress = None
-    if not args.no_progress and len(targets) > 1 and progress_allowed(sys.stderr):
-        progress = Progress(len(targets), sys.stderr)
+    interactive = not args.no_progress and len(targets) > 1 and progress_allowed(sys.stderr)
+    if interactive:
+        progress = Progress(len(targets), sys.stderr, total_bytes=sum(_file_size(t.path) for t in targets))
     options = LintOptions(selection, strict, encoding, max_size)
+    started = time.monotonic()
     results = run(targets, options, jobs=jobs, progress=progress, stdin_name=args.stdin_filename)
+    elapsed = time.monotonic() - started
 
     out = render(fmt, results, show_source=not args.no_source)
     if out:
         write_stdout(out, utf8=fmt in ("json", "sarif", "github"))
     _report_skipped(targets.skipped, args.verbose)
+    if interactive or args.verbose:
+        print(f"xqformats lint: {run_summary(results, elapsed)}", file=sys.stderr)
     if any(r.failed for r in results):
         return 2
     return 1 if any(r.has_errors for r in results) else 0

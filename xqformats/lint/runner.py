@@ -24,7 +24,7 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence, TextIO
 
@@ -76,13 +76,18 @@ class FileResult:
 
     ``lines`` maps 1-based line numbers to the source lines findings point
     at (for the text output's carets); ``failed`` is set when the file could
-    not be read or the reader crashed (exit status 2).
+    not be read or the reader crashed (exit status 2).  ``size`` (bytes read),
+    ``games`` and ``moves`` (every move of every game, variations included)
+    are what the run's summary counts.
     """
 
     display: str
     diagnostics: tuple[Diagnostic, ...] = ()
     lines: dict[int, str] = field(default_factory=dict)
     failed: bool = False
+    size: int = 0
+    games: int = 0
+    moves: int = 0
 
     @property
     def has_errors(self) -> bool:
@@ -98,7 +103,7 @@ class FileResult:
              None if d.path == self.display else d.path, d.offset, d.length, d.deviation)
             for d in self.diagnostics
         )
-        return (_rebuild, (self.display, rows, self.lines, self.failed))
+        return (_rebuild, (self.display, rows, self.lines, self.failed, self.size, self.games, self.moves))
 
 
 # A finding as it crosses a process boundary (see FileResult.__reduce__).
@@ -110,13 +115,16 @@ def _rebuild(
     rows: tuple[_Row, ...],
     lines: dict[int, str],
     failed: bool,
+    size: int,
+    games: int,
+    moves: int,
 ) -> FileResult:
     sev = {int(s): s for s in Severity}
     diags = tuple(
         Diagnostic(c, sev[s], m, ln, col, eln, ecol, display if p is None else p, off, n, deviation=dev)
         for c, s, m, ln, col, eln, ecol, p, off, n, dev in rows
     )
-    return FileResult(display, diags, lines, failed)
+    return FileResult(display, diags, lines, failed, size, games, moves)
 
 
 def _sort_key(d: Diagnostic) -> tuple[int, int]:
@@ -165,7 +173,9 @@ def _check(record: Record, display: str, options: LintOptions, enabled: Callable
     if crash is not None:
         diags.append(crash)
     diags.extend(sink.items)
-    return _finish(display, diags, record.text, enabled, failed=crash is not None)
+    result = _finish(display, diags, record.text, enabled, failed=crash is not None)
+    moves = sum(sum(1 for _ in game.nodes()) for game in record.games)
+    return replace(result, size=len(record.source.data or b""), games=len(record.games), moves=moves)
 
 
 def lint_bytes(data: bytes, display: str, options: LintOptions, *, name: Optional[str] = None, path: str = STDIN) -> FileResult:
@@ -235,25 +245,34 @@ class Progress:
     silent), then at most ten times a second; :meth:`close` erases the line.
     """
 
-    def __init__(self, total: int, stream: TextIO, *, delay: float = 0.5, width: int = 30) -> None:
+    def __init__(self, total: int, stream: TextIO, *, delay: float = 0.5, width: int = 30, total_bytes: int = 0) -> None:
         self.total = total
+        self.total_bytes = total_bytes
         self.stream = stream
         self.width = width
         self.done = 0
+        self.done_bytes = 0
         self._start = time.monotonic()
         self._delay = delay
         self._last = 0.0
         self._drawn = False
 
-    def advance(self, n: int = 1) -> None:
+    def advance(self, n: int = 1, nbytes: int = 0) -> None:
+        """``n`` more files done, holding ``nbytes`` bytes; the bar follows the bytes when their total is known."""
         self.done += n
+        self.done_bytes += nbytes
         now = time.monotonic()
         if now - self._start < self._delay or (now - self._last < 0.1 and self.done < self.total):
             return
         self._last = now
-        filled = self.width * self.done // max(1, self.total)
+        if self.total_bytes:
+            filled = self.width * min(self.done_bytes, self.total_bytes) // self.total_bytes
+            amount = f", {_megabytes(self.done_bytes)}/{_megabytes(self.total_bytes)}"
+        else:
+            filled = self.width * self.done // max(1, self.total)
+            amount = ""
         bar = "#" * filled + "-" * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {self.done}/{self.total} files")
+        self.stream.write(f"\r[{bar}] {self.done}/{self.total} files{amount}")
         self.stream.flush()
         self._drawn = True
 
@@ -261,6 +280,10 @@ class Progress:
         if self._drawn:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
+
+
+def _megabytes(n: int) -> str:
+    return f"{n / 1e6:.1f} MB"
 
 
 # ---------------------------------------------------------------- the run
@@ -302,14 +325,14 @@ def run(
         with ProcessPoolExecutor(max_workers=workers, initializer=gc.set_threshold, initargs=GC_THRESHOLDS) as pool:
             futures = {pool.submit(lint_target, t, options): i for i, t in by_size}
             for fut in as_completed(futures):
-                results[futures[fut]] = fut.result()
+                result = results[futures[fut]] = fut.result()
                 if progress is not None:
-                    progress.advance()
+                    progress.advance(1, result.size)
     else:
         for i, t in files:
-            results[i] = lint_target(t, options)
+            result = results[i] = lint_target(t, options)
             if progress is not None:
-                progress.advance()
+                progress.advance(1, result.size)
     if progress is not None:
         progress.close()
     return [r for r in results if r is not None]
