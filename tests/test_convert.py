@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -401,3 +402,11 @@ def test_input_files_know_an_input_by_any_name(tmp_path: Path) -> None:
     assert inputs.find(tmp_path / "link.pgn") == a and inputs.find(tmp_path / "hard.pgn") == a
     assert inputs.find(tmp_path / "sub" / ".." / "missing.pgn") == tmp_path / "missing.pgn"
     assert inputs.find(tmp_path / "other.pgn") is None
+
+
+def test_verbose_ends_with_the_run_figures(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir / "a.pgn", GAME)  # one game of four moves
+    write(workdir / "b.pgn", SECOND)  # one game of one move
+    status, _, err = convert(capsys, "a.pgn", "b.pgn", "--out-dir", "out", "--to", "cbf", "-v")
+    assert status == 0
+    assert re.fullmatch(r"xqformats convert: converted 2 inputs \(0\.0 MB\): 2 games, 5 moves to 2 outputs in \d+\.\d s\n", err), err

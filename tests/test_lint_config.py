@@ -8,7 +8,8 @@ import pytest
 
 from xqformats.lint.config import ConfigError, Settings, find_config, load_config
 from xqformats.lint.discovery import discover
-from xqformats.lint.runner import LintOptions, progress_allowed
+from xqformats.lint.runner import LintOptions
+from xqformats.progress import progress_allowed
 from xqformats.lint.selection import RuleSelection, SelectorError
 
 # ---------------------------------------------------------------- selection
@@ -230,7 +231,7 @@ def test_progress_only_on_a_terminal_outside_ci() -> None:
 def test_progress_bar_draws_after_its_delay_and_erases_itself() -> None:
     import io
 
-    from xqformats.lint.runner import Progress
+    from xqformats.progress import Progress
 
     quiet = io.StringIO()
     p = Progress(3, quiet, delay=60.0)
@@ -251,7 +252,7 @@ def test_progress_bar_draws_after_its_delay_and_erases_itself() -> None:
 def test_progress_bar_follows_the_bytes_when_their_total_is_known() -> None:
     import io
 
-    from xqformats.lint.runner import Progress
+    from xqformats.progress import Progress
 
     shown = io.StringIO()
     p = Progress(2, shown, delay=0.0, width=8, total_bytes=4_000_000)

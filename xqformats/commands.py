@@ -26,9 +26,10 @@ from .lint.catalogue import all_rules, group_of, grouped, rule_page
 from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
 from .lint.discovery import discover
 from .lint.output import render, run_summary
-from .lint.runner import LintOptions, Progress, progress_allowed, run
+from .lint.runner import LintOptions, run
 from .lint.selection import RuleSelection, SelectorError
 from .position import STARTING_FEN
+from .progress import Progress, progress_allowed
 
 __all__ = [
     "perft_arguments",

@@ -38,6 +38,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
@@ -45,6 +46,7 @@ from typing import Any, Optional
 from . import formats
 from .diagnostics import Severity
 from .model import Game
+from .progress import Progress, progress_allowed
 
 __all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "InputFiles", "NOTATIONS", "TARGETS"]
 
@@ -60,7 +62,7 @@ class ConvertError(Exception):
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The ``convert`` subcommand's options."""
-    p.add_argument("inputs", nargs="+", metavar="INPUT", help="PGN or CBF files (- for stdin)")
+    p.add_argument("inputs", nargs="+", metavar="INPUT", help="record files of any format read (- for stdin)")
     out = p.add_mutually_exclusive_group(required=True)
     out.add_argument("-o", "--output", metavar="OUT", help="write everything to OUT (- for stdout)")
     out.add_argument("--out-dir", metavar="DIR", help="write DIR/<input stem>.<ext> for each input")
@@ -76,6 +78,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="SIZE",
         default=None,
         help="refuse inputs larger than SIZE bytes, reported as G107 (K, M, G suffixes; default: 256M)",
+    )
+    p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
+    p.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="end with the run's figures (inputs, bytes, games, moves, outputs, time; shown anyway on a terminal "
+        "when several inputs are converted)",
     )
 
 
@@ -265,6 +275,38 @@ def _read_input(path: str, args: argparse.Namespace, max_size: int) -> _Input:
     return _Input(path, record)
 
 
+def _read_all(args: argparse.Namespace, max_size: int, interactive: bool) -> list[_Input]:
+    """Every input, read in order; a progress bar by files and bytes on an interactive run."""
+    progress = None
+    if interactive:
+        total = sum(os.path.getsize(p) for p in args.inputs if p != STDIO and os.path.isfile(p))
+        progress = Progress(len(args.inputs), sys.stderr, total_bytes=total)
+    items = []
+    for path in args.inputs:
+        item = _read_input(path, args, max_size)
+        items.append(item)
+        if progress is not None:
+            progress.advance(1, len(item.record.source.data or b""))
+    if progress is not None:
+        progress.close()
+    return items
+
+
+def _figures(items: list[_Input], outputs: int, seconds: float) -> str:
+    """``converted 3 inputs (1.6 MB): 1,000 games, 104,869 moves to 3 outputs in 1.9 s``."""
+    size = sum(len(i.record.source.data or b"") for i in items)
+    games = sum(len(i.games) for i in items)
+    moves = sum(sum(1 for _ in g.nodes()) for i in items for g in i.games)
+
+    def count(n: int, word: str) -> str:
+        return f"{n:,} {word}{'s' if n != 1 else ''}"
+
+    return (
+        f"converted {count(len(items), 'input')} ({size / 1e6:.1f} MB): {count(games, 'game')}, "
+        f"{count(moves, 'move')} to {count(outputs, 'output')} in {seconds:.1f} s"
+    )
+
+
 def _report(item: _Input, target: str, options: dict[str, Any]) -> None:
     """Print an input's findings, what became of it, and what the target cannot hold of it."""
     # Errors and warnings; info findings (style) do not concern a conversion.
@@ -395,7 +437,9 @@ def run(args: argparse.Namespace) -> int:
         return _usage(str(exc))
     target = fmt.name
     options = _write_options(args, writer)
-    items = [_read_input(p, args, max_size) for p in args.inputs]
+    started = time.monotonic()
+    interactive = not args.no_progress and len(args.inputs) > 1 and progress_allowed(sys.stderr)
+    items = _read_all(args, max_size, interactive)
     for item in items:
         _report(item, target, options)
     status = 2 if any(i.failed for i in items) else (1 if any(i.has_errors for i in items) else 0)
@@ -408,4 +452,7 @@ def run(args: argparse.Namespace) -> int:
             jobs = _jobs_to_folder(args, items, writer, fmt.extensions[0])
     except ConvertError as exc:
         return _usage(str(exc))
-    return max(status, _write_all(jobs, inputs, target, options))
+    status = max(status, _write_all(jobs, inputs, target, options))
+    if interactive or args.verbose:
+        print(f"xqformats convert: {_figures(items, len(jobs), time.monotonic() - started)}", file=sys.stderr)
+    return status
