@@ -135,7 +135,7 @@ def test_help_lists_the_subcommand_table(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_no_subcommand_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main([]) == 2
-    assert capsys.readouterr().err.startswith("usage: xqformats [-h] COMMAND ...")
+    assert capsys.readouterr().err.startswith("usage: xqformats [-h] [--version] COMMAND ...")
 
 
 def test_commands_do_not_import_the_cli() -> None:

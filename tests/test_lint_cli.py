@@ -406,3 +406,31 @@ def test_unlistable_folder_is_reported(workdir: Path) -> None:
     assert targets[0] == discover(["d/ok.pgn"])[0]
     assert len(targets) == 2 and targets[1].error is not None and "too long" in targets[1].error
     assert targets[1].display.startswith("d/" + "n" * 200 + "/")
+
+
+# ---------------------------------------------------------------- report options (issue 13, first slice)
+
+
+def test_exit_zero_quiet_statistics_and_output_file(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files(workdir, **{"a.pgn": ILLEGAL_PGN, "b.pgn": DATE_PGN, "c.pgn": ILLEGAL_PGN})
+    status, out, _ = run(capsys, "--isolated", "--statistics", ".")
+    # ILLEGAL_PGN: M203 and P301 once each per file; DATE_PGN: T104 once.
+    assert status == 1
+    rows = [line.split() for line in out.splitlines()]
+    assert [(r[0], r[1], r[-1]) for r in rows] == [("2", "M203", "error"), ("2", "P301", "info"), ("1", "T104", "warning")]
+    status, out, _ = run(capsys, "--isolated", "--statistics", "--format", "json", ".")
+    assert [(r["code"], r["count"]) for r in json.loads(out)] == [("M203", 2), ("P301", 2), ("T104", 1)]
+    assert run(capsys, "--isolated", "--exit-zero", ".")[0] == 0
+    status, out, err = run(capsys, "--isolated", "-q", "--no-source", ".")
+    assert status == 1 and not out.splitlines()[-1].startswith("Found") and err == ""
+    status, out, _ = run(capsys, "--isolated", "--format", "json", "-o", "report.json", "a.pgn")
+    assert (status, out) == (1, "")
+    assert sorted(d["code"] for d in json.loads((workdir / "report.json").read_text(encoding="utf-8"))) == ["M203", "P301"]
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import xqformats
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0 and capsys.readouterr().out == f"xqformats {xqformats.__version__}\n"

@@ -14,7 +14,7 @@ import gc
 import sys
 from typing import Callable, NamedTuple, Optional, Sequence
 
-from . import commands, convert
+from . import __version__, commands, convert
 from .lint.runner import GC_THRESHOLDS
 
 __all__ = ["main", "Subcommand", "SUBCOMMANDS", "parser"]
@@ -39,7 +39,7 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "lint", "check game records against the spec and report findings", commands.lint_arguments, commands.run_lint
     ),
     Subcommand("rules", "list the lint rules, or explain one", commands.rules_arguments, commands.run_rules),
-    Subcommand("convert", "convert game records between PGN and CBF", convert.add_arguments, convert.run),
+    Subcommand("convert", "convert game records between formats", convert.add_arguments, convert.run),
 )
 
 
@@ -49,6 +49,7 @@ def parser() -> argparse.ArgumentParser:
         prog="xqformats",
         description="Read, validate, lint and convert xiangqi (Chinese chess) game records.",
     )
+    ap.add_argument("--version", action="version", version=f"xqformats {__version__}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     for cmd in SUBCOMMANDS:
         p = sub.add_parser(cmd.name, help=cmd.help)

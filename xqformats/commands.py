@@ -25,7 +25,7 @@ from .fen import parse_fen
 from .lint.catalogue import all_rules, group_of, grouped, rule_page
 from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
 from .lint.discovery import discover
-from .lint.output import render, run_summary
+from .lint.output import render, run_summary, statistics
 from .lint.runner import LintOptions, run
 from .lint.selection import RuleSelection, SelectorError
 from .position import STARTING_FEN
@@ -149,6 +149,10 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stdin-filename", metavar="NAME", help="name standard input in reports (its extension picks the format)")
     p.add_argument("--no-source", action="store_true", help="text output without the source line and carets")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
+    p.add_argument("--exit-zero", action="store_true", help="exit 0 even when errors are found (a usage error still exits 2)")
+    p.add_argument("--statistics", action="store_true", help="print how many findings each code has, instead of the findings")
+    p.add_argument("-q", "--quiet", action="store_true", help="print the findings only: no summary line, no notes on stderr")
+    p.add_argument("-o", "--output-file", metavar="FILE", help="write the report to FILE instead of stdout")
     p.add_argument(
         "-v",
         "--verbose",
@@ -265,15 +269,32 @@ def run_lint(args: argparse.Namespace) -> int:
     results = run(targets, options, jobs=jobs, progress=progress, stdin_name=args.stdin_filename)
     elapsed = time.monotonic() - started
 
-    out = render(fmt, results, show_source=not args.no_source)
-    if out:
-        write_stdout(out, utf8=fmt in ("json", "sarif", "github"))
-    _report_skipped(targets.skipped, args.verbose)
-    if interactive or args.verbose:
-        print(f"xqformats lint: {run_summary(results, elapsed)}", file=sys.stderr)
+    if args.statistics:
+        out = statistics(results, fmt)
+    else:
+        out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet)
+    try:
+        _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github"))
+    except OSError as exc:
+        return _usage_error("lint", f"Cannot write `{args.output_file}`: {exc.strerror or exc}")
+    if not args.quiet:
+        _report_skipped(targets.skipped, args.verbose)
+        if interactive or args.verbose:
+            print(f"xqformats lint: {run_summary(results, elapsed)}", file=sys.stderr)
     if any(r.failed for r in results):
         return 2
-    return 1 if any(r.has_errors for r in results) else 0
+    return 1 if any(r.has_errors for r in results) and not args.exit_zero else 0
+
+
+def _emit_report(text: str, output_file: Optional[str], *, utf8: bool) -> None:
+    """The report to stdout, or to ``output_file`` (UTF-8, written whole through a temporary file)."""
+    if output_file is None:
+        if text:
+            write_stdout(text, utf8=utf8)
+        return
+    from .convert import atomic_write
+
+    atomic_write(Path(output_file), text.encode("utf-8"))
 
 
 # ---------------------------------------------------------------- rules

@@ -31,7 +31,17 @@ from ..diagnostics import Diagnostic, Rule, Severity
 from .catalogue import RULES, all_rules, rule_page
 from .runner import FileResult
 
-__all__ = ["render", "render_text", "render_json", "render_sarif", "render_github", "summary", "run_summary", "SARIF_SCHEMA"]
+__all__ = [
+    "render",
+    "render_text",
+    "render_json",
+    "render_sarif",
+    "render_github",
+    "summary",
+    "run_summary",
+    "statistics",
+    "SARIF_SCHEMA",
+]
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -154,7 +164,8 @@ def _count(n: int, word: str) -> str:
     return f"{n:,} {word}{'s' if n != 1 else ''}"
 
 
-def render_text(results: Sequence[FileResult], *, show_source: bool = True) -> str:
+def render_text(results: Sequence[FileResult], *, show_source: bool = True, summary_line: bool = True) -> str:
+    """Each finding with its source line and carets, then (``summary_line``) the one-line :func:`summary`."""
     out: list[str] = []
     for res in results:
         prepared: dict[int, _Line] = {}
@@ -167,8 +178,9 @@ def render_text(results: Sequence[FileResult], *, show_source: bool = True) -> s
                 multiline = d.end_line is not None and d.end_line != d.line
                 out.extend(_snippet(d.line, line, d.column, d.end_column, multiline))
                 out.append("")
-    out.append(summary(results))
-    return "\n".join(out) + "\n"
+    if summary_line:
+        out.append(summary(results))
+    return "\n".join(out) + "\n" if out else ""
 
 
 # ---------------------------------------------------------------- json
@@ -331,12 +343,33 @@ def render_github(results: Sequence[FileResult]) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def render(fmt: str, results: Sequence[FileResult], *, show_source: bool = True) -> str:
-    """Dispatch on ``fmt`` (one of :data:`~xqformats.lint.config.OUTPUT_FORMATS`)."""
+def render(fmt: str, results: Sequence[FileResult], *, show_source: bool = True, summary: bool = True) -> str:
+    """Dispatch on ``fmt`` (one of :data:`~xqformats.lint.config.OUTPUT_FORMATS`); ``summary`` is the text's last line."""
     if fmt == "json":
         return render_json(results)
     if fmt == "sarif":
         return render_sarif(results)
     if fmt == "github":
         return render_github(results)
-    return render_text(results, show_source=show_source)
+    return render_text(results, show_source=show_source, summary_line=summary)
+
+
+def statistics(results: Sequence[FileResult], fmt: str = "text") -> str:
+    """How many findings each code has, most first (then by code), as ruff's ``--statistics``.
+
+    Text: one line per code, ``   12  T101  missing-game-tag  error``; JSON
+    (``fmt`` ``json``): an array of ``{code, name, severity, count}``.
+    """
+    counts: dict[str, int] = {}
+    severity: dict[str, Severity] = {}
+    for _, d in _diagnostics(results):
+        counts[d.code] = counts.get(d.code, 0) + 1
+        severity[d.code] = max(severity.get(d.code, d.severity), d.severity)
+    order = sorted(counts, key=lambda c: (-counts[c], c))
+    names = {c: (RULES[c].name if c in RULES else "") for c in order}
+    if fmt == "json":
+        rows = [{"code": c, "name": names[c], "severity": str(severity[c]), "count": counts[c]} for c in order]
+        return json.dumps(rows, ensure_ascii=False, indent=2) + "\n"
+    width = max((len(f"{n:,}") for n in counts.values()), default=1)
+    name_w = max((len(n) for n in names.values()), default=0)
+    return "".join(f"{counts[c]:>{width},}  {c}  {names[c]:<{name_w}}  {severity[c]}\n" for c in order)
