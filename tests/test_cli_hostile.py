@@ -232,3 +232,20 @@ def test_lint_paths_takes_a_size_limit(tmp_path: Path) -> None:
     (tmp_path / "big.pgn").write_text(GAME * 10, encoding="utf-8")
     assert [d.code for d in lint_paths([str(tmp_path / "big.pgn")], max_size=100)] == ["G107"]
     assert "G107" not in {d.code for d in lint_paths([str(tmp_path / "big.pgn")])}
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize(
+    "args",
+    [["lint", "g.pgn"], ["lint", "--format", "json", "g.pgn"], ["rules"], ["convert", "g.pgn", "-o", "-", "--to", "pgn"],
+     ["fen", "4k4/9/9/9/9/9/9/9/9/3K5"], ["perft", "1"]],
+)
+def test_a_full_disk_on_stdout_is_a_message_not_a_traceback(args: list[str], tmp_path: Path) -> None:
+    (tmp_path / "g.pgn").write_text(GAME, encoding="utf-8")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "xqformats", *args], cwd=tmp_path, stdout=full, stderr=subprocess.PIPE, text=True,
+            timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "No space left on device" in done.stderr

@@ -58,6 +58,18 @@ def parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush cannot fail again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (captured output)
+        pass
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run ``xqformats`` with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
     ap = parser()
@@ -72,6 +84,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        _silence_stdout()
         return 0
+    except commands.OutputError as exc:
+        _silence_stdout()
+        print(f"xqformats {args.command}: {exc}", file=sys.stderr)
+        return 2
     finally:
         gc.set_threshold(*saved)

@@ -49,22 +49,34 @@ def _usage_error(cmd: str, message: str) -> int:
     return 2
 
 
+class OutputError(Exception):
+    """Standard output could not be written (a full disk, a closed pipe): exit status 2, no traceback."""
+
+
 def write_stdout(text: str, *, utf8: bool = False) -> None:
     """Write ``text`` to stdout; never fails on characters the terminal cannot show.
 
     Machine formats (``utf8=True``: JSON, SARIF, GitHub commands) are always UTF-8;
-    human text uses the stream's encoding with replacement characters.
+    human text uses the stream's encoding with replacement characters.  A
+    write the operating system refuses raises :class:`OutputError`
+    (:class:`BrokenPipeError` is let through: a reader that stopped early,
+    ``| head``, is no failure).
     """
     stream = sys.stdout
     buffer = getattr(stream, "buffer", None)
-    if buffer is None:
-        stream.write(text)
+    try:
+        if buffer is None:
+            stream.write(text)
+            stream.flush()
+            return
+        encoding = "utf-8" if utf8 else (getattr(stream, "encoding", None) or "utf-8")
         stream.flush()
-        return
-    encoding = "utf-8" if utf8 else (getattr(stream, "encoding", None) or "utf-8")
-    stream.flush()
-    buffer.write(text.encode(encoding, errors="replace"))
-    buffer.flush()
+        buffer.write(text.encode(encoding, errors="replace"))
+        buffer.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputError(f"Cannot write to standard output: {exc.strerror or exc}") from None
 
 
 # ---------------------------------------------------------------- perft
@@ -92,10 +104,10 @@ def run_perft(args: argparse.Namespace) -> int:
             n = pos.perft(args.depth - 1)
             pos.pop()
             total += n
-            print(f"{m.uci()}: {n}")
-        print(total)
+            write_stdout(f"{m.uci()}: {n}\n")
+        write_stdout(f"{total}\n")
     else:
-        print(pos.perft(args.depth))
+        write_stdout(f"{pos.perft(args.depth)}\n")
     return 0
 
 
@@ -113,9 +125,7 @@ def run_fen(args: argparse.Namespace) -> int:
         print(f"<fen>:1:{d.column}: {d.code} {d.message}", file=sys.stderr)
     if pos is None or any(d.severity is Severity.ERROR for d in diags):
         return 1
-    print(pos.fen())
-    if args.board:
-        print(pos)
+    write_stdout(pos.fen() + "\n" + (f"{pos}\n" if args.board else ""))
     return 0
 
 
@@ -275,7 +285,7 @@ def run_lint(args: argparse.Namespace) -> int:
         out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet)
     try:
         _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github"))
-    except OSError as exc:
+    except OSError as exc:  # the --output-file (standard output raises OutputError)
         return _usage_error("lint", f"Cannot write `{args.output_file}`: {exc.strerror or exc}")
     if not args.quiet:
         _report_skipped(targets.skipped, args.verbose)
