@@ -66,6 +66,14 @@ __all__ = [
     "read_cbf",
     "write_cbf",
     "CbfWriter",
+    "read_cbr",
+    "read_cbl",
+    "read_dhtmlxq",
+    "write_dhtmlxq",
+    "read_wxfgame",
+    "write_wxfgame",
+    "to_json",
+    "read_json",
 ]
 
 _LAZY = {
@@ -88,6 +96,14 @@ _LAZY = {
     "flattened_tags": "xqformats.pgn",
     "read_cbf": "xqformats.cbf",
     "write_cbf": "xqformats.cbf",
+    "read_cbr": "xqformats.cbr",
+    "read_cbl": "xqformats.cbr",
+    "read_dhtmlxq": "xqformats.dhtmlxq",
+    "write_dhtmlxq": "xqformats.dhtmlxq",
+    "read_wxfgame": "xqformats.wxfgame",
+    "write_wxfgame": "xqformats.wxfgame",
+    "to_json": "xqformats.jsonform",
+    "read_json": "xqformats.jsonform",
 }
 
 

@@ -42,7 +42,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable, Optional, TypeVar, Union
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
 from ..encoding import decode_bytes
 from ..source import Source
-from . import cbf, cbr, dhtmlxq, pgn, wxfgame
+from . import cbf, cbr, dhtmlxq, json, pgn, wxfgame
 from .base import Format, Kind, Reading, ReadOptions, Writer, text_head
 from .registry import Detection, Registry
 from .rules import (
@@ -98,6 +98,7 @@ REGISTRY = Registry(
         cbr.CBR,
         cbr.CBL,
         wxfgame.FORMAT,
+        json.FORMAT,
     ),
     default="pgn",
 )

@@ -35,6 +35,7 @@ from ..cbr import rules as cbr_rules
 from ..dhtmlxq import rules as dhtmlxq_rules
 from ..diagnostics import Rule, Severity
 from ..formats import rules as format_rules
+from ..jsonform import rules as json_rules
 from ..notation import rules as notation_rules
 from ..pgn import rules as pgn_rules
 from ..wxfgame import rules as wxfgame_rules
@@ -67,6 +68,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     cbr_rules,
     dhtmlxq_rules,
     wxfgame_rules,
+    json_rules,
     format_rules,
     checks,
 )
@@ -122,6 +124,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("B1", "CBR and CBL"),
     ("D1", "DhtmlXQ"),
     ("W1", "WXF game files"),
+    ("J1", "The JSON form"),
     ("G1", "Game level and files"),
 )
 

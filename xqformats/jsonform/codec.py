@@ -1,0 +1,240 @@
+"""The JSON form of the game model: games to JSON text and back (docs/spec/json.md).
+
+The form is flat: a game's move tree is its ``nodes`` in pre-order, the root
+first, each move naming its ``parent`` by index, so any depth of variations is
+a list, not nested JSON (docs/spec/json.md §2.3).  Moves are ICCS (``H2-E2``).
+Empty lists are left out; :func:`dumps` writes one node per line, so two
+programs' outputs compare line by line.
+
+Reading (:func:`read_json`) never raises: every fault is a diagnostic with the
+JSON path of what it concerns (JSON has no line numbers once parsed, except
+for a syntax error), and the moves are checked by the rules engine.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Optional
+
+from ..diagnostics import Diagnostic, DiagnosticSink, Span
+from ..fen import parse_fen
+from ..model import RESULTS, TAG_NAME_PATTERN, Game, Headers, Node
+from ..notation import Notation, decode
+from ..position import Position
+from . import rules
+
+__all__ = ["FORM_VERSION", "to_json", "dumps", "read_json", "games_from_document"]
+
+#: The version of the form this module writes and reads (docs/spec/json.md §1.2).
+FORM_VERSION = 1
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _node(node: Node, parent: Optional[int]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if parent is not None and node.move is not None:
+        out["parent"] = parent
+        out["move"] = node.move.iccs()
+    if node.comments_before:
+        out["comments_before"] = list(node.comments_before)
+    if node.comments:
+        out["comments"] = list(node.comments)
+    if node.nags:
+        out["nags"] = list(node.nags)
+    return out
+
+
+def to_json(game: Game) -> dict[str, Any]:
+    """``game`` as a JSON object (plain dicts and lists) of the form's game (docs/spec/json.md §2.1)."""
+    index = {id(game.root): 0}
+    nodes = [_node(game.root, None)]
+    for node in game.nodes():  # pre-order, iterative
+        index[id(node)] = len(nodes)
+        nodes.append(_node(node, index[id(node.parent)]))
+    return {
+        "headers": [[name, value] for name, value in game.headers.items()],
+        "start": game.start.fen(),
+        "result": game.result,
+        "nodes": nodes,
+    }
+
+
+def _dump(obj: object) -> str:
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def dumps(games: list[Game]) -> str:
+    """The JSON text of a document holding ``games``: one node per line, UTF-8 characters as they are."""
+    parts = []
+    for game in games:
+        obj = to_json(game)
+        head = ", ".join(f"{_dump(k)}: {_dump(obj[k])}" for k in ("headers", "start", "result"))
+        nodes = ",\n  ".join(_dump(n) for n in obj["nodes"])
+        parts.append(f' {{{head}, "nodes": [\n  {nodes}\n ]}}')
+    return f'{{"xqformats": {FORM_VERSION}, "games": [\n' + ",\n".join(parts) + "\n]}\n"
+
+
+# ---------------------------------------------------------------- reading
+
+
+class _Reader:
+    """One document's games, reported through ``sink`` (docs/spec/json.md)."""
+
+    def __init__(self, sink: DiagnosticSink, strict: bool) -> None:
+        self.sink = sink
+        self.strict = strict
+
+    def shape(self, where: str, what: str) -> None:
+        self.sink.report(rules.NOT_THE_FORM, f"`{where}`: {what}")
+
+    def value(self, where: str, what: str) -> None:
+        self.sink.report(rules.BAD_VALUE, f"`{where}`: {what}")
+
+    # ------------------------------------------------------------ document and game
+    def document(self, doc: object) -> list[Game]:
+        if not isinstance(doc, dict):
+            self.shape("$", "expected an object with `xqformats` and `games`")
+            return []
+        version = doc.get("xqformats")
+        if not isinstance(version, int) or isinstance(version, bool):
+            self.shape("xqformats", f"expected the form's version, the number {FORM_VERSION}")
+            return []
+        if version != FORM_VERSION:
+            self.sink.report(rules.VERSION, f"Version {version} of the form; this reader knows version {FORM_VERSION}")
+            return []
+        games = doc.get("games")
+        if not isinstance(games, list):
+            self.shape("games", "expected a list of games")
+            return []
+        out = []
+        for i, obj in enumerate(games):
+            game = self.game(obj, f"games[{i}]")
+            if game is not None:
+                out.append(game)
+        return out
+
+    def game(self, obj: object, where: str) -> Optional[Game]:
+        if not isinstance(obj, dict):
+            self.shape(where, "expected an object")
+            return None
+        start = self.start(obj.get("start"), where)
+        nodes = obj.get("nodes")
+        if start is None or not isinstance(nodes, list) or not nodes or not isinstance(nodes[0], dict):
+            if start is not None:
+                self.shape(f"{where}.nodes", "expected a list of nodes, the root first")
+            return None
+        game = Game(self.headers(obj.get("headers", []), where), start=start, result=self.result(obj, where))
+        self.texts(game.root, nodes[0], f"{where}.nodes[0]")
+        self.tree(game, nodes, f"{where}.nodes")
+        return game
+
+    def start(self, fen: object, where: str) -> Optional[Position]:
+        if not isinstance(fen, str):
+            self.shape(f"{where}.start", "expected the start position as FEN text")
+            return None
+        pos, diags = parse_fen(fen)
+        if pos is None:
+            first = diags[0].message if diags else "not a position"
+            self.value(f"{where}.start", f"not a legal FEN ({first})")
+        return pos
+
+    def headers(self, pairs: object, where: str) -> Headers:
+        headers = Headers()
+        if not isinstance(pairs, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs
+        ):
+            self.shape(f"{where}.headers", "expected a list of [name, value] string pairs")
+            return headers
+        for i, (name, value) in enumerate(pairs):
+            if TAG_NAME_PATTERN.match(name):
+                headers[name] = value
+            else:
+                self.value(f"{where}.headers[{i}]", f"`{name}` is no tag name (letters, digits, `_+#=:-`); dropped")
+        return headers
+
+    def result(self, obj: dict[str, Any], where: str) -> str:
+        result = obj.get("result", "*")
+        if result not in RESULTS:
+            self.value(f"{where}.result", f"`{result}` is no result; expected one of {', '.join(RESULTS)}")
+            return "*"
+        return str(result)
+
+    # ------------------------------------------------------------ nodes
+    def texts(self, node: Node, obj: dict[str, Any], where: str) -> None:
+        """A node's comments and NAGs (each checked)."""
+        for key in ("comments_before", "comments"):
+            items = obj.get(key, [])
+            if isinstance(items, list) and all(isinstance(t, str) for t in items):
+                getattr(node, key).extend(items)
+            else:
+                self.shape(f"{where}.{key}", "expected a list of strings")
+        nags = obj.get("nags", [])
+        if not isinstance(nags, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in nags):
+            self.shape(f"{where}.nags", "expected a list of numbers")
+            return
+        for n in nags:
+            if 0 <= n <= 255:
+                node.nags.append(n)
+            else:
+                self.value(f"{where}.nags", f"NAG {n} is not 0 to 255; dropped")
+
+    def tree(self, game: Game, nodes: list[Any], where: str) -> None:
+        """Nodes 1… in pre-order: a path from the root holds each node's ancestors (docs/spec/json.md §2.3)."""
+        pos = game.start.copy()
+        path: list[tuple[int, Node]] = [(0, game.root)]
+        dropped: set[int] = set()
+        for i in range(1, len(nodes)):
+            obj = nodes[i]
+            here = f"{where}[{i}]"
+            parent = obj.get("parent") if isinstance(obj, dict) else None
+            if not isinstance(obj, dict) or type(parent) is not int or not isinstance(obj.get("move"), str):
+                self.shape(here, "expected an object with `parent` (a number) and `move` (ICCS text)")
+                dropped.add(i)
+                continue
+            if parent in dropped:
+                dropped.add(i)  # below a node left out: reported with it
+                continue
+            while path and path[-1][0] != parent:
+                path.pop()
+            if not path:
+                self.value(f"{here}.parent", f"{parent} is no earlier node on the line being read (nodes are in pre-order)")
+                return
+            pos.pop_to(len(path) - 1)
+            node = self.move(path[-1][1], pos, obj, here)
+            if node is None:
+                dropped.add(i)
+                continue
+            self.texts(node, obj, here)
+            path.append((i, node))
+
+    def move(self, parent: Node, pos: Position, obj: dict[str, Any], where: str) -> Optional[Node]:
+        move, diags = decode(obj["move"], pos, Notation.ICCS, strict=self.strict)
+        if move is None:
+            for d in diags:
+                self.sink.add(Diagnostic(d.code, d.severity, f"`{where}.move`: {d.message}", deviation=d.deviation))
+            self.sink.report(rules.MOVES_NOT_READ, f"`{where}`: the nodes below `{obj['move']}` are left out")
+            return None
+        pos.push(move)
+        return parent.add_variation(move)
+
+
+def games_from_document(doc: object, sink: DiagnosticSink, *, strict: bool = False) -> list[Game]:
+    """The games of a parsed JSON document (``json.loads``), every fault reported to ``sink``."""
+    return _Reader(sink, strict).document(doc)
+
+
+def read_json(text: str, *, path: Optional[str] = None, strict: bool = False) -> tuple[list[Game], list[Diagnostic]]:
+    """The games of a JSON form document, and every finding; never raises on any text."""
+    sink = DiagnosticSink(path=path, strict=strict)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        sink.report(rules.NOT_JSON, f"Not JSON: {exc.msg}", Span.point(exc.lineno, exc.colno, exc.pos))
+        return [], list(sink.items)
+    except RecursionError:
+        sink.report(rules.NOT_JSON, "Not the JSON form: nested too deeply to read")
+        return [], list(sink.items)
+    games = games_from_document(doc, sink, strict=strict)
+    return games, list(sink.items)

@@ -1,0 +1,103 @@
+"""The diagnostic codes of the JSON form's reader (``J1xx``), declared once.
+
+A JSON document that is not the form (docs/spec/json.md) is reported with the
+JSON path of the fault (``games[0].nodes[3].parent``); a move that is not
+legal in its position is reported with the notation's own code (M1xx–M3xx)
+and the rest of its line with J104.  ``example``/``fixed`` are whole JSON
+texts (``example_kind="json"``; ``tests/test_jsonform.py`` reads them).
+"""
+
+from __future__ import annotations
+
+from ..diagnostics import Rule, Severity
+
+__all__ = ["NOT_JSON", "NOT_THE_FORM", "BAD_VALUE", "MOVES_NOT_READ", "VERSION"]
+
+
+def _doc(what: str, why: str, clause: str) -> str:
+    return f"## What it does\n{what}\n\n## Why is this bad?\n{why}\n\n## References\ndocs/spec/json.md {clause}.\n"
+
+
+def _json(game: str = '{"start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", '
+          '"nodes": [{}, {"parent": 0, "move": "H2-E2"}]}') -> str:
+    return '{"xqformats": 1, "games": [' + game + "]}\n"
+
+
+NOT_JSON = Rule(
+    "J101",
+    "json-syntax",
+    Severity.ERROR,
+    "The text is not JSON",
+    doc=_doc(
+        "Reports text that JSON cannot parse, at the line and column where parsing stopped.",
+        "Nothing of the document can be read.",
+        "§1.1",
+    ),
+    example=_json().replace("]}", "]"),
+    fixed=_json(),
+    example_kind="json",
+)
+NOT_THE_FORM = Rule(
+    "J102",
+    "json-shape",
+    Severity.ERROR,
+    "A member is missing or has the wrong type",
+    doc=_doc(
+        "Reports a document, game or node that lacks a required member or holds one of the wrong "
+        "type, naming its JSON path. A game it breaks is skipped; a node it breaks is skipped "
+        "with the nodes below it.",
+        "Another program's output that drifted from the form: what it means cannot be guessed.",
+        "§1.2, §2.1",
+    ),
+    example=_json('{"start": 7, "nodes": [{}]}'),
+    fixed=_json(),
+    example_kind="json",
+)
+BAD_VALUE = Rule(
+    "J103",
+    "json-value",
+    Severity.ERROR,
+    "A value is not one the form allows",
+    doc=_doc(
+        "Reports a start position that is no legal FEN, a result that is not `1-0`, `0-1`, "
+        "`1/2-1/2` or `*`, a header name that is no tag name, a NAG outside 0–255, or a `parent` "
+        "that does not name an earlier node. "
+        "The game is read without it where it can be.",
+        "The form states one meaning for each value; another is a fault of the writer.",
+        "§2.2, §2.3",
+    ),
+    example=_json('{"start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", '
+                  '"result": "2-0", "nodes": [{}]}'),
+    fixed=_json(),
+    example_kind="json",
+)
+MOVES_NOT_READ = Rule(
+    "J104",
+    "json-moves-not-read",
+    Severity.INFO,
+    "Nodes below an unreadable move are left out",
+    doc=_doc(
+        "Accompanies an illegal or unreadable move (reported with its M code): the nodes below it "
+        "are not in the game.",
+        "A move tree cannot go on from a move that is not played.",
+        "§2.3",
+    ),
+    example=_json('{"start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", '
+                  '"nodes": [{}, {"parent": 0, "move": "H2-E9"}, {"parent": 1, "move": "H9-G7"}]}'),
+    fixed=_json(),
+    example_kind="json",
+)
+VERSION = Rule(
+    "J105",
+    "json-version",
+    Severity.ERROR,
+    "The document is of a version of the form this reader does not know",
+    doc=_doc(
+        "Reports a document whose `xqformats` member is not a version this reader knows (1).",
+        "A later version may mean other things by the same members.",
+        "§1.2",
+    ),
+    example=_json().replace('"xqformats": 1', '"xqformats": 2'),
+    fixed=_json(),
+    example_kind="json",
+)
