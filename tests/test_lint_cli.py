@@ -434,3 +434,26 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["--version"])
     assert exit_.value.code == 0 and capsys.readouterr().out == f"xqformats {xqformats.__version__}\n"
+
+
+def test_sarif_and_github_paths_point_at_the_file_from_a_subfolder(
+    workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 13: run from a subfolder, the SARIF URI must still name the file
+    # from the repository root (%SRCROOT%), and GitHub's from GITHUB_WORKSPACE.
+    (workdir / ".git").mkdir()
+    files(workdir, **{"games__a.pgn": DATE_PGN})
+    monkeypatch.chdir(workdir / "games")
+    _, out, _ = run(capsys, "--isolated", "--format", "sarif", "a.pgn")
+    log = json.loads(out)
+    location = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "games/a.pgn", "uriBaseId": "%SRCROOT%"}
+    assert log["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"] == workdir.resolve().as_uri() + "/"
+    _, out, _ = run(capsys, "--isolated", "--format", "sarif", "--root", "..", "a.pgn")
+    assert json.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "games/a.pgn"
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(workdir))
+    _, out, _ = run(capsys, "--isolated", "--format", "github", "a.pgn")
+    assert out.startswith("::warning title=xqformats (T104),file=games/a.pgn,line=2,")
+    monkeypatch.delenv("GITHUB_WORKSPACE")
+    _, out, _ = run(capsys, "--isolated", "--format", "github", "a.pgn")
+    assert out.startswith("::warning title=xqformats (T104),file=a.pgn,line=2,")

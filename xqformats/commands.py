@@ -24,9 +24,9 @@ from .diagnostics import Rule, Severity
 from .fen import parse_fen
 from .lint.catalogue import all_rules, group_of, grouped, rule_page
 from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
-from .lint.discovery import discover
-from .lint.output import render, run_summary, statistics
-from .lint.runner import LintOptions, run
+from .lint.discovery import discover, repository_root
+from .lint.output import rebased, render, run_summary, statistics
+from .lint.runner import FileResult, LintOptions, run
 from .lint.selection import RuleSelection, SelectorError
 from .position import STARTING_FEN
 from .progress import Progress, progress_allowed
@@ -164,6 +164,11 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("-q", "--quiet", action="store_true", help="print the findings only: no summary line, no notes on stderr")
     p.add_argument("-o", "--output-file", metavar="FILE", help="write the report to FILE instead of stdout")
     p.add_argument(
+        "--root",
+        metavar="DIR",
+        help="the folder SARIF paths are relative to (default: the git repository's top level, else the current folder)",
+    )
+    p.add_argument(
         "-v",
         "--verbose",
         action="store_true",
@@ -279,10 +284,13 @@ def run_lint(args: argparse.Namespace) -> int:
     results = run(targets, options, jobs=jobs, progress=progress, stdin_name=args.stdin_filename)
     elapsed = time.monotonic() - started
 
+    root = None
+    if fmt in ("sarif", "github"):
+        root, results = _ci_paths(fmt, results, args.root)
     if args.statistics:
         out = statistics(results, fmt)
     else:
-        out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet)
+        out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root)
     try:
         _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github"))
     except OSError as exc:  # the --output-file (standard output raises OutputError)
@@ -294,6 +302,17 @@ def run_lint(args: argparse.Namespace) -> int:
     if any(r.failed for r in results):
         return 2
     return 1 if any(r.has_errors for r in results) and not args.exit_zero else 0
+
+
+def _ci_paths(fmt: str, results: list[FileResult], root: Optional[str]) -> tuple[Optional[Path], list[FileResult]]:
+    """Paths as CI tools resolve them: SARIF's relative to the repository root (``--root``, else the
+    git top level, else here); GitHub's relative to ``GITHUB_WORKSPACE`` when it is set."""
+    cwd = Path.cwd()
+    if fmt == "github":
+        workspace = os.environ.get("GITHUB_WORKSPACE")
+        return None, rebased(results, Path(workspace), cwd) if workspace else results
+    base = Path(root) if root else (repository_root(cwd) or cwd)
+    return base, rebased(results, base.resolve(), cwd)
 
 
 def _emit_report(text: str, output_file: Optional[str], *, utf8: bool) -> None:

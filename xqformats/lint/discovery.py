@@ -20,6 +20,7 @@ from typing import Iterable, Optional, Sequence
 from ..formats import REGISTRY
 
 __all__ = [
+    "repository_root",
     "STDIN",
     "Target",
     "Targets",
@@ -64,6 +65,15 @@ class Targets(list[Target]):
     def __init__(self) -> None:
         super().__init__()
         self.skipped: list[str] = []
+
+
+def repository_root(start: Path) -> Optional[Path]:
+    """The nearest folder at or above ``start`` that holds ``.git`` (a folder, or a file in a worktree)."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / ".git").exists():
+            return folder
+    return None
 
 
 def _display(path: Path, cwd: Path) -> str:

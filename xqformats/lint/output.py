@@ -23,7 +23,10 @@ never re-order findings: the runner's order is the contract (``-j N`` equals
 from __future__ import annotations
 
 import json
+import os
 import unicodedata
+from dataclasses import replace
+from pathlib import Path, PurePath
 from typing import Any, Iterable, Optional, Sequence
 
 from .. import __version__
@@ -40,6 +43,7 @@ __all__ = [
     "summary",
     "run_summary",
     "statistics",
+    "rebased",
     "SARIF_SCHEMA",
 ]
 
@@ -242,8 +246,6 @@ def _uri(path: Optional[str]) -> str:
     which are percent-encoded as they are (``g\\xffame.pgn`` → ``g%FFame.pgn``)
     instead of failing to encode.
     """
-    import os
-    from pathlib import PurePath
     from urllib.parse import quote_from_bytes
 
     if not path or path == "-":
@@ -286,8 +288,36 @@ def _sarif_result(d: Diagnostic, index: dict[str, int]) -> dict[str, Any]:
 _RESULTS = "@@xqformats-results@@"  # placeholder for the result rows in the SARIF frame
 
 
-def render_sarif(results: Sequence[FileResult], rules: Optional[Sequence[Rule]] = None) -> str:
-    """A SARIF 2.1.0 log: the catalogue's rules and every finding."""
+def rebased(results: Sequence[FileResult], base: Path, cwd: Path) -> list[FileResult]:
+    """``results`` with their relative paths (to ``cwd``) made relative to ``base``.
+
+    CI tools resolve paths against the repository root, not against the folder
+    the linter ran in: SARIF's ``%SRCROOT%``, GitHub's ``GITHUB_WORKSPACE``.
+    A path outside ``base`` becomes absolute; absolute paths and standard
+    input stay as they are.
+    """
+
+    def move(path: Optional[str]) -> Optional[str]:
+        if not path or path == "-" or os.path.isabs(path):
+            return path
+        full = os.path.normpath(os.path.join(cwd, path))
+        rel = os.path.relpath(full, base)
+        return full if rel == ".." or rel.startswith(".." + os.sep) else PurePath(rel).as_posix()
+
+    out = []
+    for res in results:
+        diags = tuple(d.with_path(move(d.path)) for d in res.diagnostics)
+        out.append(replace(res, display=move(res.display) or res.display, diagnostics=diags))
+    return out
+
+
+def render_sarif(results: Sequence[FileResult], rules: Optional[Sequence[Rule]] = None, *, root: Optional[Path] = None) -> str:
+    """A SARIF 2.1.0 log: the catalogue's rules and every finding.
+
+    ``root`` is the folder relative paths are relative to (see :func:`rebased`):
+    it is given as ``%SRCROOT%`` in ``originalUriBaseIds``, so a viewer finds
+    the files without being told.
+    """
     rules = list(rules if rules is not None else all_rules())
     index = {r.code: i for i, r in enumerate(rules)}
     run: dict[str, Any] = {
@@ -303,6 +333,8 @@ def render_sarif(results: Sequence[FileResult], rules: Optional[Sequence[Rule]] 
         "columnKind": "unicodeCodePoints",
         "results": [_RESULTS],
     }
+    if root is not None:
+        run["originalUriBaseIds"] = {"%SRCROOT%": {"uri": root.resolve().as_uri() + "/"}}
     log = {"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}
     rows = [_dumps(_sarif_result(d, index)) for _, d in _diagnostics(results)]
     if not rows:
@@ -343,12 +375,17 @@ def render_github(results: Sequence[FileResult]) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def render(fmt: str, results: Sequence[FileResult], *, show_source: bool = True, summary: bool = True) -> str:
-    """Dispatch on ``fmt`` (one of :data:`~xqformats.lint.config.OUTPUT_FORMATS`); ``summary`` is the text's last line."""
+def render(
+    fmt: str, results: Sequence[FileResult], *, show_source: bool = True, summary: bool = True, root: Optional[Path] = None
+) -> str:
+    """Dispatch on ``fmt`` (one of :data:`~xqformats.lint.config.OUTPUT_FORMATS`); ``summary`` is the text's last line.
+
+    ``root``: the folder the results' relative paths are relative to, for SARIF.
+    """
     if fmt == "json":
         return render_json(results)
     if fmt == "sarif":
-        return render_sarif(results)
+        return render_sarif(results, root=root)
     if fmt == "github":
         return render_github(results)
     return render_text(results, show_source=show_source, summary_line=summary)
