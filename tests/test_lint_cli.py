@@ -457,3 +457,22 @@ def test_sarif_and_github_paths_point_at_the_file_from_a_subfolder(
     monkeypatch.delenv("GITHUB_WORKSPACE")
     _, out, _ = run(capsys, "--isolated", "--format", "github", "a.pgn")
     assert out.startswith("::warning title=xqformats (T104),file=a.pgn,line=2,")
+
+
+def test_force_exclude_applies_the_config_to_named_files(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files(workdir, **{"legacy__a.pgn": ILLEGAL_PGN, "b.pgn": GOOD_PGN, "xqformats.toml": 'exclude = ["legacy"]\n'})
+    assert run(capsys, "legacy/a.pgn", "b.pgn")[0] == 1  # named: linted
+    status, out, _ = run(capsys, "--force-exclude", "legacy/a.pgn", "b.pgn")
+    assert (status, out) == (0, "All checks passed (1 file)\n")
+
+
+def test_the_pre_commit_hook_matches_every_record_extension_in_any_case() -> None:
+    hooks = (Path(__file__).resolve().parent.parent / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    pattern = re.search(r"^  files: (.+)$", hooks, re.M)
+    assert pattern is not None and "--force-exclude" in hooks
+    from xqformats.formats import REGISTRY
+
+    for ext in REGISTRY.extensions():
+        for name in (f"a{ext}", f"a{ext.upper()}"):
+            assert re.search(pattern.group(1), name), name
+    assert not re.search(pattern.group(1), "notes.txt")

@@ -159,6 +159,11 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stdin-filename", metavar="NAME", help="name standard input in reports (its extension picks the format)")
     p.add_argument("--no-source", action="store_true", help="text output without the source line and carets")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
+    p.add_argument(
+        "--force-exclude",
+        action="store_true",
+        help="apply the config's exclude to files named on the command line too (for pre-commit)",
+    )
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even when errors are found (a usage error still exits 2)")
     p.add_argument("--statistics", action="store_true", help="print how many findings each code has, instead of the findings")
     p.add_argument("-q", "--quiet", action="store_true", help="print the findings only: no summary line, no notes on stderr")
@@ -271,7 +276,9 @@ def run_lint(args: argparse.Namespace) -> int:
     strict = bool(args.strict) if args.strict is not None else bool(settings.strict)
     fmt = args.output_format or settings.output_format or "text"
 
-    targets = discover(args.paths or ["."], exclude=settings.exclude, exclude_root=settings.root)
+    targets = discover(
+        args.paths or ["."], exclude=settings.exclude, exclude_root=settings.root, force_exclude=args.force_exclude
+    )
     if not targets:
         known = ", ".join(formats.REGISTRY.extensions())
         print(f"xqformats lint: no record files ({known}) found under the given paths", file=sys.stderr)

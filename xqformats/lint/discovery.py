@@ -169,11 +169,15 @@ def discover(
     exclude: Sequence[str] = (),
     exclude_root: Optional[Path] = None,
     cwd: Optional[Path] = None,
+    force_exclude: bool = False,
 ) -> Targets:
     """Expand command-line ``args`` into the files to lint, in a stable order.
 
     Files named explicitly are always linted (even with another extension or
-    matching ``exclude``: naming a file is a request to check it); files found
+    matching ``exclude``: naming a file is a request to check it), unless
+    ``force_exclude`` applies ``exclude`` to them too (as ruff's
+    ``--force-exclude``, for tools such as pre-commit that pass every file);
+    files found
     in directories are filtered by extension (those of
     :data:`xqformats.formats.REGISTRY`), :data:`SKIPPED_DIRS`, hidden names
     and ``exclude`` globs relative to ``exclude_root`` (the config file's
@@ -190,7 +194,8 @@ def discover(
         elif p.is_dir():
             walk.add_folder(p)
         elif p.exists():
-            walk.add(p)
+            if not (force_exclude and is_excluded(walk.rel_to_root(p), exclude)):
+                walk.add(p)
         else:
             walk.out.append(Target(str(p), p.as_posix(), missing=True))
     walk.out.skipped.sort(key=lambda name: name.split("/"))  # as a listing shows them
