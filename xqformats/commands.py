@@ -24,7 +24,7 @@ from .diagnostics import Rule, Severity
 from .fen import parse_fen
 from .lint.catalogue import all_rules, group_of, grouped, rule_page
 from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
-from .lint.discovery import discover, repository_root
+from .lint.discovery import Target, discover, repository_root
 from .lint.output import rebased, render, run_summary, statistics
 from .lint.runner import FileResult, LintOptions, run
 from .lint.selection import RuleSelection, SelectorError
@@ -153,7 +153,15 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
         default=None,
         help="skip files larger than SIZE bytes, reported as G107 (K, M, G suffixes; default: 256M, or max-file-size from the config)",
     )
-    p.add_argument("-j", "--jobs", type=int, default=1, metavar="N", help="lint N files at a time in worker processes (0: one per CPU)")
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="lint N files at a time in worker processes (0: one per CPU; default: one per CPU when the files "
+        "hold 4 MB or more, else one)",
+    )
     p.add_argument("--config", metavar="FILE", help="read settings from FILE (xqformats.toml or pyproject.toml)")
     p.add_argument("--isolated", action="store_true", help="ignore configuration files")
     p.add_argument("--stdin-filename", metavar="NAME", help="name standard input in reports (its extension picks the format)")
@@ -236,10 +244,27 @@ def _checked_size(option: str, value: Optional[str], default: int) -> int:
         raise _UsageError(f"{option}: {exc}") from None
 
 
-def _jobs(jobs: int) -> int:
-    if jobs < 0:
+#: From how many bytes of input the default ``-j`` starts worker processes:
+#: below it, starting them (about 0.2 s each, every grammar loaded again)
+#: costs more than the work they share.
+AUTO_PARALLEL_BYTES = 4_000_000
+
+
+def _jobs(jobs: Optional[int]) -> Optional[int]:
+    """``-j``: a number of workers, or ``None`` for the default (decided by the input's size)."""
+    if jobs is not None and jobs < 0:
         raise _UsageError(f"-j/--jobs must be 0 (one per CPU) or more, not {jobs}")
-    return jobs or os.cpu_count() or 1
+    return None if jobs is None else jobs or os.cpu_count() or 1
+
+
+def _auto_jobs(targets: list[Target]) -> int:
+    """One worker per CPU when the files hold :data:`AUTO_PARALLEL_BYTES` or more, else one."""
+    total = 0
+    for t in targets:
+        total += _file_size(t.path)
+        if total >= AUTO_PARALLEL_BYTES:
+            return os.cpu_count() or 1
+    return 1
 
 
 def _file_size(path: str) -> int:
@@ -288,7 +313,8 @@ def run_lint(args: argparse.Namespace) -> int:
         progress = Progress(len(targets), sys.stderr, total_bytes=sum(_file_size(t.path) for t in targets))
     options = LintOptions(selection, strict, encoding, max_size)
     started = time.monotonic()
-    results = run(targets, options, jobs=jobs, progress=progress, stdin_name=args.stdin_filename)
+    workers = jobs if jobs is not None else _auto_jobs(targets)
+    results = run(targets, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename)
     elapsed = time.monotonic() - started
 
     root = None
