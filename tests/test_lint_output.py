@@ -166,3 +166,19 @@ def test_run_summary_counts_files_bytes_games_moves_and_findings() -> None:
     assert run_summary([a, b], 1.94) == (
         "checked 2 files (1.6 MB): 1,001 games, 104,870 moves; 1 error, 1 warning, 0 info in 1.9 s"
     )
+
+
+def test_text_folds_a_code_repeated_in_a_file() -> None:
+    # Five findings of one code: three shown, the other two counted in one line.
+    same = tuple(Diagnostic("T101", Severity.WARNING, f"No Game tag {i}", i, 1, i, 2, "big.pgn") for i in range(1, 6))
+    other = Diagnostic("P205", Severity.WARNING, "No result", 9, 1, 9, 2, "big.pgn")
+    res = [FileResult("big.pgn", (*same, other), {})]
+    assert render_text(res, show_source=False).splitlines() == [
+        "big.pgn:1:1: T101 No Game tag 1",
+        "big.pgn:2:1: T101 No Game tag 2",
+        "big.pgn:3:1: T101 No Game tag 3",
+        "big.pgn:9:1: P205 No result",
+        "big.pgn: … and 2 more T101 (missing-game-tag) in this file (--no-fold shows them)",
+        "Found 6 warnings in 1 file",
+    ]
+    assert len(render_text(res, show_source=False, fold=None).splitlines()) == 7

@@ -25,7 +25,7 @@ from .fen import parse_fen
 from .lint.catalogue import all_rules, group_of, grouped, rule_page
 from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
 from .lint.discovery import Target, discover, repository_root
-from .lint.output import rebased, render, run_summary, statistics
+from .lint.output import FOLD_AFTER, rebased, render, run_summary, statistics
 from .lint.runner import FileResult, LintOptions, run
 from .lint.selection import RuleSelection, SelectorError
 from .position import STARTING_FEN
@@ -167,6 +167,11 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stdin-filename", metavar="NAME", help="name standard input in reports (its extension picks the format)")
     p.add_argument("--no-source", action="store_true", help="text output without the source line and carets")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
+    p.add_argument(
+        "--no-fold",
+        action="store_true",
+        help=f"show every finding (text output shows {FOLD_AFTER} of one code per file, then counts the rest)",
+    )
     p.add_argument(
         "--force-exclude",
         action="store_true",
@@ -323,7 +328,8 @@ def run_lint(args: argparse.Namespace) -> int:
     if args.statistics:
         out = statistics(results, fmt)
     else:
-        out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root)
+        fold = None if args.no_fold else FOLD_AFTER
+        out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root, fold=fold)
     try:
         _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github"))
     except OSError as exc:  # the --output-file (standard output raises OutputError)

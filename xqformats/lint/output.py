@@ -168,12 +168,28 @@ def _count(n: int, word: str) -> str:
     return f"{n:,} {word}{'s' if n != 1 else ''}"
 
 
-def render_text(results: Sequence[FileResult], *, show_source: bool = True, summary_line: bool = True) -> str:
-    """Each finding with its source line and carets, then (``summary_line``) the one-line :func:`summary`."""
+#: How many findings of one code a file shows in text output before the rest
+#: are folded into one line (``--no-fold`` shows them all).  A collection
+#: exported by one program repeats the same deviation in every game.
+FOLD_AFTER = 3
+
+
+def render_text(
+    results: Sequence[FileResult], *, show_source: bool = True, summary_line: bool = True, fold: Optional[int] = FOLD_AFTER
+) -> str:
+    """Each finding with its source line and carets, then (``summary_line``) the one-line :func:`summary`.
+
+    In each file, the findings of one code after the first ``fold`` are
+    counted in one line after the file's findings instead (``None``: all shown).
+    """
     out: list[str] = []
     for res in results:
         prepared: dict[int, _Line] = {}
+        seen: dict[str, int] = {}
         for d in res.diagnostics:
+            seen[d.code] = seen.get(d.code, 0) + 1
+            if fold is not None and seen[d.code] > fold:
+                continue
             out.append(d.format())
             if show_source and d.line is not None and d.line in res.lines:
                 line = prepared.get(d.line)
@@ -182,9 +198,23 @@ def render_text(results: Sequence[FileResult], *, show_source: bool = True, summ
                 multiline = d.end_line is not None and d.end_line != d.line
                 out.extend(_snippet(d.line, line, d.column, d.end_column, multiline))
                 out.append("")
+        out.extend(_folded(res.display, seen, fold))
     if summary_line:
         out.append(summary(results))
     return "\n".join(out) + "\n" if out else ""
+
+
+def _folded(display: str, seen: dict[str, int], fold: Optional[int]) -> list[str]:
+    """``path: … and 2,592 more T101 (missing-game-tag) in this file`` for each folded code."""
+    if fold is None:
+        return []
+    lines = []
+    for code, n in seen.items():
+        if n > fold:
+            rule = RULES.get(code)
+            name = f" ({rule.name})" if rule is not None else ""
+            lines.append(f"{display}: … and {n - fold:,} more {code}{name} in this file (--no-fold shows them)")
+    return lines
 
 
 # ---------------------------------------------------------------- json
@@ -376,7 +406,13 @@ def render_github(results: Sequence[FileResult]) -> str:
 
 
 def render(
-    fmt: str, results: Sequence[FileResult], *, show_source: bool = True, summary: bool = True, root: Optional[Path] = None
+    fmt: str,
+    results: Sequence[FileResult],
+    *,
+    show_source: bool = True,
+    summary: bool = True,
+    root: Optional[Path] = None,
+    fold: Optional[int] = FOLD_AFTER,
 ) -> str:
     """Dispatch on ``fmt`` (one of :data:`~xqformats.lint.config.OUTPUT_FORMATS`); ``summary`` is the text's last line.
 
@@ -388,7 +424,7 @@ def render(
         return render_sarif(results, root=root)
     if fmt == "github":
         return render_github(results)
-    return render_text(results, show_source=show_source, summary_line=summary)
+    return render_text(results, show_source=show_source, summary_line=summary, fold=fold)
 
 
 def statistics(results: Sequence[FileResult], fmt: str = "text") -> str:
