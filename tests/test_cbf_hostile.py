@@ -292,3 +292,43 @@ def test_xinclude_is_not_processed(tmp_path: Path) -> None:
     assert game is not None and "SECRET" not in repr(game.headers)
     assert all("SECRET" not in c for node in game.nodes() for c in (*node.comments_before, *node.comments))
     assert diags  # the unknown elements break the schema
+
+
+# ---------------------------------------------------------------- found by the fuzzing harness
+
+
+def test_a_bad_board_value_is_explained_in_linear_time() -> None:
+    # xmlschema backtracked exponentially on the Board pattern's ambiguous runs
+    # (`[1-9][0-9]?`): 70 characters took 17 s, each further `B118` three times more.
+    data = b'<ChineseChessRecord><Head><Board value="' + b"B118" * 16 + b'r"/></Head><MoveList/></ChineseChessRecord>'
+    seconds, _, diags = _timed(data)
+    assert seconds < 5.0 and "C301" in codes(diags)
+
+
+def test_the_board_pattern_is_the_draft_s_language() -> None:
+    # The XSD's unambiguous runs (`[1-9]0?`) accept exactly the strings the
+    # ambiguous form (`[1-9][0-9]?`) does: checked on every string of up to six
+    # characters over the alphabet that matters, and on random longer ones.
+    import itertools
+    import random
+    import re
+
+    ambiguous = re.compile(r"(([JMXSWPBjmxswpb]|[1-9][0-9]?)+-[rb][1-9][0-9]*(-.*)?)?\Z", re.S)
+    xsd = (Path(__file__).resolve().parent.parent / "schemas" / "cbf.xsd").read_text(encoding="utf-8")
+    pattern = re.search(r'<xs:pattern value="(\(\(\[JMXSWPB[^"]*)"', xsd)
+    assert pattern is not None
+    shipped = re.compile(pattern.group(1) + r"\Z", re.S)
+    alphabet = "J10298-rbx"
+    strings = ["".join(t) for n in range(7) for t in itertools.product(alphabet, repeat=n)]
+    rng = random.Random(7)
+    strings += ["".join(rng.choice(alphabet) for _ in range(rng.randint(7, 20))) for _ in range(20_000)]
+    assert all(bool(ambiguous.match(s)) == bool(shipped.match(s)) for s in strings)
+
+
+def test_a_broken_document_of_many_lines_is_located_in_linear_time() -> None:
+    # The element locator searched to the end of the text for each element it
+    # could not find: 6,000 lines of `<a=/>` took about 10 s, four times that
+    # for twice the lines.  Now each search stops at the element's line.
+    data = b"<r>\n" + b"<a=/>\n" * 12_000 + b"</r>"
+    seconds, _, diags = _timed(data)
+    assert seconds < 5.0 and "C101" in codes(diags)

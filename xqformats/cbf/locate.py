@@ -93,10 +93,12 @@ class Locator:
         for node in el.getroottree().getroot().iter(etree.Element):
             tag = node.tag
             line = node.sourceline or 0
-            i = find_tag(tag, cursor)
+            # libxml2 gives the line where the start tag ENDS, so the tag starts
+            # before the next line: no search goes past it (a search to the end
+            # of the text for each element not found cost quadratic time).
+            i = find_tag(tag, cursor, self.line_start(line + 1) if line else -1)
             if i >= 0 and line and line_col(i)[0] != line:
-                # libxml2 gives the line where the start tag ENDS: accept a tag
-                # starting earlier only if it ends on that line.
+                # A tag starting earlier counts only if it ends on that line.
                 end = self._tag_end(i)
                 if self._line(max(i, end - 1)) != line:
                     i = -1
@@ -105,6 +107,9 @@ class Locator:
             if i >= 0:
                 offsets[node] = i
                 cursor = i + 1
+            elif line:
+                # The next element starts after this one's start tag, which ends on `line`.
+                cursor = max(cursor, self.line_start(line))
 
     def _tag_end(self, start: int) -> int:
         """Offset just past the ``>`` of the tag starting at ``start`` (quotes respected)."""
