@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import codecs
+import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xqformats import encoding as enc
 from xqformats.diagnostics import Severity
+from xqformats.encoding import TextSource, decode_bytes
 
 TEXT = '[Game "Chinese Chess"]\n[Event "第24届五羊杯"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n'
 
@@ -110,6 +114,7 @@ def test_open_text_reports_bad_bytes_with_path_and_line(tmp_path: Path) -> None:
 
 def test_lines_without_lf_come_in_parts_with_bad_bytes_placed(tmp_path: Path) -> None:
     # A CR-only file is one line for the LF count: passed on in parts, not held whole.
+    # Its lone CRs end lines for positions (docs/spec/pgn.md §2.4), as decode_bytes counts them.
     body = "第一行\r" * 20 + "x\xff" + "y\r" * 5
     p = tmp_path / "cr.pgn"
     p.write_bytes(body.replace("\xff", "").encode("utf-8").replace(b"xy", b"x\xffy"))
@@ -118,4 +123,46 @@ def test_lines_without_lf_come_in_parts_with_bad_bytes_placed(tmp_path: Path) ->
         diags = src.diagnostics
     assert max(len(piece) for piece in pieces) <= 10 + 7
     assert "".join(pieces) == body.replace("\xff", "\ufffd")
-    assert [(d.code, d.line, d.column) for d in diags] == [("E102", 1, 4 * 20 + 2)]
+    assert [(d.code, d.line, d.column) for d in diags] == [("E102", 21, 2)]
+
+
+# ---------------------------------------------------------------- found by the fuzzing harness
+
+
+class _Trickle(io.RawIOBase):
+    """A raw handle that returns at most ``step`` bytes per read (a pipe does this)."""
+
+    def __init__(self, data: bytes, step: int) -> None:
+        self.data, self.step, self.pos = data, step, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # type: ignore[no-untyped-def,override]
+        n = min(self.step, len(buffer), len(self.data) - self.pos)
+        buffer[:n] = self.data[self.pos : self.pos + n]
+        self.pos += n
+        return n
+
+
+def test_a_handle_that_returns_short_reads_is_detected_from_its_whole_sample() -> None:
+    # TextSource took one read as its sample: two bytes of GBK were "UTF-8 so far".
+    data = '[Black "中国象棋"]\n'.encode("gbk")
+    source = TextSource(_Trickle(data, 2), owned=False)
+    assert source.encoding == decode_bytes(data)[1] and source.read() == decode_bytes(data)[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.lists(st.sampled_from([b"a", b"\r", b"\n", b"\r\n", b"\xff", b"\xe4\xb8\xad", b" "]), max_size=40).map(b"".join),
+    block=st.integers(1, 8),
+    limit=st.integers(1, 8),
+    step=st.integers(1, 5),
+)
+def test_streamed_positions_equal_whole_text_positions(data: bytes, block: int, limit: int, step: int) -> None:
+    # After a lone CR, E102 was put a line earlier when read in pieces.
+    text, codec, whole = decode_bytes(data)
+    source = TextSource(_Trickle(data, step), codec, owned=False, block_size=block, piece_limit=limit)
+    assert "".join(source) == text
+    e102 = [(d.line, d.column) for d in whole if d.code == "E102"]
+    assert [(d.line, d.column) for d in source.diagnostics if d.code == "E102"] == e102

@@ -275,13 +275,15 @@ class TextSource:
         self._block_size = block_size
         self._piece_limit = piece_limit
         self.path = path
-        head = raw.read(sample_size)
+        head = _read_up_to(raw, sample_size)
         self.encoding, diags = _resolve(head, encoding)
         self.diagnostics: list[Diagnostic] = [d.with_path(path) if path else d for d in diags]
         self._head = head
         self._decoder = codecs.getincrementaldecoder(self.encoding)(errors="replace")
         self._line = 1  # where the next piece starts
         self._column = 1
+        self._cr = False  # the last piece ended with a CR: a line end unless an LF follows
+        self._bad_line: Optional[int] = 0  # the last line E102 was reported on
 
     def _blocks(self) -> Iterator[str]:
         data = self._head
@@ -309,9 +311,13 @@ class TextSource:
             nl = find("\n")
             while nl >= 0:
                 piece = text[start : nl + 1]
+                if self._cr:
+                    self._after_cr(piece)
                 if "\ufffd" in piece:
                     self._note_bad(piece)
-                self._line += 1  # (self._piece, inline: once per line of every file)
+                # (self._piece, inline: once per line of every file.)  A lone CR
+                # ends a line for positions too (docs/spec/pgn.md §2.4).
+                self._line += 1 if "\r" not in piece else 1 + piece.count("\r") - piece.count("\r\n")
                 self._column = 1
                 yield piece
                 start = nl + 1
@@ -325,19 +331,38 @@ class TextSource:
             yield self._piece(pending)
 
     def _note_bad(self, piece: str) -> None:
-        """E102 for the bad bytes of ``piece``, the next piece."""
+        """E102 for the bad bytes of ``piece``, the next piece (once per line, across the parts of a line)."""
         for d in _replacement_diagnostics(piece, self._line, self._column, self.encoding):
+            if d.line == self._bad_line:
+                continue  # reported already, in an earlier part of this line
+            self._bad_line = d.line
             self.diagnostics.append(d.with_path(self.path) if self.path else d)
 
-    def _piece(self, piece: str) -> str:
-        """Note the bad bytes of the next piece and where the one after it starts."""
-        if "\ufffd" in piece:
-            self._note_bad(piece)
-        if piece.endswith("\n"):
+    def _after_cr(self, piece: str) -> None:
+        """The last piece ended with a CR: it ended a line unless ``piece`` starts with its LF."""
+        self._cr = False
+        if not piece.startswith("\n"):
             self._line += 1
             self._column = 1
+
+    def _piece(self, piece: str) -> str:
+        """Note the bad bytes of the next piece and where the one after it starts.
+
+        A piece is part of a line or a whole line; its line ends are LF, CR LF
+        and a lone CR (a CR at its very end is decided by the next piece).
+        """
+        if self._cr:
+            self._after_cr(piece)
+        if "\ufffd" in piece:
+            self._note_bad(piece)
+        body = piece[:-1] if piece.endswith("\r") else piece
+        ends = body.count("\n") + body.count("\r") - body.count("\r\n")
+        if ends:
+            self._line += ends
+            self._column = len(body) - max(body.rfind("\n"), body.rfind("\r"))
         else:
-            self._column += len(piece)
+            self._column += len(body)
+        self._cr = piece.endswith("\r")
         return piece
 
     def read(self) -> str:
@@ -353,6 +378,17 @@ class TextSource:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _read_up_to(raw: IO[bytes], size: int) -> bytes:
+    """Up to ``size`` bytes of ``raw``: fewer only at its end (a pipe or a raw handle may return less per read)."""
+    head = raw.read(size) or b""
+    while head and len(head) < size:
+        more = raw.read(size - len(head))
+        if not more:
+            break
+        head += more
+    return head
 
 
 def open_text(path: Union[str, Path], encoding: Optional[str] = None) -> TextSource:
