@@ -110,6 +110,9 @@ def _run_atheris(args: argparse.Namespace, targets: list[Target], budget: Budget
     corpus.mkdir(parents=True, exist_ok=True)
     for i, data in enumerate(s for group in all_seeds(args.generated, args.seed).values() for s in group):
         (corpus / f"seed-{i:04d}").write_bytes(data)
+    for data in sorted(p.read_bytes() for p in corpus.iterdir())[:20]:
+        run_one(target, data, budget)  # loads the readers, so that instrumenting covers them
+    atheris.instrument_all()  # coverage of every Python function loaded so far
     seen: set[str] = set()
 
     def one(data: bytes) -> None:
@@ -119,7 +122,8 @@ def _run_atheris(args: argparse.Namespace, targets: list[Target], budget: Budget
             _save(finding, target, args.out, budget, args.minimise)
 
     atheris.Setup(
-        [sys.argv[0], str(corpus), f"-max_total_time={int(args.seconds)}", f"-seed={args.seed}", "-max_len=65536", "-timeout=60"],
+        # libFuzzer takes -seed=0 as "random": the seed is shifted by one to keep every run repeatable.
+        [sys.argv[0], str(corpus), f"-max_total_time={int(args.seconds)}", f"-seed={args.seed + 1}", "-max_len=65536", "-timeout=60"],
         one,
     )
     atheris.Fuzz()
