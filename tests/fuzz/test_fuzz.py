@@ -1,0 +1,142 @@
+"""The fuzzing harness in the normal suite: a fixed seed, a fixed number of inputs per target.
+
+Every target of :func:`targets.all_targets` (built from the format registry,
+so a newly registered format is fuzzed too) runs on :data:`COUNT` inputs
+(:data:`COUNTS` for the slow ones), :data:`GROWN` of them grown large and
+memory-checked.  The counts, not a clock, bound the run, so it is the same
+run on every machine: about a minute of CPU on the 2-core development
+machine for all targets (the inputs per second of each target are printed;
+``pytest -s`` shows them).  Findings listed in :data:`harness.KNOWN` (bugs
+reported, not yet fixed) do not fail it; each has its own ``xfail(strict=True)``
+test below, which fails once the bug is fixed, so that its entry is removed.
+
+Longer runs: ``python tests/fuzz/run.py --seconds 600`` (see README.md).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from harness import KNOWN, Budget, OracleFailure, Plan, Report, Target, check_diagnostics, fuzz, inputs, minimise, run_one
+from mutators import dictionary_of
+from seeds import all_seeds
+from targets import all_targets
+from xqformats.diagnostics import INTERNAL_ERROR, Diagnostic
+
+#: The seed of the CI run.
+SEED = 20261130
+
+#: Inputs per target, unless :data:`COUNTS` says otherwise.
+COUNT = 1500
+#: Targets that cost more per input (each input is read, written and read again, several times).
+COUNTS = {"write:": 400, "notation": 400, "fen": 1000, "pgn:stream": 300, "pgn:fast-slow": 300}
+#: Grown inputs (memory-checked) per target, and how large they grow.
+GROWN = 2
+GROW_TO = 128 * 1024
+
+_TARGETS = {t.name: t for t in all_targets()}
+
+
+def count_for(name: str) -> int:
+    return next((n for prefix, n in COUNTS.items() if name.startswith(prefix)), COUNT)
+
+
+@pytest.fixture(scope="module")
+def seeds() -> dict[str, list[bytes]]:
+    return all_seeds(generated=16, seed=SEED)
+
+
+@pytest.mark.parametrize("name", sorted(_TARGETS))
+def test_target_finds_nothing_new(name: str, seeds: dict[str, list[bytes]]) -> None:
+    dictionary = dictionary_of([s for group in seeds.values() for s in group])
+    plan = Plan(count=count_for(name), grown=GROWN, grow_to=GROW_TO)
+    report = fuzz([_TARGETS[name]], seeds, plan, seed=SEED, dictionary=dictionary)
+    print(report.summary())
+    new = report.new()
+    assert not new, "\n\n".join(f.describe() for f in new)
+
+
+# ---------------------------------------------------------------- known findings, pinned
+
+
+@pytest.mark.parametrize(
+    "known",
+    [pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=k.reason), id=k.reason[:40]) for k in KNOWN],
+)
+def test_known_finding_is_fixed(known) -> None:  # type: ignore[no-untyped-def]
+    finding, _ = run_one(_TARGETS[known.reproduce_with], known.reproducer, Budget(), memory=known.kind == "memory")
+    assert finding is None, finding.describe()
+
+
+# ---------------------------------------------------------------- the harness itself
+
+
+def test_the_same_seed_gives_the_same_inputs(seeds: dict[str, list[bytes]]) -> None:
+    pool = seeds["pgn"]
+    plan = Plan(count=len(pool) + 60, grown=2, grow_to=4096)
+    first = list(inputs(pool, random.Random("s"), plan, dictionary_of(pool)))
+    again = list(inputs(pool, random.Random("s"), plan, dictionary_of(pool)))
+    assert first == again and sum(grown for _, grown in first) == 2
+    assert len({data for data, _ in first}) > 50
+
+
+def test_every_registered_format_has_a_reader_target_and_seeds(seeds: dict[str, list[bytes]]) -> None:
+    from xqformats import formats
+
+    for name in formats.REGISTRY.names():
+        assert f"read:{name}" in _TARGETS
+    for name in formats.REGISTRY.writable():
+        assert f"write:{name}" in _TARGETS and seeds.get(name)
+
+
+def _raises(data: bytes) -> None:
+    if b"!" in data:
+        raise KeyError("boom")
+
+
+def _reports(data: bytes) -> None:
+    check_diagnostics([Diagnostic.of(INTERNAL_ERROR, "The X reader failed: ValueError: no")] if b"?" in data else [])
+
+
+def _hungry(data: bytes) -> None:
+    _ = [bytes(200) for _ in range(len(data))]
+
+
+def _slow(data: bytes) -> None:
+    raise_if = b"~" in data
+    if raise_if:
+        raise OracleFailure("roundtrip", "different")
+
+
+def test_the_oracles_catch_each_kind_of_failure() -> None:
+    tight = Budget(time_fixed=0.0, time_per_byte=0.0, memory_fixed=1024, memory_per_byte=10)
+    crash, _ = run_one(Target("t", _raises, ""), b"ab!cd", Budget())
+    assert crash is not None and crash.kind == "crash" and crash.detail == "KeyError: 'boom'"
+    internal, _ = run_one(Target("t", _reports, ""), b"?", Budget())
+    assert internal is not None and internal.kind == "internal-error" and internal.location == "ValueError"
+    memory, _ = run_one(Target("t", _hungry, ""), b"x" * 1000, tight, memory=True)
+    assert memory is not None and memory.kind == "memory"
+    slow, _ = run_one(Target("t", _raises, ""), b"abc", tight)
+    assert slow is not None and slow.kind == "time"
+    oracle, _ = run_one(Target("t", _slow, ""), b"~", Budget())
+    assert oracle is not None and oracle.kind == "roundtrip"
+    assert run_one(Target("t", _raises, ""), b"fine", Budget())[0] is None
+
+
+def test_minimise_keeps_the_signature_and_shrinks() -> None:
+    target = Target("t", _raises, "")
+    found, _ = run_one(target, b"0123456789" * 20 + b"!" + b"abcdefghij" * 20, Budget())
+    assert found is not None
+    small = minimise(found, target)
+    assert small.data == b"!" and small.signature == found.signature
+
+
+def test_known_findings_are_recognised() -> None:
+    report = Report()
+    for known in KNOWN:
+        finding, _ = run_one(_TARGETS[known.reproduce_with], known.reproducer, Budget(), memory=known.kind == "memory")
+        if finding is not None:  # fixed meanwhile: test_known_finding_is_fixed says so
+            report.add(finding)
+            assert finding.known == known.reason
