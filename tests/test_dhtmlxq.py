@@ -123,8 +123,8 @@ def test_findings_are_positioned() -> None:
     text = "intro\n[DhtmlXQ_movelist]7747\n70\n[/DhtmlXQ_movelist]"
     found = read_dhtmlxq(text, path="post.txt")[1]
     assert [str(d) for d in found] == [
-        "post.txt:2:23: D110 `\\n` inside `[DhtmlXQ_movelist]` is not digits; skipped",
-        "post.txt:3:3: D110 `\\n` inside `[DhtmlXQ_movelist]` is not digits; skipped",
+        # One D110 per block: the first piece of text that is no digits, and a count of the rest.
+        "post.txt:2:23: D110 `\\n` inside `[DhtmlXQ_movelist]` is not digits; skipped (1 more in this block)",
         "post.txt:3:1: D109 `70` is left over after the last whole move (4 digits each); not read",
     ]
 

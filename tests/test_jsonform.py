@@ -169,5 +169,10 @@ def test_any_header_pairs_give_diagnostics_never_an_exception(pairs: list[list[s
     assert len(games_read) == 1 and all(d.code == "J103" for d in diags)
 
 
+def test_a_number_too_long_for_int_is_a_finding() -> None:
+    # Found by the fuzzing harness: json.loads raises ValueError (not a JSONDecodeError).
+    assert [d.code for d in read_json('{"xqformats": 1, "games": [], "n": ' + "9" * 5000 + "}")[1]] == ["J101"]
+
+
 def test_deep_nesting_is_a_finding() -> None:
     assert [d.code for d in read_json("[" * 100_000 + "]" * 100_000)[1]] == ["J101"]

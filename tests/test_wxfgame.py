@@ -185,3 +185,20 @@ def test_any_text_is_read_without_raising(text: str) -> None:
     assert all(d.line is not None for d in found)
     write_wxfgame(game)
     wxfgame_losses(game)
+
+
+# ---------------------------------------------------------------- found by the fuzzing harness
+
+
+@pytest.mark.parametrize("ch", ["\x1c", "\x1e", "\x85", "\xa0", "\u2028", "\u2029", "\u2000"])
+def test_white_space_the_separators_do_not_cover_is_read_as_text(ch: str) -> None:
+    # The catch-all terminals excluded every `\s`, WS only some: the lexer stopped.
+    games, diags = read_wxfgame(f"FORMAT\tWXF\nRED\tA\n{ch}x\nSTART{{\n 1. C2.5 {ch} H8+7\n}}END\n{ch}")
+    assert len(games) == 1 and {"W101", "W108"} <= {d.code for d in diags}
+
+
+def test_an_empty_header_is_named_as_a_loss() -> None:
+    from xqformats.model import Game
+
+    game = Game({"Game": "Chinese Chess", "Event": "", "Red": "A"})
+    assert "empty header `Event` not kept (an empty header line reads as none)" in wxfgame_losses(game)

@@ -212,65 +212,18 @@ class Known:
 
 #: Findings that are reported bugs awaiting a fix.
 KNOWN: tuple[Known, ...] = (
+    # The seven findings of the first long run (CBF Board pattern and element
+    # locator, PGN tag memory, short reads, CR positions, the CBF empty tag,
+    # the splitter on tiny pieces) are fixed, each with its regression test.
     Known(
-        target=r"read:.*|write:.*",
-        kind="time",
-        where=r"^cbf/schema\.py",
-        reproduce_with="read:cbf",
-        # 147 bytes: 17 s; each further `B118` multiplies the time by about three.
-        reproducer=b'<ChineseChessRecord><Head><Board value="' + b"B118" * 16 + b'r"/></Head><MoveList/></ChineseChessRecord>',
-        reason="CBF: exponential time explaining a bad Board value (xmlschema backtracks on the XSD pattern's ambiguous `([...]|[1-9][0-9]?)+`)",
-    ),
-    Known(
-        target=r"read:.*|write:.*",
-        kind="time",
-        where=r"^cbf/locate\.py",
-        reproduce_with="read:cbf",
-        # 36 KB: about 10 s (stopped at the budget's 2.7 s); four times that for twice the lines.
-        reproducer=b"<r>\n" + b"<a=/>\n" * 6000 + b"</r>",
-        reason="CBF: quadratic time locating the elements of a broken document (ElementLocator._index searches to the end for each tag it cannot find)",
-    ),
-    Known(
-        target=r"read:(pgn|detect)|pgn:.*|write:.*",
+        target=r"read:(dhtmlxq|detect)|write:.*",
         kind="memory",
         detail=r"allocated and let go",
-        reproduce_with="read:pgn",
-        # 160 bytes of memory per character of the tag, let go after the tag section is read
-        # (800 KB: past the budget's 128 per byte and its fixed 8 MB).
-        reproducer=b'[Event "' + b"x" * 800_000 + b'"]\n',
-        reason="PGN: one long tag value takes 160 bytes of memory per character (issue 10, item 4)",
-    ),
-    Known(
-        target=r"pgn:stream",
-        kind="short-read",
-        reproduce_with="pgn:stream",
-        reproducer=b"[Black \xbd",
-        reason="PGN: read_pgn on a raw handle that returns a short first read detects the encoding from those bytes only (TextSource reads its sample once)",
-    ),
-    Known(
-        target=r"pgn:stream",
-        kind="stream",
-        detail=r"E102",
-        reproduce_with="pgn:stream",
-        reproducer=b"1. a\rb\n\xff",
-        reason="PGN: after a lone CR, read_pgn puts E102 (undecodable bytes) a line earlier than parse_pgn does",
-    ),
-    Known(
-        target=r"write:cbf",
-        kind="roundtrip",
-        detail=r"headers: Headers\(\{[^}]*: ''",
-        reproduce_with="write:cbf",
-        reproducer=b'[Event ""]\n*\n',
-        reason="CBF: an empty tag is not written and losses() does not name it (issue 10, 'also seen')",
-    ),
-    Known(
-        target=r"pgn:stream",
-        kind="time",
-        where=r"^pgn/splitter\.py",
-        reproduce_with="pgn:stream",
-        # 100 KB on one line: about 8 s (stopped at the budget's 4 s); four times that for twice the line.
-        reproducer=b"0 " * 50_000,
-        reason="PGN: read_pgn on a text handle that returns short reads is quadratic in line length (GameSplitter.feed rescans the pending line for each piece; cf. issue 10, item 5)",
+        reproduce_with="read:dhtmlxq",
+        # 120 KB of one-digit runs and line breaks: about 350 bytes per input byte
+        # while parsing (one Lark token and one piece per character), let go after.
+        reproducer=b"[DhtmlXQ]\n[DhtmlXQ_movelist]" + b"7\n" * 60_000 + b"[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n",
+        reason="DhtmlXQ: a damaged move list costs about 350 bytes of transient memory per byte (the whole Lark tree of one-character tokens is built before lowering)",
     ),
 )
 

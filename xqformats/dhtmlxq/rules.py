@@ -205,7 +205,8 @@ NOT_A_DIGIT = Rule(
     "A move list or `binit` holds characters other than digits",
     doc=_doc(
         "Reports white space or other characters inside a `movelist`, a branch or `binit`; they "
-        "are skipped and the digits read.",
+        "are skipped and the digits read. One finding per block: the first such text, with how "
+        "many more the block holds.",
         "These values are digits only. Line breaks inside them are added by forum software that "
         "wraps long lines; other characters are damage.",
         "§4.1",

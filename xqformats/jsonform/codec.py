@@ -236,5 +236,8 @@ def read_json(text: str, *, path: Optional[str] = None, strict: bool = False) ->
     except RecursionError:
         sink.report(rules.NOT_JSON, "Not the JSON form: nested too deeply to read")
         return [], list(sink.items)
+    except ValueError:  # a number of more than 4,300 digits (int() refuses it)
+        sink.report(rules.NOT_JSON, "Not the JSON form: a number too long to read")
+        return [], list(sink.items)
     games = games_from_document(doc, sink, strict=strict)
     return games, list(sink.items)

@@ -106,7 +106,11 @@ def _header_losses(game: Game) -> list[str]:
     if lost:
         names = ", ".join(f"`{h}`" for h in lost)
         out.append(f"header{'s' if len(lost) > 1 else ''} {names} {'have' if len(lost) > 1 else 'has'} no line in a WXF game file; not written")
-    changed = [h for h, v in game.headers.items() if _keyword(h) is not None and v != _one_line(v)]
+    empty = [h for h, v in game.headers.items() if not v and h not in _NOT_HEADERS and _keyword(h) is not None]
+    if empty:
+        names = ", ".join(f"`{h}`" for h in empty)
+        out.append(f"empty header{'s' if len(empty) > 1 else ''} {names} not kept (an empty header line reads as none)")
+    changed = [h for h, v in game.headers.items() if v and _keyword(h) is not None and v != _one_line(v)]
     if changed:
         out.append(f"line breaks and surrounding blanks in {', '.join(f'`{h}`' for h in changed)} cannot be written (a header is one line)")
     return out
