@@ -55,7 +55,7 @@ def test_rule_example_triggers_and_fix_does_not(rule: R.Rule) -> None:
 
 
 def test_rule_codes_are_in_the_notation_ranges() -> None:
-    assert len({r.code for r in M_RULES}) == len(M_RULES) == 19
+    assert len({r.code for r in M_RULES}) == len(M_RULES) == 20
     for r in M_RULES:
         assert r.code[:2] in ("M1", "M2", "M3", "M4")
         assert (r.severity is Severity.INFO) == r.code.startswith("M4")
