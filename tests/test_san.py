@@ -130,7 +130,7 @@ WINBOARD_FILES = {
 }
 
 
-#: Check marks the files write where Fairy-Stockfish and we write another (checked by hand:
+#: Texts whose check mark the files write, at some plies, where Fairy-Stockfish and we write another (checked by hand:
 #: the positions, with pyffish): WinBoard's `#` after a stalemating last move, `+` after a
 #: mate; PyChess's `+` after two moves that give no check.
 MARKS_DIFFER = {"Hf7#", "Hd3+", "Cf7+", "Cg10+"}
@@ -158,7 +158,7 @@ def test_corpus_winboard_games(shared_corpus: Path, name: str) -> None:
             assert uci(move) in pyffish.legal_moves("xiangqi", fen, played)
             ours = encode(move, pos, Notation.SAN, ranks=convention)
             if written in MARKS_DIFFER:
-                assert ours != written and ours.rstrip("+#") == written.rstrip("+#")
+                assert ours.rstrip("+#") == written.rstrip("+#")
             else:
                 assert ours == written
             played.append(uci(move))
