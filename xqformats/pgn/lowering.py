@@ -141,7 +141,7 @@ class PgnLowering:
             walk = _MovetextWalk(self, game, syntax, start.copy(), format_notation)
             walk.ranks = self._san_ranks(syntax, start)
             last_node = walk.run()
-        if game.notation is Notation.SAN:
+        if game.notation is Notation.SAN or (game.headers.get("Variant") or "").strip().lower() == "xiangqi":
             _red_for_white(game)
         self._result(game, syntax, last_node)
         return game
