@@ -89,6 +89,17 @@ def san_shape(text: str) -> Optional[Shape]:
 
 
 # ---------------------------------------------------------------- decode
+def _squares_of(board: list, piece: str) -> list[int]:
+    """The squares holding ``piece`` (``list.index`` runs in C: faster than a scan in Python)."""
+    found: list[int] = []
+    n = board.count(piece)
+    i = -1
+    for _ in range(n):
+        i = board.index(piece, i + 1)
+        found.append(i)
+    return found
+
+
 def _candidates(parts: SanParts, pos: Position, base: int) -> Optional[tuple[int, list[int], list[int]]]:
     """The destination, the mover's pieces the locator allows, and those that can legally go; None off the board."""
     to_rank = parts.to_rank - base
@@ -97,14 +108,11 @@ def _candidates(parts: SanParts, pos: Position, base: int) -> Optional[tuple[int
     loc_rank = None if parts.rank is None else parts.rank - base
     to = square(parts.to_file, to_rank)
     piece = parts.piece if pos.turn else parts.piece.lower()
-    board = pos.board
-    located = [
-        s
-        for s in range(FILE_COUNT * RANK_COUNT)
-        if board[s] == piece
-        and (parts.file is None or square_file(s) == parts.file)
-        and (loc_rank is None or square_rank(s) == loc_rank)
-    ]
+    located = _squares_of(pos.board, piece)
+    if parts.file is not None:
+        located = [s for s in located if s % FILE_COUNT == parts.file]
+    if loc_rank is not None:
+        located = [s for s in located if s // FILE_COUNT == loc_rank]
     return to, located, [s for s in located if pos.can_move(s, to)]
 
 
