@@ -55,7 +55,7 @@ def test_rule_example_triggers_and_fix_does_not(rule: R.Rule) -> None:
 
 
 def test_rule_codes_are_in_the_notation_ranges() -> None:
-    assert len({r.code for r in M_RULES}) == len(M_RULES) == 19
+    assert len({r.code for r in M_RULES}) == len(M_RULES) == 20
     for r in M_RULES:
         assert r.code[:2] in ("M1", "M2", "M3", "M4")
         assert (r.severity is Severity.INFO) == r.code.startswith("M4")
@@ -295,12 +295,12 @@ def test_messages_and_positions() -> None:
     (d,) = decode("车二进一", pos)[1]
     assert d.message == "No Red rook on file `二`; expected one of files `一`, `九`"
     assert (d.column, d.end_column) == (2, 3)
-    (d,) = decode("h2", pos)[1]
+    (d,) = decode("j2", pos)[1]
     assert d.message == (
-        "Not a move `h2`; expected Chinese (`炮二平五`), WXF (`C2.5`) or ICCS (`H2-E2`) notation"
+        "Not a move `j2`; expected Chinese (`炮二平五`), WXF (`C2.5`), ICCS (`H2-E2`) or SAN (`Cbe3`) notation"
     )
-    (d,) = decode("h2", pos, W)[1]
-    assert d.message == "Not a WXF move `h2`; expected e.g. `C2.5`"
+    (d,) = decode("j2", pos, W)[1]
+    assert d.message == "Not a WXF move `j2`; expected e.g. `C2.5`"
     (d,) = decode("I0-I3", pos)[1]
     assert d.message == "Move `I0-I3` (I0-I3) is blocked: own pawn stands on i3"
     (d,) = decode("E4-E5", pos)[1]
@@ -451,7 +451,7 @@ def test_encode_names_what_has_no_spelling() -> None:
 
 
 def test_notation_display_names() -> None:
-    assert [n.label for n in Notation] == ["Chinese", "WXF", "ICCS"]
+    assert [n.label for n in Notation] == ["Chinese", "WXF", "ICCS", "SAN"]
     assert all(Notation(n.label.lower()) is n for n in Notation)
 
 

@@ -210,7 +210,7 @@ def test_nested_variations_nags_and_suffixes() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "1. 炮二平五 Che2 *",  # UNKNOWN_MOVE
+        "1. 炮二平五 Qhe2 *",  # UNKNOWN_MOVE
         "1. 炮二平五 [Event \"x\"] 马8进7 *",  # a tag inside the movetext (P202)
         "1. 炮二平五 ) 马8进7 *",  # `)` closing nothing (P103)
         "1. 炮二平五 (1. 相三进五 *",  # a result inside a variation (P102)

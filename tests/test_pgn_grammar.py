@@ -246,11 +246,11 @@ def test_move_in_each_notation(fmt: str, moves: str) -> None:
 
 
 def test_unknown_move_keeps_the_rest_as_comment() -> None:
-    text = G + "1. 炮二平五 Nc6 2. 马二进三 *\n"
+    text = G + "1. 炮二平五 Qc6 2. 马二进三 *\n"
     games, diags = parse_pgn(text)
     assert [(d.code, d.line, d.column) for d in diags] == [("M101", 2, 9), ("P301", 2, 9)]
     g = games[0]
-    assert g.ply_count() == 1 and g.root.next().comments == ["Nc6 2. 马二进三"]
+    assert g.ply_count() == 1 and g.root.next().comments == ["Qc6 2. 马二进三"]
     assert g.result == "*"
 
 

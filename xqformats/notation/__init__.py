@@ -1,14 +1,16 @@
-"""The three move notations: Chinese vertical-line, WXF and ICCS.
+"""The four move notations: Chinese vertical-line, WXF, ICCS and SAN.
 
 Syntax is defined by the Lark grammars ``grammars/chinese.lark``,
-``grammars/wxf.lark`` and ``grammars/iccs.lark`` (each exports one terminal
+``grammars/wxf.lark``, ``grammars/iccs.lark`` and ``grammars/san.lark`` (each exports one terminal
 matching a whole move, for the PGN grammar); meaning is resolved here against a
 position.  Sources and every choice where they disagree: ``docs/notation.md``.
 
 Public API::
 
-    decode(text, position, notation=None, *, strict=False, fast=True) -> (Move | None, diagnostics)
-    encode(move, position, notation=Notation.CHINESE, *, traditional=False, fullwidth=False) -> str
+    decode(text, position, notation=None, *, strict=False, fast=True, ranks=None) -> (Move | None, diagnostics)
+    encode(move, position, notation=Notation.CHINESE, *, traditional=False, fullwidth=False,
+           ranks=RankConvention.PYCHESS) -> str
+    game_convention(texts, start) -> (RankConvention | None, reason)
     detect_notation(text) -> Notation | None
 
 Speed: each distinct spelling is parsed once (memoized) and compiled into a
@@ -28,22 +30,24 @@ from .plan import NO_PLAN, PLANS, plan_for_text
 from .resolve import NO_DIAGNOSTICS, encode_move, resolve
 from .rules import *  # noqa: F401,F403  (declare the M rules when the package loads)
 from .rules import NOT_A_MOVE, NOTATION_MISMATCH
+from .san import DEFAULT_CONVENTION, RankConvention, decode_san, encode_san, game_convention, san_shape
 from .shape import Notation, span
 from .spelling import shape_of
 
-__all__ = ["Notation", "decode", "encode", "detect_notation"]
+__all__ = ["Notation", "RankConvention", "decode", "encode", "detect_notation", "game_convention"]
 
 _EXAMPLES = {
     Notation.CHINESE: "`炮二平五`",
     Notation.WXF: "`C2.5`",
     Notation.ICCS: "`H2-E2`",
+    Notation.SAN: "`Cbe3`",
 }
 
 
 def detect_notation(text: str) -> Optional[Notation]:
     """The notation whose grammar accepts ``text`` as one move, else None.
 
-    The three grammars accept disjoint languages, so the answer is unique.
+    The four grammars accept disjoint languages, so the answer is unique.
     O(1) for a spelling seen before.
     """
     shape = shape_of(text)
@@ -57,6 +61,7 @@ def decode(
     *,
     strict: bool = False,
     fast: bool = True,
+    ranks: Optional[RankConvention] = None,
 ) -> tuple[Optional[Move], Sequence[Diagnostic]]:
     """The one legal move ``text`` denotes in ``position``, and the diagnostics.
 
@@ -77,6 +82,10 @@ def decode(
 
     ``fast=False`` skips the compiled plans and always resolves in full (the
     reference the plans are tested against; same results, slower).
+
+    ``ranks`` is the rank convention of a SAN move (docs/spec/notation.md
+    §7.1); None tries both (the one legal reading, else 1–10).  Other
+    notations ignore it.
     """
     # Fast path: a plan returns a move only when the slow path would return it
     # with no diagnostics but the shape's style findings (plan.py).
@@ -90,11 +99,11 @@ def decode(
             move = run(position)
             if move is not None:
                 return move, (list(plan[3]) if plan[3] else NO_DIAGNOSTICS)
-    return _decode_slow(text, position, notation, strict)
+    return _decode_slow(text, position, notation, strict, ranks)
 
 
 def _decode_slow(
-    text: str, position: Position, notation: Optional[Notation], strict: bool
+    text: str, position: Position, notation: Optional[Notation], strict: bool, ranks: Optional[RankConvention] = None
 ) -> tuple[Optional[Move], Sequence[Diagnostic]]:
     """:func:`decode` by full resolution, every diagnostic explained (the reference)."""
     if notation is not None and not isinstance(notation, Notation):
@@ -102,16 +111,23 @@ def _decode_slow(
     if not isinstance(text, str):
         raise TypeError(f"decode() takes the move as a str, not {type(text).__name__}")
     shape = shape_of(text)
+    if notation is Notation.SAN and (shape is None or shape.notation is not Notation.SAN):
+        # A SAN move the terminal leaves to ICCS (`E5e3`) is SAN when SAN is expected.
+        shape = san_shape(text) or shape
     if shape is None:
         if notation is None:
             msg = (
                 f"Not a move `{text}`; expected Chinese ({_EXAMPLES[Notation.CHINESE]}), "
-                f"WXF ({_EXAMPLES[Notation.WXF]}) or ICCS ({_EXAMPLES[Notation.ICCS]}) notation"
+                f"WXF ({_EXAMPLES[Notation.WXF]}), ICCS ({_EXAMPLES[Notation.ICCS]}) "
+                f"or SAN ({_EXAMPLES[Notation.SAN]}) notation"
             )
         else:
             msg = f"Not a {notation.label} move `{text}`; expected e.g. {_EXAMPLES[notation]}"
         return None, [Diagnostic.of(NOT_A_MOVE, msg, span(0, len(text)))]
-    move, diags = resolve(shape, position, strict)
+    if shape.notation is Notation.SAN:
+        move, diags = decode_san(shape, position, ranks)
+    else:
+        move, diags = resolve(shape, position, strict)
     if notation is not None and shape.notation is not notation:
         mismatch = Diagnostic.of(
             NOTATION_MISMATCH,
@@ -130,14 +146,18 @@ def encode(
     *,
     traditional: bool = False,
     fullwidth: bool = False,
+    ranks: RankConvention = DEFAULT_CONVENTION,
 ) -> str:
     """The canonical text of a legal ``move`` in ``position``.
 
     Chinese: simplified characters and ASCII digits for Black by default;
     ``traditional`` writes 帥仕相俥傌炮兵 / 將士象車馬砲卒 and 進 後, ``fullwidth``
     writes Black's digits as １…９.  WXF: the official page's form (upper case,
-    ``.`` sideways, ``+``/``-`` tandem markers).  ICCS: ``H2-E2``.  The options
-    apply to Chinese only.  ``move`` is assumed legal (an empty from-square
-    raises ``ValueError``).
+    ``.`` sideways, ``+``/``-`` tandem markers).  ICCS: ``H2-E2``.  SAN: in
+    the rank convention ``ranks`` (docs/spec/notation.md §7.5).  ``traditional``
+    and ``fullwidth`` apply to Chinese only.  ``move`` is assumed legal (an
+    empty from-square raises ``ValueError``).
     """
+    if Notation(notation) is Notation.SAN:
+        return encode_san(move, position, ranks)
     return encode_move(move, position, Notation(notation), traditional=traditional, fullwidth=fullwidth)

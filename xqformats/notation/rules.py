@@ -22,6 +22,7 @@ __all__ = [
     "BAD_MARKER",
     "WRONG_SIDE_DIGITS",
     "MISSING_MARKER",
+    "SAN_RANKS_UNDECIDED",
     "BLOCKED",
     "KING_IN_CHECK",
     "KINGS_FACING",
@@ -66,6 +67,7 @@ _CLAUSES: dict[str, str] = {
     "M204": "docs/spec/notation.md §2.3",
     "M205": "docs/spec/notation.md §3.3",
     "M206": "docs/spec/notation.md §3.10",
+    "M207": "docs/spec/notation.md §7.3",
     "M301": "docs/spec/board.md §5.1",
     "M302": "docs/spec/board.md §5.2",
     "M303": "docs/spec/board.md §5.3",
@@ -238,6 +240,23 @@ MISSING_MARKER = Rule(
 )
 
 # ---------------------------------------------------------------- M3xx legality
+SAN_RANKS_UNDECIDED = Rule(
+    "M207",
+    "san-ranks-undecided",
+    Severity.WARNING,
+    "A SAN move, or a game's SAN moves, read legally in both rank conventions",
+    doc=_doc(
+        "M207",
+        "SAN ranks are counted 0–9 (WinBoard) or 1–10 (PyChess, Fairy-Stockfish). Flags a "
+        "move that denotes a different legal move in each convention, when nothing says "
+        "which is meant (for a PGN game: no rank 0 or 10 and no move legal in one reading "
+        "only). The move is read in the 1–10 convention.",
+        "The move may be read as another move than the writer meant.",
+    ),
+    example="Ra2",
+    fixed="Ra3",
+    example_kind="move",
+)
 BLOCKED = Rule(
     "M301",
     "blocked-move",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from contextlib import contextmanager
-from typing import Generic, Iterator, Optional, TypeVar
+from typing import Any, Generic, Iterator, Optional, TypeVar
 
 from lark import Lark
 
@@ -27,7 +27,7 @@ __all__ = ["Notation", "Shape", "parser_for", "span", "Memo", "GRAMMAR_FILES"]
 
 
 class Notation(str, enum.Enum):
-    """The three move notations (docs/spec/notation.md §1.1; the PGN ``Format`` tag's values).
+    """The four move notations (docs/spec/notation.md §1.1; the PGN ``Format`` tag's values).
 
     The value is the lower-case name (``Notation("wxf")`` works); :attr:`label`
     is the display name, as messages and the PGN ``Format`` tag write it.
@@ -36,6 +36,7 @@ class Notation(str, enum.Enum):
     CHINESE = "chinese"
     WXF = "wxf"
     ICCS = "iccs"
+    SAN = "san"
 
     def __str__(self) -> str:
         return self.value
@@ -46,7 +47,7 @@ class Notation(str, enum.Enum):
         return _LABELS[self]
 
 
-_LABELS = {Notation.CHINESE: "Chinese", Notation.WXF: "WXF", Notation.ICCS: "ICCS"}
+_LABELS = {Notation.CHINESE: "Chinese", Notation.WXF: "WXF", Notation.ICCS: "ICCS", Notation.SAN: "SAN"}
 
 
 #: Notation → grammar file; the detection order of :func:`shape_of`.
@@ -54,6 +55,7 @@ GRAMMAR_FILES = {
     Notation.CHINESE: "chinese.lark",
     Notation.WXF: "wxf.lark",
     Notation.ICCS: "iccs.lark",
+    Notation.SAN: "san.lark",
 }
 
 
@@ -96,6 +98,7 @@ class Shape:
         "file_span",
         "number_span",
         "simple",
+        "san",
     )
 
     def __init__(self, text: str, notation: Notation, kind: str) -> None:
@@ -126,6 +129,8 @@ class Shape:
         #: True for the common case: a plain move with no digit lead (no
         #: canonical re-check needed after resolution).
         self.simple = False
+        #: SAN: what the text says (a :class:`.san.SanParts`), else None.
+        self.san: Any = None
 
     def key(self) -> tuple:
         """What identifies the locator form (for the canonical-form comparison)."""

@@ -3,7 +3,7 @@
 Each notation's grammar (:data:`~.shape.GRAMMAR_FILES`) is tried in turn; the
 first that accepts the text hands its parse tree to that notation's builder
 (:data:`BUILDERS`, an explicit table: nothing registers itself on import).
-The three grammars accept disjoint languages (tests check it), so at most one
+The four grammars accept disjoint languages (tests check it), so at most one
 applies.
 """
 
@@ -14,7 +14,7 @@ from typing import Callable, Optional
 from lark import Tree
 from lark.exceptions import LarkError
 
-from . import chinese, iccs, wxf
+from . import chinese, iccs, san, wxf
 from .shape import GRAMMAR_FILES, Memo, Notation, Shape, parser_for
 
 __all__ = ["shape_of", "BUILDERS", "SHAPES", "MEMO_LIMIT"]
@@ -25,6 +25,7 @@ BUILDERS: dict[Notation, Builder] = {
     Notation.CHINESE: chinese.build_shape,
     Notation.WXF: wxf.build_shape,
     Notation.ICCS: iccs.build_shape,
+    Notation.SAN: san.build_shape,
 }
 
 #: Beyond this many distinct spellings the memo starts afresh.

@@ -29,7 +29,7 @@ hypothesis test, ``tests/test_pgn_fastpath.py``; docs/pgn.md § The fast path):
 
 * **Structure, written by hand** (the only part that is): ``game: tag_pair*
   movetext? (result trailing_comment*)?``; ``tag_pair: LSQB TAG_NAME
-  TAG_VALUE RSQB``; ``move: (CHINESE_MOVE | WXF_MOVE | ICCS_MOVE) SUFFIX?``;
+  TAG_VALUE RSQB``; ``move: (CHINESE_MOVE | WXF_MOVE | ICCS_MOVE | SAN_MOVE) SUFFIX?``;
   ``move_number: MOVE_NUMBER ELLIPSIS?``; comments, NAGs, and variations
   nested with a stack.  That is a subset of the grammar.  What a token's
   text means (move numbers, comment text, tag values, NAGs) comes from the
@@ -74,7 +74,7 @@ from .lark_internals import LarkInternalsError, parser_tables
 __all__ = ["parse_fast", "parse_tag_section", "disabled_reason", "build_scanners", "Scanners", "new_span", "new_move"]
 
 # Terminal names of grammars/pgn.lark that the structure above uses.
-_MOVES = ("CHINESE_MOVE", "WXF_MOVE", "ICCS_MOVE")
+_MOVES = ("CHINESE_MOVE", "WXF_MOVE", "ICCS_MOVE", "SAN_MOVE")
 _WITNESS = {"movetext": "MOVE_NUMBER", "after": "STRAY_TEXT", "name": "TAG_NAME", "value": "TAG_VALUE", "close": "RSQB"}
 _END = "$END"
 _UNMATCHED = "unmatched"  # not a terminal name: Lark's are upper case

@@ -33,7 +33,8 @@ from typing import Any, Callable, Optional, Sequence
 from ..diagnostics import Diagnostic, DiagnosticSink, LineIndex, Rule, Span, excerpt
 from ..fen import parse_fen
 from ..model import RESULTS, Game, Node
-from ..notation import Notation, decode
+from ..notation import Notation, RankConvention, decode, game_convention
+from ..notation.rules import SAN_RANKS_UNDECIDED
 from ..position import Position
 from ..source import Source
 from . import rules
@@ -57,7 +58,14 @@ __all__ = ["PgnLowering", "lower_game", "SUFFIX_NAGS"]
 #: ``Format`` tag values (spec §二(11)), compared case-insensitively.
 
 #: Terminal of ``grammars/pgn.lark`` → the notation it belongs to.
-_KIND = {"CHINESE_MOVE": Notation.CHINESE, "WXF_MOVE": Notation.WXF, "ICCS_MOVE": Notation.ICCS}
+_KIND = {
+    "CHINESE_MOVE": Notation.CHINESE,
+    "WXF_MOVE": Notation.WXF,
+    "ICCS_MOVE": Notation.ICCS,
+    "SAN_MOVE": Notation.SAN,
+}
+#: WinBoard PGN names the sides as chess does (docs/spec/notation.md §7.6): its tag → the model's.
+_CHESS_SIDES = {"White": "Red", "WhiteElo": "RedElo", "WhiteTeam": "RedTeam"}
 
 #: Chess PGN suffix annotations and the NAGs they stand for.
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
@@ -130,9 +138,32 @@ class PgnLowering:
             last_node = game.root
         else:
             game.start = start
-            last_node = _MovetextWalk(self, game, syntax, start.copy(), format_notation).run()
+            walk = _MovetextWalk(self, game, syntax, start.copy(), format_notation)
+            walk.ranks = self._san_ranks(syntax, start)
+            last_node = walk.run()
+        if game.notation is Notation.SAN or (game.headers.get("Variant") or "").strip().lower() == "xiangqi":
+            _red_for_white(game)
         self._result(game, syntax, last_node)
         return game
+
+    def _san_ranks(self, syntax: GameSyntax, start: Position) -> Optional[RankConvention]:
+        """The rank convention of a game's SAN moves, decided on its main line (docs/spec/notation.md §7.3).
+
+        None when the game has no SAN move; the default, with M207, when nothing decides.
+        """
+        moves = [el for el in syntax.movetext if type(el) is MoveToken and el.kind in ("SAN_MOVE", "ICCS_MOVE")]
+        if not any(el.kind == "SAN_MOVE" for el in moves):
+            return None
+        ranks, reason = game_convention((el.text for el in moves), start)
+        if ranks is not None:
+            return ranks
+        default = RankConvention.PYCHESS
+        self.report(
+            SAN_RANKS_UNDECIDED,
+            f"The game's SAN moves read legally with ranks 0–9 and 1–10 ({reason}); read with ranks 1–10",
+            moves[0].span,
+        )
+        return default
 
     # ---------------------------------------------------------------- tags
     def add_tag(self, game: Game, tag: TagPair, misplaced: bool = False) -> None:
@@ -267,12 +298,13 @@ class PgnLowering:
             first.span.start, second.span.end, first.span.line, first.span.column, second.span.end_line, second.span.end_column
         )
         rest = tuple(els[:i]) + (c,) + tuple(els[i + 2 :])
-        return text, span, {Notation.CHINESE: "CHINESE_MOVE", Notation.WXF: "WXF_MOVE", Notation.ICCS: "ICCS_MOVE"}[notation], rest
+        return text, span, {n: k for k, n in _KIND.items()}[notation], rest
 
     def _check_format(self, game: Game, format_notation: Optional[Notation], notation: Notation, span: Span) -> None:
         value = game.headers.get("Format")
         if value is None:
-            if notation is not Notation.CHINESE:
+            # SAN games name no Format: WinBoard PGN has a Variant tag instead.
+            if notation is not Notation.CHINESE and notation is not Notation.SAN:
                 self.report(
                     rules.FORMAT_MISSING,
                     f"No Format tag, so the moves should be Chinese; they are {notation.label} "
@@ -413,6 +445,8 @@ class _MovetextWalk:
         self.main_last: Node = game.root
         self.notation: Optional[Notation] = None  # of the game's first move
         self.notation_kind = ""  # its terminal: later moves of that kind need no check
+        #: The rank convention of SAN moves (decided before the walk).
+        self.ranks: Optional[RankConvention] = None
         self.mixed_reported = False
 
     def run(self) -> Node:
@@ -458,7 +492,11 @@ class _MovetextWalk:
             if joined is not None:
                 text, span, kind, f.elements = joined
         pos = self.pos
-        move, diags = decode(text, pos, None, strict=self.strict)
+        # In a SAN game an ICCS-looking move (`E5e3`) is SAN (docs/spec/notation.md §7.6).
+        as_san = self.ranks is not None and kind == "ICCS_MOVE"
+        move, diags = decode(text, pos, Notation.SAN if as_san else None, strict=self.strict, ranks=self.ranks)
+        if as_san and move is not None:
+            kind = "SAN_MOVE"
         if diags:
             self.low.relocate(diags, span.start, text)
         if move is None:
@@ -598,6 +636,19 @@ class _MovetextWalk:
         self.pos.pop_to(f.depth)
         self.node = saved
         self.pos.push(saved.move)  # type: ignore[arg-type]
+
+
+def _red_for_white(game: Game) -> None:
+    """A WinBoard game's ``White`` tags become the model's ``Red`` ones (where no ``Red`` tag is given)."""
+    headers = game.headers
+    for chess, ours in _CHESS_SIDES.items():
+        value = headers.get(chess)
+        if value is not None and headers.get(ours) is None:
+            del headers[chess]
+            headers[ours] = value
+            span = game.tag_spans.pop(chess, None)
+            if span is not None:
+                game.tag_spans[ours] = span
 
 
 #: Element type -> its handler in the walk.

@@ -117,10 +117,31 @@ def _output_tags(headers: Headers, start: Position, result: str, notation: Notat
     fen = _fen_value(headers.get("FEN"), start)
     if fen is not None:
         out["FEN"] = fen
-    out.setdefault("Game", "Chinese Chess")
     out.setdefault("Result", result)
+    if notation is Notation.SAN:
+        return _winboard_tags(out)
+    out.setdefault("Game", "Chinese Chess")
     # Roster order puts the tags added here in their places.
     return out.in_standard_order()
+
+
+#: The model's side tags → WinBoard's (the inverse of what the reader maps).
+_CHESS_NAMES = {"Red": "White", "RedElo": "WhiteElo", "RedTeam": "WhiteTeam"}
+
+
+def _winboard_tags(out: Headers) -> list[tuple[str, str]]:
+    """The tags of a SAN game as WinBoard expects them (docs/spec/notation.md §7.7).
+
+    The chess roster (``Red`` written as ``White``), then ``Variant "xiangqi"`` and
+    the rest; no ``Format`` tag.
+    """
+    out.pop("Format", None)
+    tags = [(_CHESS_NAMES.get(k, k), v) for k, v in out.in_standard_order()]
+    names = {k for k, _ in tags}
+    roster = [n for n in ("Event", "Site", "Date", "Round", "White", "Black", "Result") if n in names]
+    first = [(k, v) for n in roster for k, v in tags if k == n]
+    rest = [(k, v) for k, v in tags if k not in roster and k != "Variant"]
+    return [*first, ("Variant", out.get("Variant") or "xiangqi"), *rest]
 
 
 def _format_value(value: Optional[str], notation: Notation) -> Optional[str]:
@@ -152,7 +173,9 @@ def write_pgn(
     fullwidth: bool = False,
     columns: int = 80,
 ) -> str:
-    """The PGN text of ``game`` in ``notation`` (``chinese``, ``wxf`` or ``iccs``).
+    """The PGN text of ``game`` in ``notation`` (``chinese``, ``wxf``, ``iccs`` or ``san``).
+
+    SAN is written as WinBoard PGN with ranks 1–10 (docs/spec/notation.md §7.5, §7.7).
 
     ``traditional``/``fullwidth`` choose the Chinese spelling (see
     :func:`xqformats.notation.encode`).  Reading the output back gives a game
