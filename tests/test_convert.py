@@ -13,6 +13,7 @@ import pytest
 
 from xqformats.cli import main
 from xqformats.convert import atomic_write
+from xqformats.diagnostics import Severity
 
 pytest.importorskip("xqformats.pgn")
 pytest.importorskip("xqformats.cbf")
@@ -410,3 +411,13 @@ def test_verbose_ends_with_the_run_figures(workdir: Path, capsys: pytest.Capture
     status, _, err = convert(capsys, "a.pgn", "b.pgn", "--out-dir", "out", "--to", "cbf", "-v")
     assert status == 0
     assert re.fullmatch(r"xqformats convert: converted 2 inputs \(0\.0 MB\): 2 games, 5 moves to 2 outputs in \d+\.\d s\n", err), err
+
+
+def test_convert_to_winboard_san(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # PGN with SAN moves, as WinBoard and PyChess read it: Variant tag, White for Red.
+    write(workdir / "a.pgn", GAME)
+    status, _, err = convert(capsys, "a.pgn", "-o", "b.pgn", "--notation", "san")
+    text = (workdir / "b.pgn").read_text(encoding="utf-8")
+    assert (status, err) == (0, "") and '[Variant "xiangqi"]' in text and "1. Che3 Hg8 2. Hg3 Rh10" in text  # ranks 1-10, as PyChess writes
+    games, diags = parse_pgn(text)
+    assert [d for d in diags if d.severity is not Severity.INFO] == [] and games[0].ply_count() == 4

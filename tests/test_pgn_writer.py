@@ -14,6 +14,7 @@ from test_pgn_reader import FREE_TAGS, TAG_TEXT
 from xqformats.diagnostics import Severity
 from xqformats.model import Game, Headers
 from xqformats.pgn import parse_pgn, read_pgn, write_pgn
+from xqformats.pgn.format_tag import WINBOARD_SIDES
 from xqformats.pgn.writer import flattened_tags, output_headers
 from xqformats.position import Position
 
@@ -27,8 +28,15 @@ def width(line: str) -> int:
 
 
 def expected(game: Game, notation: str) -> Game:
-    """``game`` with the headers write_pgn writes (Format names the notation; FEN set)."""
-    out = Game(Headers(output_headers(game, notation)), game.start, game.result)
+    """``game`` with the headers write_pgn writes (Format names the notation; FEN set).
+
+    SAN PGN writes the sides as WinBoard does (``White``), which the reader
+    renames back (docs/spec/notation.md §7.7).
+    """
+    tags = output_headers(game, notation)
+    if notation == "san":
+        tags = [(WINBOARD_SIDES.get(name, name), value) for name, value in tags]
+    out = Game(Headers(tags), game.start, game.result)
     out.root = game.root
     return out
 

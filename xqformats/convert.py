@@ -50,7 +50,7 @@ from .progress import Progress, progress_allowed
 
 __all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "InputFiles", "NOTATIONS", "TARGETS"]
 
-NOTATIONS = ("chinese", "wxf", "iccs")
+NOTATIONS = ("chinese", "wxf", "iccs", "san")
 #: The formats ``--to`` accepts: every format the front door can write.
 TARGETS = formats.REGISTRY.writable()
 STDIO = "-"

@@ -13,7 +13,7 @@ from typing import Optional
 
 from ..notation import Notation
 
-__all__ = ["FORMAT_VALUES", "FORMAT_NAMES", "notation_of_format"]
+__all__ = ["FORMAT_VALUES", "FORMAT_NAMES", "WINBOARD_SIDES", "notation_of_format"]
 
 #: Notation -> the ``Format`` value the writer writes for it: the notation's
 #: display name (:attr:`Notation.label`, where it is written once).
@@ -26,3 +26,8 @@ FORMAT_NAMES: dict[str, Notation] = {value.lower(): notation for notation, value
 def notation_of_format(value: str) -> Optional[Notation]:
     """The notation a ``Format`` tag value names (any case, blanks around ignored); None if none."""
     return FORMAT_NAMES.get(value.strip().lower())
+
+
+#: WinBoard/PyChess side tags -> the model's (docs/spec/notation.md §7.7): the
+#: reader renames them in a SAN game, the writer of SAN PGN renames them back.
+WINBOARD_SIDES: dict[str, str] = {"White": "Red", "WhiteElo": "RedElo", "WhiteTeam": "RedTeam"}

@@ -38,7 +38,7 @@ from ..notation.rules import SAN_RANKS_UNDECIDED
 from ..position import Position
 from ..source import Source
 from . import rules
-from .format_tag import notation_of_format
+from .format_tag import WINBOARD_SIDES, notation_of_format
 from .ast import (
     MAX_NAG,
     MAX_NUMBER_DIGITS,
@@ -64,8 +64,6 @@ _KIND = {
     "ICCS_MOVE": Notation.ICCS,
     "SAN_MOVE": Notation.SAN,
 }
-#: WinBoard PGN names the sides as chess does (docs/spec/notation.md §7.6): its tag → the model's.
-_CHESS_SIDES = {"White": "Red", "WhiteElo": "RedElo", "WhiteTeam": "RedTeam"}
 
 #: Chess PGN suffix annotations and the NAGs they stand for.
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
@@ -641,7 +639,7 @@ class _MovetextWalk:
 def _red_for_white(game: Game) -> None:
     """A WinBoard game's ``White`` tags become the model's ``Red`` ones (where no ``Red`` tag is given)."""
     headers = game.headers
-    for chess, ours in _CHESS_SIDES.items():
+    for chess, ours in WINBOARD_SIDES.items():
         value = headers.get(chess)
         if value is not None and headers.get(ours) is None:
             del headers[chess]

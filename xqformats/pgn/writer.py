@@ -35,7 +35,7 @@ from ..model import Game, Headers, Node
 from ..notation import Notation, encode
 from ..position import Position
 from ..visitor import BaseVisitor
-from .format_tag import FORMAT_VALUES, notation_of_format
+from .format_tag import FORMAT_VALUES, WINBOARD_SIDES, notation_of_format
 
 __all__ = ["write_pgn", "output_headers", "flattened_tags", "PgnWriter"]
 
@@ -126,7 +126,7 @@ def _output_tags(headers: Headers, start: Position, result: str, notation: Notat
 
 
 #: The model's side tags → WinBoard's (the inverse of what the reader maps).
-_CHESS_NAMES = {"Red": "White", "RedElo": "WhiteElo", "RedTeam": "WhiteTeam"}
+_CHESS_NAMES = {ours: chess for chess, ours in WINBOARD_SIDES.items()}
 
 
 def _winboard_tags(out: Headers) -> list[tuple[str, str]]:
