@@ -247,7 +247,7 @@ def test_failed_atomic_write_leaves_the_old_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["a.pgn", "-o", "out.txt"], "--to pgn|cbf is needed (it cannot be told from the output name)"),
+        (["a.pgn", "-o", "out.txt"], "--to pgn|cbf|xqf is needed (it cannot be told from the output name)"),
         (["a.pgn", "-o", "-", "--to", "cbf", "--notation", "wxf"], "--notation, --traditional and --fullwidth apply to PGN output only"),
         (["a.pgn", "-o", "-", "--notation", "wxf", "--traditional", "--to", "pgn"], "--traditional and --fullwidth apply to the Chinese notation only"),
         (["a.pgn", "-o", "x.pgn", "--encoding", "klingon"], "--encoding: Unknown encoding `klingon`"),
@@ -315,10 +315,10 @@ def test_stdin_is_read_by_its_content(
 
 
 def test_unsupported_input_exits_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (workdir / "game.xqf").write_bytes(b"XQ\x0a\x00")
-    status, out, err = convert(capsys, "game.xqf", "-o", "out.pgn")
+    (workdir / "game.xyz").write_bytes(b"XQ\x0a\x00")
+    status, out, err = convert(capsys, "game.xyz", "-o", "out.pgn")
     assert (status, out) == (2, "")
-    assert err == "game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`\n"
+    assert err == "game.xyz: G101 Unsupported file type `.xyz`; expected `.pgn`, `.cbf`, `.xqf`\n"
     assert not (workdir / "out.pgn").exists()
 
 

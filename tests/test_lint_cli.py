@@ -30,11 +30,11 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 
 def test_unsupported_file_is_an_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (workdir / "game.xqf").write_bytes(b"XQ\x0a\x00")
-    status, out, _ = run(capsys, "--isolated", "game.xqf")
+    (workdir / "game.xyz").write_bytes(b"XQ\x0a\x00")
+    status, out, _ = run(capsys, "--isolated", "game.xyz")
     assert status == 1
     assert out.splitlines() == [
-        "game.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`",
+        "game.xyz: G101 Unsupported file type `.xyz`; expected `.pgn`, `.cbf`, `.xqf`",
         "Found 1 error in 1 file",
     ]
 
@@ -46,10 +46,10 @@ def test_unreadable_path_exits_2(workdir: Path, capsys: pytest.CaptureFixture[st
 
 
 def test_ignore_and_select(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (workdir / "game.xqf").write_bytes(b"XQ")
-    assert run(capsys, "--isolated", "--ignore", "G101", "game.xqf")[:2] == (0, "All checks passed (1 file)\n")
-    assert run(capsys, "--isolated", "--select", "T1", "game.xqf")[0] == 0
-    assert run(capsys, "--isolated", "--select", "T1", "--extend-select", "G10", "game.xqf")[0] == 1
+    (workdir / "game.xyz").write_bytes(b"XQ")
+    assert run(capsys, "--isolated", "--ignore", "G101", "game.xyz")[:2] == (0, "All checks passed (1 file)\n")
+    assert run(capsys, "--isolated", "--select", "T1", "game.xyz")[0] == 0
+    assert run(capsys, "--isolated", "--select", "T1", "--extend-select", "G10", "game.xyz")[0] == 1
 
 
 def test_unknown_selector_is_a_usage_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -72,27 +72,27 @@ def test_no_files(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_config_is_found_and_applied(
     workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (workdir / "game.xqf").write_bytes(b"XQ")
+    (workdir / "game.xyz").write_bytes(b"XQ")
     (workdir / "pyproject.toml").write_text('[tool.xqformats]\nignore = ["G101"]\noutput-format = "json"\n')
     sub = workdir / "sub"
     sub.mkdir()
     # Found from a subfolder by walking up.
     monkeypatch.chdir(sub)
-    status, out, _ = run(capsys, "../game.xqf")
+    status, out, _ = run(capsys, "../game.xyz")
     assert (status, json.loads(out)) == (0, [])
     # --isolated ignores it; --format overrides output-format.
-    status, out, _ = run(capsys, "--isolated", "--format", "json", "../game.xqf")
+    status, out, _ = run(capsys, "--isolated", "--format", "json", "../game.xyz")
     assert status == 1 and [d["code"] for d in json.loads(out)] == ["G101"]
 
 
 def test_per_file_ignores(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (workdir / "old").mkdir()
-    (workdir / "old" / "a.xqf").write_bytes(b"XQ")
-    (workdir / "b.xqf").write_bytes(b"XQ")
+    (workdir / "old" / "a.xyz").write_bytes(b"XQ")
+    (workdir / "b.xyz").write_bytes(b"XQ")
     (workdir / "xqformats.toml").write_text('[per-file-ignores]\n"old/*" = ["G101"]\n')
-    status, out, _ = run(capsys, "--no-source", "old/a.xqf", "b.xqf")
+    status, out, _ = run(capsys, "--no-source", "old/a.xyz", "b.xyz")
     assert status == 1
-    assert out.splitlines() == ["b.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`", "Found 1 error in 1 of 2 files"]
+    assert out.splitlines() == ["b.xyz: G101 Unsupported file type `.xyz`; expected `.pgn`, `.cbf`, `.xqf`", "Found 1 error in 1 of 2 files"]
 
 
 def test_invalid_config_is_a_usage_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -105,10 +105,10 @@ def test_invalid_config_is_a_usage_error(workdir: Path, capsys: pytest.CaptureFi
 
 
 def test_explicit_config_file(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (workdir / "game.xqf").write_bytes(b"XQ")
+    (workdir / "game.xyz").write_bytes(b"XQ")
     (workdir / "ci.toml").write_text('ignore = ["G"]\n')
-    assert run(capsys, "--config", "ci.toml", "game.xqf")[0] == 0
-    assert run(capsys, "--config", "nope.toml", "game.xqf")[0] == 2
+    assert run(capsys, "--config", "ci.toml", "game.xyz")[0] == 0
+    assert run(capsys, "--config", "nope.toml", "game.xyz")[0] == 2
 
 
 def test_stdin_filename_picks_the_format(
@@ -116,19 +116,19 @@ def test_stdin_filename_picks_the_format(
 ) -> None:
     # --stdin-filename names the input and its extension decides the format.
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"XQ\x00")))
-    status, out, _ = run(capsys, "--isolated", "--stdin-filename", "x.xqf", "-")
+    status, out, _ = run(capsys, "--isolated", "--stdin-filename", "x.xyz", "-")
     assert status == 1
-    assert out.splitlines()[0] == "x.xqf: G101 Unsupported file type `.xqf`; expected `.pgn`, `.cbf`"
+    assert out.splitlines()[0] == "x.xyz: G101 Unsupported file type `.xyz`; expected `.pgn`, `.cbf`, `.xqf`"
 
 
 def test_machine_formats_have_no_summary(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (workdir / "game.xqf").write_bytes(b"XQ")
-    _, out, _ = run(capsys, "--isolated", "--format", "github", "game.xqf")
+    (workdir / "game.xyz").write_bytes(b"XQ")
+    _, out, _ = run(capsys, "--isolated", "--format", "github", "game.xyz")
     assert out == (
-        "::error title=xqformats (G101),file=game.xqf::game.xqf: G101 Unsupported file type `.xqf`; "
-        "expected `.pgn`, `.cbf`\n"
+        "::error title=xqformats (G101),file=game.xyz::game.xyz: G101 Unsupported file type `.xyz`; "
+        "expected `.pgn`, `.cbf`, `.xqf`\n"
     )
-    _, out, _ = run(capsys, "--isolated", "--format", "sarif", "game.xqf")
+    _, out, _ = run(capsys, "--isolated", "--format", "sarif", "game.xyz")
     log = json.loads(out)
     assert log["runs"][0]["results"][0]["ruleId"] == "G101"
 

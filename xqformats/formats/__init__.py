@@ -42,7 +42,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable, Optional, TypeVar, Union
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
 from ..encoding import decode_bytes
 from ..source import Source
-from . import cbf, pgn
+from . import cbf, pgn, xqf
 from .base import Format, Kind, Reading, ReadOptions, Writer, text_head
 from .registry import Detection, Registry
 from .rules import (
@@ -94,6 +94,7 @@ REGISTRY = Registry(
     (
         pgn.FORMAT,
         cbf.FORMAT,
+        xqf.FORMAT,
     ),
     default="pgn",
 )

@@ -35,6 +35,7 @@ from ..diagnostics import Rule, Severity
 from ..formats import rules as format_rules
 from ..notation import rules as notation_rules
 from ..pgn import rules as pgn_rules
+from ..xqf import rules as xqf_rules
 from . import checks
 
 __all__ = [
@@ -61,6 +62,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     pgn_rules,
     encoding,
     cbf_rules,
+    xqf_rules,
     format_rules,
     checks,
 )
@@ -113,6 +115,9 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("C1", "CBF: XML"),
     ("C2", "CBF: schema"),
     ("C3", "CBF: semantics"),
+    ("X1", "XQF: the file and its keys"),
+    ("X2", "XQF: header fields"),
+    ("X3", "XQF: start position and moves"),
     ("G1", "Game level and files"),
 )
 
