@@ -255,7 +255,12 @@ class _Tree:
             if record.has_next:
                 stack.append(child)
         for kept in self.unread:
-            kept.target.comments.append(kept.text())
+            # One comment per node, as XQF holds it: joined to the node's own.
+            comments = kept.target.comments
+            if comments:
+                comments[-1] += "\n" + kept.text()
+            else:
+                comments.append(kept.text())
 
     def _play(self, record: MoveRecord, parent: Node, depth: int) -> tuple[Node, int, Optional[_Unread]]:
         """Play ``record`` after ``parent``; the context of its next move."""
