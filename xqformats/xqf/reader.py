@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import json
+from functools import lru_cache
 from typing import Optional
 
 from kaitaistruct import KaitaiStream, KaitaiStructError
@@ -153,6 +154,12 @@ def decode_square(value: int) -> Optional[int]:
     return square(value // 10, value % 10)
 
 
+@lru_cache(maxsize=256)
+def _squares(key: int) -> tuple[Optional[int], ...]:
+    """Stored byte -> square for a move byte stored plus ``key`` (bias and key together, mod 256)."""
+    return tuple(decode_square((b - key) & 0xFF) for b in range(256))
+
+
 def _start(header: "Xqf.Header", sink: DiagnosticSink) -> Position:
     """The stored start position: the truth, whatever the game type says (docs/spec/xqf.md §3.4)."""
     pos = Position.empty()
@@ -231,6 +238,9 @@ class _Tree:
         self.sink = sink
         self.from_key = FROM_BIAS + header.from_key
         self.to_key = TO_BIAS + header.to_key
+        # Stored byte -> square (None off the board), keys and bias taken off: one lookup per point.
+        self.from_square = _squares(self.from_key & 0xFF)
+        self.to_square = _squares(self.to_key & 0xFF)
         self.unread: list[_Unread] = []
 
     def run(self, records: list[MoveRecord]) -> None:
@@ -266,15 +276,17 @@ class _Tree:
         """Play ``record`` after ``parent``; the context of its next move."""
         pos = self.pos
         pos.pop_to(depth)
-        frm = decode_square((record.from_byte - self.from_key) & 0xFF)
-        to = decode_square((record.to_byte - self.to_key) & 0xFF)
+        _, from_byte, to_byte, _, _, comment, _ = record  # the hot loop: no attribute lookups
+        frm = self.from_square[from_byte]
+        to = self.to_square[to_byte]
         if frm is None or to is None or not pos.can_move(frm, to):
             dead = self._reject(record, parent, frm, to)
-            dead.add(self._item(record), self._comment(record) if record.comment is not None else None)
+            dead.add(self._item(record), self._comment(record) if comment is not None else None)
             return parent, depth, dead
         move = Move(frm, to)
-        node = parent.add_variation(move)
-        if record.comment is not None:
+        node = Node(move, parent)  # Node.add_variation's work, without its keywords
+        parent.children.append(node)
+        if comment is not None:
             node.comments.append(self._comment(record))
         pos.push(move)
         return node, depth + 1, None
@@ -300,8 +312,7 @@ class _Tree:
     def _item(self, record: MoveRecord) -> str:
         """The record's move as ICCS points, ``?`` for a point off the board."""
         out = ""
-        for value in ((record.from_byte - self.from_key) & 0xFF, (record.to_byte - self.to_key) & 0xFF):
-            sq = decode_square(value)
+        for sq in (self.from_square[record.from_byte], self.to_square[record.to_byte]):
             out += "?" if sq is None else Move(sq, sq).uci()[:2]
         return out
 

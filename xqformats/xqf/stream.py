@@ -12,6 +12,7 @@ stops at the first damage and says where, keeping every record before it.
 from __future__ import annotations
 
 import struct
+from functools import lru_cache
 from typing import NamedTuple, Optional, Sequence
 
 __all__ = ["HEADER_SIZE", "COPYRIGHT", "MoveRecord", "Stop", "key_stream", "plain_body", "scan"]
@@ -69,9 +70,14 @@ def plain_body(body: bytes, stream_bytes: Sequence[int]) -> bytes:
     out = bytearray(body)
     for k, key in enumerate(stream):
         if key:
-            table = bytes((b - key) & 0xFF for b in range(256))
-            out[k::32] = out[k::32].translate(table)
+            out[k::32] = out[k::32].translate(_minus(key))
     return bytes(out)
+
+
+@lru_cache(maxsize=256)
+def _minus(key: int) -> bytes:
+    """The translation table that subtracts ``key`` from every byte (modulo 256)."""
+    return bytes((b - key) & 0xFF for b in range(256))
 
 
 def scan(plain: bytes, version: int, comment_key: int) -> tuple[list[MoveRecord], Optional[Stop], int]:
