@@ -25,7 +25,7 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from ..core import BLACK, RED, Move, square
 from ..diagnostics import Diagnostic, DiagnosticSink
-from ..layouts.xqf import Xqf
+from ..layouts.xqf import Xqf  # type: ignore[attr-defined]  # generated; mypy skips layouts
 from ..model import Game, Headers, Node
 from ..position import STARTING_FEN, Position
 from . import rules
