@@ -96,7 +96,7 @@ def test_detect_format(name: Optional[str], head: bytes, stdin: bool, expected: 
 
 def test_extensions_come_from_the_registry() -> None:
     assert REGISTRY.extensions() == (".pgn", ".cbf", ".xqf")
-    assert REGISTRY.writable() == ("pgn", "cbf")
+    assert REGISTRY.writable() == ("pgn", "cbf", "xqf")
     assert REGISTRY.knows_extension("x/Y.Cbf") and not REGISTRY.knows_extension("y.xyz")
 
 
