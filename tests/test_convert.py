@@ -37,7 +37,7 @@ CBF = (
 
 
 #: The known extensions, as G101 lists them (in registration order).
-KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.cbr`, `.cbl`, `.wxf`, `.json`"
+KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.wxf`, `.json`"
 
 
 @pytest.fixture
@@ -274,7 +274,7 @@ def test_failed_atomic_write_leaves_the_old_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["a.pgn", "-o", "out.txt"], "--to dhtmlxq|pgn|cbf|wxfgame|json is needed (it cannot be told from the output name)"),
+        (["a.pgn", "-o", "out.txt"], "--to dhtmlxq|pgn|cbf|xqf|wxfgame|json is needed (it cannot be told from the output name)"),
         (["a.pgn", "-o", "-", "--to", "cbf", "--notation", "wxf"], "--notation, --traditional and --fullwidth apply to PGN output only"),
         (["a.pgn", "-o", "-", "--notation", "wxf", "--traditional", "--to", "pgn"], "--traditional and --fullwidth apply to the Chinese notation only"),
         (["a.pgn", "-o", "x.pgn", "--encoding", "klingon"], "--encoding: Unknown encoding `klingon`"),

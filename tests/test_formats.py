@@ -30,7 +30,7 @@ CBF = (
 
 
 #: The known extensions, as G101 lists them (in registration order).
-KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.cbr`, `.cbl`, `.wxf`, `.json`"
+KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.wxf`, `.json`"
 
 
 def names(detection: formats.Detection) -> tuple[Optional[str], Optional[str]]:
@@ -54,7 +54,7 @@ def codes(record: formats.Record) -> list[str]:
         (b'[Game "Chinese Chess"]', "pgn"),
         (b"1. h2e2 h9g7", "pgn"),
         (b"", None),
-        (b"XQ\x0a\x00", None),
+        (b"XQ\x0a\x00", "xqf"),
     ],
 )
 def test_sniff(head: bytes, kind: Optional[str]) -> None:
@@ -79,7 +79,7 @@ def test_sniff(head: bytes, kind: Optional[str]) -> None:
         ("a.cbf", b"garbage", False, ("cbf", None)),
         ("a.pgn", b"garbage", False, ("pgn", None)),
         # Unknown extensions, and a file without one.
-        ("a.xqf", b"XQ", False, (None, None)),
+        ("a.xyz", b"XQ", False, (None, None)),
         ("a.txt", b"[Game", False, (None, None)),
         ("README", b"[Game", False, (None, None)),
         # Standard input: without a name (or a name without an extension) the content decides.
@@ -91,7 +91,7 @@ def test_sniff(head: bytes, kind: Optional[str]) -> None:
         # ... with a name, its extension decides as for a file.
         ("named.cbf", b"<x/>", True, ("cbf", None)),
         ("named.pgn", b"<x/>", True, ("cbf", "pgn")),
-        ("named.xqf", b"<x/>", True, (None, None)),
+        ("named.xyz", b"<x/>", True, (None, None)),
     ],
 )
 def test_detect_format(name: Optional[str], head: bytes, stdin: bool, expected: tuple[Optional[str], Optional[str]]) -> None:
@@ -99,9 +99,9 @@ def test_detect_format(name: Optional[str], head: bytes, stdin: bool, expected: 
 
 
 def test_extensions_come_from_the_registry() -> None:
-    assert REGISTRY.extensions() == (".dhtmlxq", ".ubb", ".pgn", ".cbf", ".cbr", ".cbl", ".wxf", ".json")
-    assert REGISTRY.writable() == ("dhtmlxq", "pgn", "cbf", "wxfgame", "json")
-    assert REGISTRY.knows_extension("x/Y.Cbf") and not REGISTRY.knows_extension("y.xqf")
+    assert REGISTRY.extensions() == (".dhtmlxq", ".ubb", ".pgn", ".cbf", ".xqf", ".cbr", ".cbl", ".wxf", ".json")
+    assert REGISTRY.writable() == ("dhtmlxq", "pgn", "cbf", "xqf", "wxfgame", "json")
+    assert REGISTRY.knows_extension("x/Y.Cbf") and not REGISTRY.knows_extension("y.xyz")
 
 
 # ---------------------------------------------------------------- every kind of input
@@ -174,8 +174,8 @@ def test_text_handed_for_a_binary_format_is_a_type_error() -> None:
 def test_format_can_be_given() -> None:
     record = read(b"1. h2e2 *\n", format="pgn", name="notes.txt")
     assert record.format is REGISTRY.get("pgn") and len(record.games) == 1 and record.name == "notes.txt"
-    with pytest.raises(KeyError, match="Unknown format `xqf`"):
-        read(b"", format="xqf")
+    with pytest.raises(KeyError, match="Unknown format `xyz`"):
+        read(b"", format="xyz")
 
 
 def test_text_encoding_is_detected_or_given() -> None:
@@ -198,7 +198,7 @@ def test_unknown_format_is_a_diagnostic(tmp_path: Path) -> None:
     # A file found by its name needs a known extension, whatever it holds.
     readme = tmp_path / "README"
     readme.write_text(PGN, encoding="utf-8")
-    assert read(readme, name="README").diagnostics[0].message == "Unsupported file type `(none)`; expected `.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.cbr`, `.cbl`, `.wxf`, `.json`"
+    assert read(readme, name="README").diagnostics[0].message == "Unsupported file type `(none)`; expected `.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.wxf`, `.json`"
 
 
 def test_unreadable_path_is_a_diagnostic(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from xqformats.cli import main
 
 
 #: The known extensions, as G101 lists them (in registration order).
-KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.cbr`, `.cbl`, `.wxf`, `.json`"
+KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.wxf`, `.json`"
 
 
 @pytest.fixture
@@ -71,7 +71,7 @@ def test_no_files(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "--isolated", ".")
     assert status == 0
     assert out == "All checks passed (0 files)\n"
-    assert "no record files (.dhtmlxq, .ubb, .pgn, .cbf, .cbr, .cbl, .wxf, .json) found" in err
+    assert "no record files (.dhtmlxq, .ubb, .pgn, .cbf, .xqf, .cbr, .cbl, .wxf, .json) found" in err
 
 
 def test_a_folder_lint_names_the_files_it_skipped(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -41,6 +41,7 @@ PAGES: dict[str, tuple[str, str]] = {
     "notation.md": ("Notation", "notation"),
     "pgn.md": ("PGN", "pgn"),
     "cbf.md": ("CBF", "cbf"),
+    "xqf.md": ("XQF", "xqf"),
     "cbr.md": ("CBR", "cbr"),
     "dhtmlxq.md": ("DhtmlXQ", "dhtmlxq"),
     "wxfgame.md": ("WXF-file", "wxfgame"),
@@ -50,7 +51,7 @@ SHORT_NAMES = {short: page for page, (short, _) in PAGES.items()}
 PREFIXES = {prefix: page for page, (_, prefix) in PAGES.items()}
 
 #: The pages that state a format (their leaf clauses must name a source).
-FORMAT_PAGES = ("board.md", "fen.md", "notation.md", "pgn.md", "cbf.md", "cbr.md", "dhtmlxq.md", "wxfgame.md", "json.md")
+FORMAT_PAGES = ("board.md", "fen.md", "notation.md", "pgn.md", "cbf.md", "xqf.md", "cbr.md", "dhtmlxq.md", "wxfgame.md", "json.md")
 
 #: Where citations of the pages may stand: everything a user of the repository reads.
 CITING_GLOBS = (

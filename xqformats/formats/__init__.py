@@ -42,7 +42,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable, Optional, TypeVar, Union
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
 from ..encoding import decode_bytes
 from ..source import Source
-from . import cbf, cbr, dhtmlxq, json, pgn, wxfgame
+from . import cbf, cbr, dhtmlxq, json, pgn, wxfgame, xqf
 from .base import Format, Kind, Reading, ReadOptions, Writer, text_head
 from .registry import Detection, Registry
 from .rules import (
@@ -95,6 +95,7 @@ REGISTRY = Registry(
         dhtmlxq.FORMAT,
         pgn.FORMAT,
         cbf.FORMAT,
+        xqf.FORMAT,
         cbr.CBR,
         cbr.CBL,
         wxfgame.FORMAT,

@@ -34,13 +34,13 @@ UNSUPPORTED_FORMAT = Rule(
     Severity.ERROR,
     "The file is not a format xqformats reads",
     doc="## What it does\nReports a file named on the command line whose extension is "
-    "neither `.pgn` nor `.cbf` (XQF, CBR, WXF text layouts, …). Directories are searched "
-    "for `.pgn` and `.cbf` files only, so this appears only for files named explicitly.\n\n"
+    "none of `.pgn`, `.cbf`, `.xqf` (CBR, WXF text layouts, …). Directories are searched "
+    "for files with these extensions only, so this appears only for files named explicitly.\n\n"
     "## Why is this bad?\nNothing in the file was checked; a CI job that lists such a "
     "file would otherwise pass without looking at it.\n\n"
     "The examples show a file name on the first line and its content below.\n\n"
     "## References\ndocs/spec/README.md §4.4.",
-    example="game.xqf\nXQ… (an XQF binary record)\n",
+    example="game.xyz\nXYZ… (a layout xqformats does not read)\n",
     fixed="game.pgn\n" + _PGN_SAMPLE,
     example_kind="file",
 )

@@ -39,6 +39,7 @@ from ..jsonform import rules as json_rules
 from ..notation import rules as notation_rules
 from ..pgn import rules as pgn_rules
 from ..wxfgame import rules as wxfgame_rules
+from ..xqf import rules as xqf_rules
 from . import checks
 
 __all__ = [
@@ -65,6 +66,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     pgn_rules,
     encoding,
     cbf_rules,
+    xqf_rules,
     cbr_rules,
     dhtmlxq_rules,
     wxfgame_rules,
@@ -121,6 +123,9 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("C1", "CBF: XML"),
     ("C2", "CBF: schema"),
     ("C3", "CBF: semantics"),
+    ("X1", "XQF: the file and its keys"),
+    ("X2", "XQF: header fields"),
+    ("X3", "XQF: start position and moves"),
     ("B1", "CBR and CBL"),
     ("D1", "DhtmlXQ"),
     ("W1", "WXF game files"),
