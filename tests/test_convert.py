@@ -421,3 +421,15 @@ def test_convert_to_winboard_san(workdir: Path, capsys: pytest.CaptureFixture[st
     assert (status, err) == (0, "") and '[Variant "xiangqi"]' in text and "1. Che3 Hg8 2. Hg3 Rh10" in text  # ranks 1-10, as PyChess writes
     games, diags = parse_pgn(text)
     assert [d for d in diags if d.severity is not Severity.INFO] == [] and games[0].ply_count() == 4
+
+
+def test_a_library_converts_to_one_file_or_to_one_file_per_game(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cbr_helpers import Entry, cbl, cbr
+
+    (workdir / "lib.cbl").write_bytes(cbl([Entry(cbr(texts={"Red": "甲"})), Entry(cbr(texts={"Red": "乙"}))]))
+    status, _, err = convert(capsys, "lib.cbl", "-o", "all.pgn")
+    games, _ = parse_pgn((workdir / "all.pgn").read_text(encoding="utf-8"))
+    assert status == 0 and [g.headers["Red"] for g in games] == ["甲", "乙"]
+    status, _, err = convert(capsys, "lib.cbl", "--out-dir", "out", "--to", "pgn")
+    assert status == 0 and sorted(p.name for p in (workdir / "out").iterdir()) == ["lib-1.pgn", "lib-2.pgn"]
+    assert parse_pgn((workdir / "out" / "lib-2.pgn").read_text(encoding="utf-8"))[0][0].headers["Red"] == "乙"

@@ -13,7 +13,8 @@ Contract:
   holds fewer games per file, CBF with one, needs that many); ``-o -``
   writes to stdout; ``--out-dir DIR`` writes ``DIR/<input stem>.<ext>`` per
   input, and ``DIR/<stem>-<n>.<ext>`` per game when an input holds more
-  games than one file of the target can (a PGN of several games to CBF);
+  games than one file of the target can (a PGN of several games to CBF) or
+  is a library (a CBL: each of its games to a file of its own);
 * what the target format cannot hold is named on stderr, never dropped in
   silence (each format's writer says what, :func:`xqformats.formats.losses`):
   CBF has no place for some PGN tags nor for NAGs; a PGN tag is one line, so
@@ -344,7 +345,9 @@ def _jobs_to_folder(args: argparse.Namespace, items: list[_Input], writer: forma
     jobs: list[_Job] = []
     for item in items:
         stem = Path(item.path).stem
-        limit = writer.max_games
+        # A library (CBL) is a collection: one file per game, whatever the target holds.
+        library = item.record.format is not None and item.record.format.library
+        limit = 1 if library else writer.max_games
         if limit is not None and len(item.games) > limit:
             # One file per game: DIR/<stem>-<n>.<ext>, numbered to sort in order.
             width = len(str(len(item.games)))

@@ -107,8 +107,10 @@ class Format:
     cheap and import nothing heavy.  ``signature`` says that the sniff tests a
     magic number no other content has (``XQ`` of XQF, ``CCBridge Record``):
     such a format is recognised by its content even in a file whose extension
-    no format claims.  ``reader`` reads; ``writer`` writes, when the format
-    can be written.
+    no format claims.  ``library`` marks a format whose files collect many
+    records (CBL): ``convert --out-dir`` writes each of its games to a file of
+    its own.  ``reader`` reads; ``writer`` writes, when the format can be
+    written.
     """
 
     name: str
@@ -120,6 +122,7 @@ class Format:
     reader: ReadFn
     writer: Optional[Writer] = None
     signature: bool = False
+    library: bool = False
 
     def __post_init__(self) -> None:
         for ext in self.extensions:

@@ -64,5 +64,6 @@ CBL = Format(
     kind=Kind.BINARY,
     sniff=sniff_cbl,
     reader=_read_cbl,
+    library=True,
     signature=True,
 )
