@@ -182,3 +182,23 @@ def test_text_folds_a_code_repeated_in_a_file() -> None:
         "Found 6 warnings in 1 file",
     ]
     assert len(render_text(res, show_source=False, fold=None).splitlines()) == 7
+
+
+def test_colour_marks_the_code_by_severity() -> None:
+    text = render_text(_results()[:1], show_source=False, color=True).splitlines()
+    # T104 is a warning (yellow), M301 an error (red); the place is bold.
+    assert text[0] == "\x1b[1mgames/a.pgn:2:8\x1b[0m: \x1b[1m\x1b[33mT104\x1b[0m Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`"
+    assert text[1].startswith("\x1b[1mgames/a.pgn:3:9\x1b[0m: \x1b[1m\x1b[31mM301\x1b[0m ")
+    assert "\x1b" not in render_text(_results()[:1], show_source=False)
+
+
+def test_when_to_colour() -> None:
+    from xqformats.commands import use_color
+
+    class Tty:
+        def isatty(self) -> bool:
+            return True
+
+    assert use_color("auto", Tty(), {}) and not use_color("auto", Tty(), {"NO_COLOR": "1"})
+    assert not use_color("auto", object(), {}) and use_color("auto", object(), {"FORCE_COLOR": "1"})
+    assert use_color("always", object(), {"NO_COLOR": "1"}) and not use_color("never", Tty(), {"FORCE_COLOR": "1"})

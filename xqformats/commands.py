@@ -168,6 +168,12 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-source", action="store_true", help="text output without the source line and carets")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
     p.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour each finding's code by severity (auto: on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it)",
+    )
+    p.add_argument(
         "--no-fold",
         action="store_true",
         help=f"show every finding (text output shows {FOLD_AFTER} of one code per file, then counts the rest)",
@@ -272,6 +278,23 @@ def _auto_jobs(targets: list[Target]) -> int:
     return 1
 
 
+def use_color(choice: str, stream: object, environ: Optional[dict[str, str]] = None) -> bool:
+    """Whether to colour text output: ``--color always|never``, or ``auto``.
+
+    ``auto`` colours an interactive terminal unless ``NO_COLOR`` is set
+    (no-color.org); ``FORCE_COLOR`` colours any stream.
+    """
+    if choice != "auto":
+        return choice == "always"
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR"):
+        return False
+    if env.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and env.get("TERM") != "dumb"
+
+
 def _file_size(path: str) -> int:
     try:
         return os.path.getsize(path) if path != "-" else 0
@@ -329,7 +352,8 @@ def run_lint(args: argparse.Namespace) -> int:
         out = statistics(results, fmt)
     else:
         fold = None if args.no_fold else FOLD_AFTER
-        out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root, fold=fold)
+        color = fmt == "text" and args.output_file is None and use_color(args.color, sys.stdout)
+        out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root, fold=fold, color=color)
     try:
         _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github"))
     except OSError as exc:  # the --output-file (standard output raises OutputError)

@@ -174,13 +174,33 @@ def _count(n: int, word: str) -> str:
 FOLD_AFTER = 3
 
 
+#: ANSI colours of a finding's code by severity (``--color``): red, yellow, cyan.
+_COLOURS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m", Severity.INFO: "\x1b[36m"}
+_BOLD, _RESET = "\x1b[1m", "\x1b[0m"
+
+
+def _coloured(d: Diagnostic) -> str:
+    """``d.format()`` with its place in bold and its code in its severity's colour."""
+    text = d.format()
+    head, sep, rest = text.partition(f": {d.code} ")
+    if not sep:
+        return text
+    return f"{_BOLD}{head}{_RESET}: {_BOLD}{_COLOURS[d.severity]}{d.code}{_RESET} {rest}"
+
+
 def render_text(
-    results: Sequence[FileResult], *, show_source: bool = True, summary_line: bool = True, fold: Optional[int] = FOLD_AFTER
+    results: Sequence[FileResult],
+    *,
+    show_source: bool = True,
+    summary_line: bool = True,
+    fold: Optional[int] = FOLD_AFTER,
+    color: bool = False,
 ) -> str:
     """Each finding with its source line and carets, then (``summary_line``) the one-line :func:`summary`.
 
     In each file, the findings of one code after the first ``fold`` are
-    counted in one line after the file's findings instead (``None``: all shown).
+    counted in one line after the file's findings instead (``None``: all
+    shown).  ``color`` puts each code in its severity's colour (ANSI).
     """
     out: list[str] = []
     for res in results:
@@ -190,7 +210,7 @@ def render_text(
             seen[d.code] = seen.get(d.code, 0) + 1
             if fold is not None and seen[d.code] > fold:
                 continue
-            out.append(d.format())
+            out.append(_coloured(d) if color else d.format())
             if show_source and d.line is not None and d.line in res.lines:
                 line = prepared.get(d.line)
                 if line is None:
@@ -413,6 +433,7 @@ def render(
     summary: bool = True,
     root: Optional[Path] = None,
     fold: Optional[int] = FOLD_AFTER,
+    color: bool = False,
 ) -> str:
     """Dispatch on ``fmt`` (one of :data:`~xqformats.lint.config.OUTPUT_FORMATS`); ``summary`` is the text's last line.
 
@@ -424,7 +445,7 @@ def render(
         return render_sarif(results, root=root)
     if fmt == "github":
         return render_github(results)
-    return render_text(results, show_source=show_source, summary_line=summary, fold=fold)
+    return render_text(results, show_source=show_source, summary_line=summary, fold=fold, color=color)
 
 
 def statistics(results: Sequence[FileResult], fmt: str = "text") -> str:
