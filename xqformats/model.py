@@ -23,12 +23,16 @@ from .diagnostics import Diagnostic, Span
 from .position import Position
 from .visitor import BaseVisitor, walk
 
-__all__ = ["Headers", "Node", "Game", "RESULTS", "TAG_ROSTER", "TAG_NAME_PATTERN"]
+__all__ = ["Headers", "Node", "Game", "RESULTS", "SUFFIX_NAGS", "TAG_ROSTER", "TAG_NAME_PATTERN"]
 
 ResultT = TypeVar("ResultT")
 
 #: Results (docs/spec/board.md §6.3; docs/spec/pgn.md §3.9): Red wins, Black wins, draw, unknown.
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
+#: The move annotations `!`, `?`, … and the NAGs they stand for (docs/spec/pgn.md §4.5);
+#: PGN and WXF game files write them after a move.
+SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
 #: Standard tag order for output (docs/spec/pgn.md §3.13): ``Game`` first, then the
 #: spec's basic tags in its numbered order with RedTeam/BlackTeam before the

@@ -32,13 +32,12 @@ from typing import Any, Callable, Optional, Sequence
 
 from ..diagnostics import Diagnostic, DiagnosticSink, LineIndex, Rule, Span, excerpt
 from ..fen import parse_fen
-from ..model import RESULTS, Game, Node
+from ..model import RESULTS, SUFFIX_NAGS, Game, Node
 from ..notation import Notation, RankConvention, decode, game_convention
 from ..notation.rules import SAN_RANKS_UNDECIDED
 from ..position import Position
 from ..source import Source
 from . import rules
-from .format_tag import WINBOARD_SIDES, notation_of_format
 from .ast import (
     MAX_NAG,
     MAX_NUMBER_DIGITS,
@@ -52,8 +51,9 @@ from .ast import (
     TagPair,
     Variation,
 )
+from .format_tag import WINBOARD_SIDES, notation_of_format
 
-__all__ = ["PgnLowering", "lower_game", "SUFFIX_NAGS"]
+__all__ = ["PgnLowering", "lower_game"]
 
 #: ``Format`` tag values (spec §二(11)), compared case-insensitively.
 
@@ -65,8 +65,6 @@ _KIND = {
     "SAN_MOVE": Notation.SAN,
 }
 
-#: Chess PGN suffix annotations and the NAGs they stand for.
-SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
 
 def _point(span: Span) -> Span:

@@ -17,14 +17,14 @@ from typing import Optional, Sequence
 from lark import Lark, Token, Tree
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule
-from ..model import Game, Node
+from ..model import RESULTS, SUFFIX_NAGS, Game, Node
 from ..notation import Notation, decode
 from ..position import Position
 from ..resources import grammar_path, lark_cache_path
 from ..source import Source
 from . import rules
 
-__all__ = ["GRAMMAR_FILE", "parser", "read_wxfgame", "HEADER_OF_KEYWORD", "KEYWORD_OF_HEADER", "KEPT_PREFIX", "SUFFIX_NAGS"]
+__all__ = ["GRAMMAR_FILE", "parser", "read_wxfgame", "HEADER_OF_KEYWORD", "KEYWORD_OF_HEADER", "KEPT_PREFIX"]
 
 GRAMMAR_FILE = "wxfgame.lark"
 
@@ -33,9 +33,6 @@ HEADER_OF_KEYWORD = {"GAME": "Event", "RED": "Red", "BLACK": "Black", "DATE": "D
 KEYWORD_OF_HEADER = {header: keyword for keyword, header in HEADER_OF_KEYWORD.items()}
 #: The header prefix of any other keyword: ``PLACE`` is kept as ``WXF_PLACE``.
 KEPT_PREFIX = "WXF_"
-#: Annotations and the NAGs they stand for (docs/spec/wxfgame.md §3.3).
-SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
-_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _NOTATIONS = {"WXF": Notation.WXF, "AXF": Notation.WXF, "ICCS": Notation.ICCS}
 
 
@@ -139,7 +136,7 @@ class WxfReader:
             if self.notation is not Notation.WXF:
                 self.report(rules.FORMAT_LINE, f"`FORMAT {value}`; expected `FORMAT WXF` (moves read by their shape)", tree.children[-1])  # type: ignore[arg-type]
             return True
-        if keyword == "RESULT" and value in _RESULTS:
+        if keyword == "RESULT" and value in RESULTS:
             self.game.result = value
             return False
         header = HEADER_OF_KEYWORD.get(keyword)

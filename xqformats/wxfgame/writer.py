@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import Game, Node
+from ..model import SUFFIX_NAGS, Game, Node
 from ..notation import Notation, encode
 from ..position import Position
-from .reader import HEADER_OF_KEYWORD, KEPT_PREFIX, KEYWORD_OF_HEADER, SUFFIX_NAGS
+from .reader import HEADER_OF_KEYWORD, KEPT_PREFIX, KEYWORD_OF_HEADER
 
 __all__ = ["write_wxfgame", "wxfgame_losses"]
 
