@@ -7,9 +7,14 @@ in a source checkout used without installing, the top-level folders.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-__all__ = ["grammar_path", "schema_path", "lark_cache_path"]
+if TYPE_CHECKING:
+    from lark import Lark
+
+__all__ = ["grammar_path", "schema_path", "lark_cache_path", "format_parser"]
 
 _PKG = Path(__file__).resolve().parent
 
@@ -63,3 +68,36 @@ def lark_cache_path(grammar: str) -> "str | bool":
         return False
     version = f"{sys.version_info[0]}.{sys.version_info[1]}"
     return str(base / f"{grammar}-lark{lark_module.__version__}-py{version}.cache")
+
+
+class _Parsers(threading.local):
+    """This thread's parsers, by grammar file (a Lark parser is not thread-safe)."""
+
+    def __init__(self) -> None:
+        self.by_grammar: dict[str, "Lark"] = {}
+
+
+_PARSERS = _Parsers()
+
+
+def format_parser(grammar: str, start: str) -> "Lark":
+    """This thread's LALR parser (contextual lexer) of ``grammars/<grammar>.lark``, built once.
+
+    The grammar's analysis comes from the private cache (:func:`lark_cache_path`).
+    For the record formats' grammars (DhtmlXQ, WXF game files); the PGN and
+    notation grammars keep their own builders, which add a transformer and
+    error recovery.
+    """
+    parser = _PARSERS.by_grammar.get(grammar)
+    if parser is None:
+        from lark import Lark
+
+        parser = _PARSERS.by_grammar[grammar] = Lark.open(
+            str(grammar_path(f"{grammar}.lark")),
+            parser="lalr",
+            lexer="contextual",
+            start=start,
+            maybe_placeholders=False,
+            cache=lark_cache_path(grammar),
+        )
+    return parser

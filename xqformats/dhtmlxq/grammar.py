@@ -13,17 +13,15 @@ Positions are character offsets into the text parsed; the reader's
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from typing import Optional
 
 from lark import Lark, Token, Tree
 
-from ..resources import grammar_path, lark_cache_path
+from ..resources import format_parser
 
-__all__ = ["GRAMMAR_FILE", "Piece", "Block", "Record", "Document", "parse_document", "parser"]
+__all__ = ["Piece", "Block", "Record", "Document", "parse_document", "parser"]
 
-GRAMMAR_FILE = "dhtmlxq.lark"
 
 #: What a block's name follows in its opening and closing tags (docs/spec/dhtmlxq.md §2.1).
 _OPEN_PREFIX = len("[DhtmlXQ_")
@@ -98,26 +96,9 @@ class Document:
     strays: tuple[Piece, ...]
 
 
-class _Parser(threading.local):
-    lark: Optional[Lark] = None
-
-
-_LOCAL = _Parser()
-
-
 def parser() -> Lark:
     """This thread's parser (built once; the grammar file is the spec)."""
-    lark = _LOCAL.lark
-    if lark is None:
-        lark = _LOCAL.lark = Lark.open(
-            str(grammar_path(GRAMMAR_FILE)),
-            parser="lalr",
-            lexer="contextual",
-            start="document",
-            maybe_placeholders=False,
-            cache=lark_cache_path("dhtmlxq"),
-        )
-    return lark
+    return format_parser("dhtmlxq", "document")
 
 
 def _piece(tok: Token) -> Piece:

@@ -10,7 +10,6 @@ engine (§3), and reports every finding to a sink at character offsets.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from typing import Optional, Sequence
 
@@ -20,13 +19,12 @@ from ..diagnostics import Diagnostic, DiagnosticSink, Rule
 from ..model import RESULTS, SUFFIX_NAGS, Game, Node
 from ..notation import Notation, decode
 from ..position import Position
-from ..resources import grammar_path, lark_cache_path
+from ..resources import format_parser
 from ..source import Source
 from . import rules
 
-__all__ = ["GRAMMAR_FILE", "parser", "read_wxfgame", "HEADER_OF_KEYWORD", "KEYWORD_OF_HEADER", "KEPT_PREFIX"]
+__all__ = ["parser", "read_wxfgame", "HEADER_OF_KEYWORD", "KEYWORD_OF_HEADER", "KEPT_PREFIX"]
 
-GRAMMAR_FILE = "wxfgame.lark"
 
 #: Header keywords and the model headers they fill (docs/spec/wxfgame.md §2.2).
 HEADER_OF_KEYWORD = {"GAME": "Event", "RED": "Red", "BLACK": "Black", "DATE": "Date"}
@@ -36,26 +34,9 @@ KEPT_PREFIX = "WXF_"
 _NOTATIONS = {"WXF": Notation.WXF, "AXF": Notation.WXF, "ICCS": Notation.ICCS}
 
 
-class _Parser(threading.local):
-    lark: Optional[Lark] = None
-
-
-_LOCAL = _Parser()
-
-
 def parser() -> Lark:
     """This thread's parser (built once; the grammar file is the spec)."""
-    lark = _LOCAL.lark
-    if lark is None:
-        lark = _LOCAL.lark = Lark.open(
-            str(grammar_path(GRAMMAR_FILE)),
-            parser="lalr",
-            lexer="contextual",
-            start="file",
-            maybe_placeholders=False,
-            cache=lark_cache_path("wxfgame"),
-        )
-    return lark
+    return format_parser("wxfgame", "file")
 
 
 def _pos(tok: Token) -> tuple[int, int]:
