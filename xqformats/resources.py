@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:
     from lark import Lark
 
-__all__ = ["grammar_path", "schema_path", "lark_cache_path", "format_parser"]
+__all__ = ["grammar_path", "schema_path", "lark_cache_path", "format_parser", "lazy_attributes"]
 
 _PKG = Path(__file__).resolve().parent
 
@@ -101,3 +101,26 @@ def format_parser(grammar: str, start: str) -> "Lark":
             cache=lark_cache_path(grammar),
         )
     return parser
+
+
+def lazy_attributes(package: str, table: Mapping[str, str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` (PEP 562) that imports each name of ``table`` on first use.
+
+    ``table`` maps a public name to the submodule defining it (``".reader"``,
+    relative to ``package``).  A format package uses it so that importing the
+    package (the rule catalogue imports every ``rules`` module) loads neither
+    its parser nor lxml, Lark or the layout runtime; the name is then set on
+    the package, so the import happens once.
+    """
+    import importlib
+    import sys
+
+    def __getattr__(name: str) -> Any:
+        module = table.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(module, package), name)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    return __getattr__

@@ -20,16 +20,24 @@ Modules, one job each: :mod:`.safexml` (decoding, hardened parsing),
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..resources import lazy_attributes
 from . import rules
 
 if TYPE_CHECKING:
     from .mapping import RESULT_CODES, TABLE, TYPE_CODES
     from .reader import read_cbf
     from .unread import parse_unread
-    from .writer import CbfWriter, CommentChange, Replacement, changed_comments, replaced_characters, unwritten_headers, write_cbf
+    from .writer import (
+        CbfWriter,
+        CommentChange,
+        Replacement,
+        changed_comments,
+        replaced_characters,
+        unwritten_headers,
+        write_cbf,
+    )
 
 __all__ = [
     "read_cbf",
@@ -66,10 +74,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY)

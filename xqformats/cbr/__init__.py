@@ -20,9 +20,9 @@ index and slots).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..resources import lazy_attributes
 from . import rules
 
 if TYPE_CHECKING:
@@ -36,10 +36,4 @@ __all__ = ["read_cbr", "read_cbl", "iter_cbl", "is_compressed", "rules"]
 _LAZY = {"read_cbr": ".reader", "read_cbl": ".reader", "iter_cbl": ".library", "is_compressed": ".library"}
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY)

@@ -12,9 +12,9 @@ the choices and the header table are in ``docs/dhtmlxq.md``.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..resources import lazy_attributes
 from . import rules
 
 if TYPE_CHECKING:
@@ -28,10 +28,4 @@ __all__ = ["read_dhtmlxq", "write_dhtmlxq", "dhtmlxq_losses", "rules"]
 _LAZY = {"read_dhtmlxq": ".reader", "write_dhtmlxq": ".writer", "dhtmlxq_losses": ".writer"}
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY)

@@ -17,7 +17,15 @@ from typing import Iterable, Sequence
 
 from ..diagnostics import Diagnostic
 from ..formats import DEFAULT_MAX_FILE_SIZE
-from .catalogue import GROUPS, RULES, all_rules, group_of, rule, rule_page, rules_markdown
+from .catalogue import (
+    GROUPS,
+    RULES,
+    all_rules,
+    group_of,
+    rule,
+    rule_page,
+    rules_markdown,
+)
 from .checks import GAME_RULES, TAG_RULES, check_game
 from .discovery import Target, discover
 from .runner import FileResult, LintOptions, lint_bytes, run
