@@ -288,7 +288,7 @@ def test_x303_empty_square_keeps_the_line_as_a_comment() -> None:
 def test_x304_illegal_move() -> None:
     found = read_xqf(v10(line("h2e2", "h0e0")))[1]  # Red twice
     assert [d.code for d in found] == ["X304", "X306"]
-    assert "Red piece" in found[0].message
+    assert "the horse on h0 is Red's but Black is to move" in found[0].message
     assert [d.code for d in read_xqf(v10(line("h2h8")))[1]] == ["X304", "X306"]  # the cannon is blocked
 
 

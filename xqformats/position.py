@@ -513,6 +513,25 @@ class Position:
         p = b[frm]
         return p is not None and (p < "a") == self.turn and _reaches(b, p, frm, to)
 
+    def why_illegal(self, move: Move) -> str:
+        """Why ``move`` (on the board, and not legal here) is illegal, in words for a message.
+
+        ``no piece on h2``, ``the horse on h9 is Black's but Red is to move``,
+        ``the cannon on h2 cannot move to e9``, or ``it leaves Red's king in
+        check``.  One explanation for every coordinate format (CBF, CBR, XQF).
+        """
+        frm, to = move
+        piece = self.board[frm]
+        side = _SIDE_NAME[self.turn]
+        if piece is None:
+            return f"no piece on {square_name(frm)}; {side} is to move"
+        name = PIECE_NAMES[piece.upper()]
+        if (piece < "a") != self.turn:
+            return f"the {name} on {square_name(frm)} is {_SIDE_NAME[piece < 'a']}'s but {side} is to move"
+        if not self.is_pseudo_legal(move):
+            return f"the {name} on {square_name(frm)} cannot move to {square_name(to)}"
+        return f"it leaves {side}'s king in check"
+
     def can_move(self, frm: Square, to: Square) -> bool:
         """Whether moving the piece on ``frm`` to ``to`` is legal for the side to move.
 

@@ -36,7 +36,7 @@ from typing import BinaryIO, Optional, Union
 
 from lxml import etree
 
-from ..core import PIECE_NAMES, Move, square_name
+from ..core import Move
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
 from ..fen import parse_fen
 from ..model import Game, Headers, Node
@@ -544,7 +544,7 @@ class _MoveWalk:
         else:
             self.low.report(
                 ILLEGAL_MOVE,
-                f"Illegal move `{value}` (`{move.iccs()}`): {_why_illegal(self.pos, move)}",
+                f"Illegal move `{value}` (`{move.iccs()}`): {self.pos.why_illegal(move)}",
                 self.loc.start_tag(el),
                 el,
             )
@@ -657,18 +657,3 @@ def _bad_value(value: str) -> str:
             return f"Move value `{value}` is off the board (file {files[0]}); expected files 0–8 and rows 0–9"
         return f"Move value `{value}` moves no piece (from and to are the same point); expected two different points"
     return f"Move value `{value}` is not `XY-XY`; expected for each point a file 0–8 and a row 0–9 (e.g. `77-47`)"
-
-
-def _why_illegal(pos: Position, move: Move) -> str:
-    frm, to = move
-    piece = pos.board[frm]
-    side = "Red" if pos.turn else "Black"
-    if piece is None:
-        return f"no piece on {square_name(frm)}; {side} is to move"
-    name = PIECE_NAMES[piece.upper()]
-    if piece.isupper() != pos.turn:
-        owner = "Red" if piece.isupper() else "Black"
-        return f"the {name} on {square_name(frm)} is {owner}'s but {side} is to move"
-    if not pos.is_pseudo_legal(move):
-        return f"the {name} on {square_name(frm)} cannot move to {square_name(to)}"
-    return f"it leaves {side}'s king in check"

@@ -25,11 +25,10 @@ from typing import NamedTuple, Optional
 
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
-from ..core import PIECE_NAMES, Move, square_name
+from ..core import Move
 from ..diagnostics import DiagnosticSink
 from ..layouts.cbr import Cbr  # type: ignore[attr-defined]  # generated code is not type-checked
 from ..model import Game, Node
-from ..position import Position
 from .header import point_move, read_header
 from .rules import ILLEGAL_MOVE, MOVE_POINT, MOVES_NOT_READ, SIGNATURE, TRAILING_BYTES, TRUNCATED, UNDECODABLE_TEXT
 from .text import decode_comment, nul_unit
@@ -94,20 +93,6 @@ def _comment(layout: object, sink: DiagnosticSink, offset: int) -> str:
         if rest.strip(b"\x00"):
             sink.report_bytes(TRAILING_BYTES, f"Comment has {len(rest)} bytes after its NUL code unit; not read", offset + 6 + cut, len(rest))
     return text.value
-
-
-def _why_illegal(pos: Position, move: Move) -> str:
-    frm, to = move
-    piece = pos.board[frm]
-    side = "Red" if pos.turn else "Black"
-    if piece is None:
-        return f"no piece on {square_name(frm)}; {side} is to move"
-    name = PIECE_NAMES[piece.upper()]
-    if piece.isupper() != pos.turn:
-        return f"the {name} on {square_name(frm)} is {'Red' if piece.isupper() else 'Black'}'s but {side} is to move"
-    if not pos.is_pseudo_legal(move):
-        return f"the {name} on {square_name(frm)} cannot move to {square_name(to)}"
-    return f"it leaves {side}'s king in check"
 
 
 class _Kept:
@@ -213,7 +198,7 @@ class _Walk:
         if move is None:
             self.sink.report_bytes(MOVE_POINT, f"Move record from point {rec.from_point} to point {rec.to_point}: points are 0–89 and differ", where + 2, 2)
         else:
-            self.sink.report_bytes(ILLEGAL_MOVE, f"Illegal move `{move.iccs()}`: {_why_illegal(self.pos, move)}", where, 4)
+            self.sink.report_bytes(ILLEGAL_MOVE, f"Illegal move `{move.iccs()}`: {self.pos.why_illegal(move)}", where, 4)
         if rec.has_alternative:
             self.stack.append((self.parent, self.pos.stack_depth))
         self.kept = _Kept(self.parent, where, len(self.stack))

@@ -299,7 +299,7 @@ class _Tree:
         elif pos.piece_at(frm) is None:
             sink.report_bytes(rules.EMPTY_SQUARE, f"The move `{Move(frm, to).uci()}` starts from an empty point", record.offset, 2)
         else:
-            sink.report_bytes(rules.ILLEGAL_MOVE, f"The move `{Move(frm, to).uci()}` is not legal here: {_why_illegal(pos, Move(frm, to))}", record.offset, 2)
+            sink.report_bytes(rules.ILLEGAL_MOVE, f"The move `{Move(frm, to).uci()}` is not legal here: {pos.why_illegal(Move(frm, to))}", record.offset, 2)
         return self._dead(parent, record, "it and the line after it are kept as a comment")
 
     def _dead(self, target: Node, record: MoveRecord, why: str) -> _Unread:
@@ -327,14 +327,3 @@ class _Tree:
                 len(record.comment),
             )
         return text
-
-
-def _why_illegal(pos: Position, move: Move) -> str:
-    piece = pos.piece_at(move.from_square)
-    assert piece is not None
-    side = "Red" if pos.turn else "Black"
-    if (piece < "a") != pos.turn:
-        return f"it moves a {'Red' if piece < 'a' else 'Black'} piece (`{piece}`) but {side} is to move"
-    if not pos.is_pseudo_legal(move):
-        return f"`{piece}` cannot move so"
-    return f"it leaves {side}'s king attacked"
