@@ -1,0 +1,1 @@
+"""The canonical layout of a record (`xqformats format`) (issue 13)."""
