@@ -25,7 +25,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, split_lines
 from ..formats import DEFAULT_MAX_FILE_SIZE, Record, guard, read
@@ -34,7 +34,7 @@ from .checks import UNREADABLE_FILE, check_game
 from .discovery import STDIN, Target
 from .selection import RuleSelection
 
-__all__ = ["LintOptions", "FileResult", "lint_bytes", "lint_target", "run", "GC_THRESHOLDS"]
+__all__ = ["LintOptions", "FileResult", "lint_bytes", "lint_target", "iter_results", "run", "GC_THRESHOLDS"]
 
 
 #: The garbage collector's thresholds for a run: a reader allocates millions of
@@ -229,6 +229,65 @@ def _size(target: Target) -> int:
         return 0
 
 
+def iter_results(
+    targets: Sequence[Target],
+    options: LintOptions,
+    *,
+    jobs: int = 1,
+    progress: Optional[Progress] = None,
+    stdin_name: Optional[str] = None,
+) -> Iterator[FileResult]:
+    """Lint every target, yielding each result as soon as it and all before it are done.
+
+    Results come in the order of ``targets`` whatever ``jobs`` is, so a
+    caller can print them as they come and still print what ``-j 1`` prints.
+    Standard input is read in this process; files go to ``jobs`` worker
+    processes when ``jobs > 1`` and there is more than one file.
+    """
+    files = [(i, t) for i, t in enumerate(targets) if t.path != STDIN]
+    if jobs > 1 and len(files) > 1:
+        yield from _pooled(targets, files, options, jobs, progress, stdin_name)
+    else:
+        for t in targets:
+            result = lint_target(t, options, stdin_name)
+            if progress is not None:
+                progress.advance(1, result.size)
+            yield result
+    if progress is not None:
+        progress.close()
+
+
+def _pooled(
+    targets: Sequence[Target],
+    files: list[tuple[int, Target]],
+    options: LintOptions,
+    jobs: int,
+    progress: Optional[Progress],
+    stdin_name: Optional[str],
+) -> Iterator[FileResult]:
+    """:func:`iter_results` with worker processes: finished results wait until their turn."""
+    done: dict[int, FileResult] = {}
+    # Largest files first (longest-processing-time scheduling): one big file
+    # started last would otherwise leave the other workers idle at the end.
+    by_size = sorted(files, key=lambda it: -_size(it[1]))
+    with ProcessPoolExecutor(max_workers=min(jobs, len(files)), initializer=gc.set_threshold, initargs=GC_THRESHOLDS) as pool:
+        futures = {pool.submit(lint_target, t, options): i for i, t in by_size}
+        for i, t in enumerate(targets):
+            if t.path == STDIN:
+                done[i] = lint_target(t, options, stdin_name)
+        following = 0
+        for fut in as_completed(futures):
+            result = done[futures[fut]] = fut.result()
+            if progress is not None:
+                progress.advance(1, result.size)
+            while following in done:
+                yield done.pop(following)
+                following += 1
+    while following in done:  # standard input last in the list
+        yield done.pop(following)
+        following += 1
+
+
 def run(
     targets: Sequence[Target],
     options: LintOptions,
@@ -237,35 +296,5 @@ def run(
     progress: Optional[Progress] = None,
     stdin_name: Optional[str] = None,
 ) -> list[FileResult]:
-    """Lint every target; results in the order of ``targets`` whatever ``jobs`` is.
-
-    Standard input is read in this process; files go to ``jobs`` worker
-    processes when ``jobs > 1`` and there is more than one file.
-    """
-    results: list[Optional[FileResult]] = [None] * len(targets)
-    files = [(i, t) for i, t in enumerate(targets) if t.path != STDIN]
-    for i, t in enumerate(targets):
-        if t.path == STDIN:
-            results[i] = lint_target(t, options, stdin_name)
-            if progress is not None:
-                progress.advance()
-    if jobs > 1 and len(files) > 1:
-        # Largest files first (longest-processing-time scheduling): one big file
-        # started last would otherwise leave the other workers idle at the end.
-        # Results are put back in input order, so the output does not change.
-        by_size = sorted(files, key=lambda it: -_size(it[1]))
-        workers = min(jobs, len(files))
-        with ProcessPoolExecutor(max_workers=workers, initializer=gc.set_threshold, initargs=GC_THRESHOLDS) as pool:
-            futures = {pool.submit(lint_target, t, options): i for i, t in by_size}
-            for fut in as_completed(futures):
-                result = results[futures[fut]] = fut.result()
-                if progress is not None:
-                    progress.advance(1, result.size)
-    else:
-        for i, t in files:
-            result = results[i] = lint_target(t, options)
-            if progress is not None:
-                progress.advance(1, result.size)
-    if progress is not None:
-        progress.close()
-    return [r for r in results if r is not None]
+    """Every result of :func:`iter_results`, as a list in the order of ``targets``."""
+    return list(iter_results(targets, options, jobs=jobs, progress=progress, stdin_name=stdin_name))
