@@ -16,6 +16,7 @@ from typing import Callable, NamedTuple, Optional, Sequence
 
 from . import __version__, commands, convert
 from .lint.runner import GC_THRESHOLDS
+from .lsp import command as lsp_command
 
 __all__ = ["main", "Subcommand", "SUBCOMMANDS", "parser"]
 
@@ -40,6 +41,7 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     ),
     Subcommand("rules", "list the lint rules, or explain one", commands.rules_arguments, commands.run_rules),
     Subcommand("convert", "convert game records between formats", convert.add_arguments, convert.run),
+    Subcommand("lsp", "run the language server for editors (stdio; --tcp for debugging)", lsp_command.add_arguments, lsp_command.run),
 )
 
 

@@ -173,6 +173,10 @@ class Document:
             self._index = LineIndex(self.text)
         return self._index
 
+    def has_line(self, line: int) -> bool:
+        """Whether 1-based ``line`` exists (a text of ``n`` line ends has ``n + 1`` lines)."""
+        return line >= 1 and self.line_index.line_start(line, -1) >= 0
+
     def line_text(self, line: int) -> str:
         """The text of 1-based ``line`` without its line end ('' past the last line)."""
         index = self.line_index

@@ -1,0 +1,301 @@
+"""One open document: its games, its findings and the answers about it, in the client's units.
+
+:class:`Analysis` holds a :class:`~xqformats.lsp.document.Document` and a
+cache of :class:`~xqformats.lsp.views.GameView` keyed by game text.  A PGN
+document is checked game by game: after an edit only the games whose text
+changed are linted again (usually one), and every finding is moved to where
+its game now stands.  Any other format the front door reads as text
+(DhtmlXQ, WXF game files, JSON, CBF's XML) is linted whole, with the same
+pipeline.  Findings equal what ``xqformats lint`` reports for the saved file
+(a test holds the two equal).
+
+Everything crossing to the client is 0-based lines and characters in the
+negotiated position encoding (:mod:`.positions`); everything coming from it
+is converted back the same way.  Nothing here imports the protocol library:
+:mod:`.server` wraps these answers in its types.
+
+:func:`lint_options` finds the settings that apply to a file, as ``xqformats
+lint`` would for it: the closest ``xqformats.toml`` or ``pyproject.toml``
+with ``[tool.xqformats]`` above the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple, Optional
+
+from ..diagnostics import Diagnostic, Severity
+from ..formats import DEFAULT_MAX_FILE_SIZE, detect_format
+from ..lint.config import ConfigError, Settings, find_config, load_config
+from ..lint.runner import LintOptions
+from ..lint.selection import SelectorError
+from . import features
+from .document import Chunk, Document
+from .positions import UTF16, from_client, to_client, units
+from .views import GameView, Linter, PlacedFinding, place
+
+__all__ = [
+    "Analysis",
+    "Range",
+    "Finding",
+    "Hover",
+    "GameSymbol",
+    "FoldingRange",
+    "MoveCompletion",
+    "lint_options",
+    "LSP_SEVERITY",
+]
+
+#: Our severities as the protocol's ``DiagnosticSeverity`` numbers.
+LSP_SEVERITY = {Severity.ERROR: 1, Severity.WARNING: 2, Severity.INFO: 3}
+
+
+class Range(NamedTuple):
+    """A range in the client's terms: 0-based lines, characters in the negotiated units."""
+
+    start_line: int
+    start_character: int
+    end_line: int
+    end_character: int
+
+
+class Finding(NamedTuple):
+    range: Range
+    diagnostic: Diagnostic
+
+
+class Hover(NamedTuple):
+    markdown: str
+    range: Range
+
+
+class GameSymbol(NamedTuple):
+    """One game of the document (the outline's entries)."""
+
+    name: str
+    detail: str
+    range: Range
+    selection: Range
+
+
+class FoldingRange(NamedTuple):
+    start_line: int
+    end_line: int
+    kind: str
+
+
+class MoveCompletion(NamedTuple):
+    """The moves to offer and the range they replace."""
+
+    candidates: list[features.Candidate]
+    range: Range
+
+
+def lint_options(path: Optional[Path]) -> tuple[LintOptions, Optional[str]]:
+    """The lint options for the file at ``path`` and, when its config cannot be used, why.
+
+    Settings come from the closest config file above the file (none for an
+    unsaved document); a config that cannot be used gives the defaults and
+    its error message, for the server to show.
+    """
+    try:
+        found = find_config(path.parent) if path is not None else None
+        settings = load_config(found) if found is not None else Settings()
+        selection = settings.selection()
+        selection.validate()
+    except (ConfigError, SelectorError) as exc:
+        return LintOptions(), str(exc)
+    max_size = settings.max_file_size or DEFAULT_MAX_FILE_SIZE
+    return LintOptions(selection, bool(settings.strict), None, max_size), None
+
+
+@dataclass
+class _Located:
+    """A cursor inside a game: the chunk, its view, the offset in its text."""
+
+    chunk: Chunk
+    view: GameView
+    offset: int
+
+
+class Analysis:
+    """An open document (see the module docstring).
+
+    ``name`` is the document's file name or path (it decides the format and
+    is what findings carry); ``path`` the file on disk (``"-"`` when
+    unsaved), matched against ``per-file-ignores``; ``encoding`` the
+    negotiated position encoding.
+    """
+
+    def __init__(
+        self,
+        text: str,
+        name: str,
+        *,
+        path: str = "-",
+        options: Optional[LintOptions] = None,
+        encoding: str = UTF16,
+    ) -> None:
+        self.encoding = encoding
+        head = text[:4096].encode("utf-8", "surrogatepass")
+        found = detect_format(name, head, stdin=True).format
+        #: Checked game by game (PGN); else linted whole.
+        self.pgn = found is not None and found.name == "pgn"
+        options = options or LintOptions()
+        self.linter = Linter(options, name, path, name if not self.pgn else _pgn_name(name))
+        self.document = Document(text, name)
+        self._views: dict[str, GameView] = {}
+        self._whole: Optional[GameView] = None
+
+    # ------------------------------------------------------------ edits
+    @property
+    def text(self) -> str:
+        return self.document.text
+
+    def edit(self, range: Range, inserted: str) -> None:
+        """Apply one incremental change (``range`` in client units, as the client sent it)."""
+        start = self.offset_at(range.start_line, range.start_character)
+        end = self.offset_at(range.end_line, range.end_character)
+        self.document.edit(start, max(start, end), inserted)
+
+    def replace(self, text: str) -> None:
+        """Apply a full-text change."""
+        self.document.replace(text)
+
+    # ------------------------------------------------------------ positions
+    def offset_at(self, line: int, character: int) -> int:
+        """The character offset of a client position (0-based line, units)."""
+        doc = self.document
+        if not doc.has_line(line + 1):
+            return len(doc.text)
+        column = from_client(doc.line_text(line + 1), character, self.encoding)
+        return doc.offset_of(line + 1, column)
+
+    def _client(self, line: int, column: int) -> tuple[int, int]:
+        """Our 1-based document line and column as a client position."""
+        return line - 1, to_client(self.document.line_text(line), column, self.encoding)
+
+    def _range(self, chunk: Chunk, start: int, end: int) -> Range:
+        """The client range of ``start``..``end``, offsets in ``chunk``'s text."""
+        source = chunk.source()
+        a = self._client(*source.line_col(start))
+        b = self._client(*source.line_col(end))
+        return Range(a[0], a[1], b[0], b[1])
+
+    def _locate(self, line: int, character: int) -> Optional[_Located]:
+        offset = self.offset_at(line, character)
+        index = self.document.chunk_index(offset)
+        if index is None or not self.pgn:
+            return None
+        chunk = self.document.chunks[index]
+        return _Located(chunk, self.view(chunk.text), offset - chunk.offset)
+
+    # ------------------------------------------------------------ games
+    def view(self, text: str) -> GameView:
+        """The cached view of a game's text (made on first sight)."""
+        view = self._views.get(text)
+        if view is None:
+            view = self._views[text] = GameView(text)
+        return view
+
+    def _prune(self) -> None:
+        """Forget the views of texts no longer in the document (when they outnumber the games)."""
+        chunks = self.document.chunks
+        if len(self._views) > 2 * len(chunks) + 64:
+            self._views = {c.text: self._views[c.text] for c in chunks if c.text in self._views}
+
+    # ------------------------------------------------------------ diagnostics
+    def findings(self) -> list[Finding]:
+        """Every lint finding of the document, placed in client units."""
+        if not self.pgn:
+            return self._whole_findings()
+        self._prune()
+        out: list[Finding] = []
+        for chunk in self.document.chunks:
+            placed = self.view(chunk.text).placed(self.linter, self.encoding)
+            if placed:
+                out.extend(self._moved(chunk, placed))
+        return out
+
+    def _moved(self, chunk: Chunk, placed: list[PlacedFinding]) -> list[Finding]:
+        shift = chunk.line - 1
+        # A chunk that starts inside a line (after a form feed) moves its first line's characters too.
+        prefix = 0 if chunk.column == 1 else units(self.document.line_text(chunk.line)[: chunk.column - 1], self.encoding)
+        out = []
+        for line, start, end_line, end, d in placed:
+            if prefix:
+                start += prefix if line == 0 else 0
+                end += prefix if end_line == 0 else 0
+            out.append(Finding(Range(line + shift, start, end_line + shift, end), d))
+        return out
+
+    def _whole_findings(self) -> list[Finding]:
+        view = self._whole
+        if view is None or view.text != self.text:
+            view = self._whole = GameView(self.text)
+        found = view.findings(self.linter)
+        return [Finding(Range(*p[:4]), p[4]) for p in place(found, view.lines, self.encoding)]
+
+    # ------------------------------------------------------------ hover
+    def hover(self, line: int, character: int) -> Optional[Hover]:
+        """A finding's rule page under the cursor, else the position after the move under it."""
+        for finding in self.findings() if not self.pgn else self._chunk_findings(line, character):
+            r = finding.range
+            if (r.start_line, r.start_character) <= (line, character) <= (r.end_line, r.end_character):
+                return Hover(features.finding_hover(finding.diagnostic), r)
+        at = self._locate(line, character)
+        if at is None:
+            return None
+        node = features.move_at(at.view.game, at.offset)
+        if node is None or node.span is None:
+            return None
+        return Hover(features.move_hover(at.view.game, node), self._range(at.chunk, node.span.start, node.span.end))
+
+    def _chunk_findings(self, line: int, character: int) -> list[Finding]:
+        index = self.document.chunk_index(self.offset_at(line, character))
+        if index is None:
+            return []
+        chunk = self.document.chunks[index]
+        return self._moved(chunk, self.view(chunk.text).placed(self.linter, self.encoding))
+
+    # ------------------------------------------------------------ outline
+    def symbols(self) -> list[GameSymbol]:
+        """One symbol per game: players, event, date, result."""
+        if not self.pgn:
+            return []
+        out = []
+        for number, chunk in enumerate(self.document.chunks, 1):
+            view = self.view(chunk.text)
+            body = chunk.text.rstrip()
+            lead = len(chunk.text) - len(chunk.text.lstrip())
+            first_line_end = chunk.text.find("\n", lead)
+            whole = self._range(chunk, lead, len(body))
+            head = self._range(chunk, lead, len(body) if first_line_end < 0 else min(first_line_end, len(body)))
+            out.append(GameSymbol(features.game_title(view, number), features.game_detail(view), whole, head))
+        return out
+
+    def folding(self) -> list[FoldingRange]:
+        """Games, variations and comments over several lines (0-based document lines)."""
+        if not self.pgn:
+            return []
+        out = []
+        for chunk in self.document.chunks:
+            shift = chunk.line - 2
+            for fold in features.folds(self.view(chunk.text)):
+                out.append(FoldingRange(fold.start_line + shift, fold.end_line + shift, fold.kind))
+        return out
+
+    # ------------------------------------------------------------ completion
+    def completion(self, line: int, character: int) -> Optional[MoveCompletion]:
+        """The legal moves at the cursor in the game's notation, and the text they replace."""
+        at = self._locate(line, character)
+        if at is None:
+            return None
+        found = features.completion(at.view, at.offset)
+        return MoveCompletion(found.candidates, self._range(at.chunk, found.start, found.end))
+
+
+def _pgn_name(name: str) -> str:
+    """A name that makes the front door read a game chunk as PGN (the document was detected as PGN)."""
+    return name if name.lower().endswith(".pgn") else name + ".pgn"
