@@ -1,0 +1,154 @@
+"""The language server's parts without the protocol: position units, re-cutting after edits, findings per game.
+
+* :mod:`xqformats.lsp.positions` against Python's own encoders, on CJK,
+  fullwidth digits and astral characters;
+* :class:`~xqformats.lsp.document.Document` after any edits cuts the text
+  exactly as the splitter cuts it afresh (a hypothesis property);
+* :class:`~xqformats.lsp.analysis.Analysis` reports, game by game and after
+  edits, exactly what ``lint_bytes`` reports for the whole text.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xqformats.lint.runner import LintOptions, lint_bytes
+from xqformats.lsp.analysis import Analysis, Range, lint_options
+from xqformats.lsp.document import Document
+from xqformats.lsp.positions import UTF8, UTF16, UTF32, from_client, to_client, units
+from xqformats.pgn.splitter import split_games
+
+LINE = "1. 炮二平五 马８进７ {𠀀𝄞 a} 车9平8 3. 车一平二"
+
+
+def _expected(text: str, encoding: str) -> int:
+    codec = {UTF16: "utf-16-le", UTF8: "utf-8", UTF32: "utf-32-le"}[encoding]
+    width = {UTF16: 2, UTF8: 1, UTF32: 4}[encoding]
+    return len(text.encode(codec)) // width
+
+
+def test_units_and_columns_against_the_encoders() -> None:
+    for encoding in (UTF16, UTF8, UTF32):
+        assert units(LINE, encoding) == _expected(LINE, encoding)
+        for index in range(len(LINE) + 1):
+            character = to_client(LINE, index + 1, encoding)
+            assert character == _expected(LINE[:index], encoding)
+            assert from_client(LINE, character, encoding) == index + 1
+
+
+def test_astral_characters_are_two_utf16_units() -> None:
+    at = LINE.index("𠀀")
+    assert to_client(LINE, at + 2, UTF16) == to_client(LINE, at + 1, UTF16) + 2
+    assert to_client(LINE, at + 2, UTF8) == to_client(LINE, at + 1, UTF8) + 4
+    # Inside the surrogate pair is the astral character's own column.
+    assert from_client(LINE, to_client(LINE, at + 1, UTF16) + 1, UTF16) == at + 1
+
+
+def test_columns_past_the_line_end() -> None:
+    assert to_client("炮", 3, UTF16) == 2  # one past the end keeps the range's length
+    assert from_client("炮", 9, UTF16) == 2
+    assert to_client("", 0, UTF16) == 0
+
+
+# ---------------------------------------------------------------- re-cutting
+
+_GAME = '[Game "Chinese Chess"]\n[Event "E"]\n1. 炮二平五 {a\ncomment} (1. 马二进三) 马8进7 *\n\n'
+_PIECES = ["[", "]", "{", "}", "(", ")", "\n", "\r", "\r\n", '"', "x", " ", "1.", "\f", '[Game "G"]\n', "炮二平五 "]
+
+
+@st.composite
+def _edits(draw: st.DrawFn) -> tuple[str, list[tuple[int, int, str]]]:
+    text = _GAME * draw(st.integers(1, 4))
+    edits = []
+    length = len(text)
+    for _ in range(draw(st.integers(1, 6))):
+        start = draw(st.integers(0, length))
+        end = draw(st.integers(start, min(length, start + 12)))
+        inserted = "".join(draw(st.lists(st.sampled_from(_PIECES), max_size=3)))
+        edits.append((start, end, inserted))
+        length += len(inserted) - (end - start)
+    return text, edits
+
+
+@settings(max_examples=300, deadline=None)
+@given(_edits())
+def test_recut_after_edits_equals_a_fresh_cut(case: tuple[str, list[tuple[int, int, str]]]) -> None:
+    text, edits = case
+    doc = Document(text)
+    for start, end, inserted in edits:
+        text = text[:start] + inserted + text[end:]
+        doc.edit(start, end, inserted)
+        fresh = [(c.text, c.offset, c.line, c.column) for c in split_games((text,))]
+        assert [(c.text, c.offset, c.line, c.column) for c in doc.chunks] == fresh
+        assert doc.text == text
+
+
+def test_replace_finds_the_changed_span() -> None:
+    doc = Document(_GAME * 3)
+    new = _GAME * 2 + _GAME.replace("马8进7", "马8进9")
+    doc.replace(new)
+    assert doc.text == new
+    assert [c.text for c in doc.chunks] == [c.text for c in split_games((new,))]
+
+
+# ---------------------------------------------------------------- findings
+
+_GAMES = (
+    '[Game "Chinese Chess"]\n1. 炮二平五 马８进７ 2. 马二进三 {𠀀} 马7进9 *\n\n'
+    '[Event "No Game tag"]\n[Date "1995.5.22"]\n1. 炮二平五 马8进7 2. 车一平一 *\n\n'
+    '[Game "Chinese Chess"]\n1. H2-E2 *\n'
+)
+
+
+def _whole(text: str, name: str = "games.pgn") -> list[tuple[str, int, int, int, int]]:
+    result = lint_bytes(text.encode("utf-8"), name, LintOptions())
+    return sorted((d.code, d.line or 0, d.column or 0, d.end_line or 0, d.end_column or 0) for d in result.diagnostics)
+
+
+def _incremental(a: Analysis) -> list[tuple[str, int, int, int, int]]:
+    # UTF-32 units are code points: the client's positions read back as ours (0-based).
+    return sorted(
+        (f.diagnostic.code, f.range.start_line + 1, f.range.start_character + 1, f.range.end_line + 1, f.range.end_character + 1)
+        for f in a.findings()
+    )
+
+
+def test_findings_game_by_game_equal_the_whole_file() -> None:
+    a = Analysis(_GAMES, "games.pgn", encoding=UTF32)
+    assert a.pgn
+    assert _incremental(a) == _whole(_GAMES)
+    assert {"M301", "T101", "T104"} <= {code for code, *_ in _whole(_GAMES)}
+
+
+def test_findings_follow_edits() -> None:
+    a = Analysis(_GAMES, "games.pgn", encoding=UTF32)
+    text = _GAMES
+    # Insert a game at the top: every later finding moves down; then break the last game.
+    top = '[Game "Chinese Chess"]\n1. 炮二平五 炮8平5 *\n\n'
+    a.edit(Range(0, 0, 0, 0), top)
+    text = top + text
+    assert _incremental(a) == _whole(text)
+    line = text.count("\n") - 1
+    a.edit(Range(line, 3, line, 8), "H2-H9")
+    text = text[: text.rindex("H2-E2")] + "H2-H9" + text[text.rindex("H2-E2") + 5 :]
+    assert a.text == text
+    assert _incremental(a) == _whole(text)
+
+
+def test_other_text_formats_are_linted_whole() -> None:
+    text = '[DhtmlXQ]\n[DhtmlXQ_movelist]77477242[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n'
+    a = Analysis(text, "post.ubb", encoding=UTF32)
+    assert not a.pgn
+    assert _incremental(a) == _whole(text, "post.ubb")
+
+
+def test_lint_options_come_from_the_closest_config(tmp_path: Path) -> None:
+    (tmp_path / "xqformats.toml").write_text('ignore = ["T1"]\nstrict = true\n', encoding="utf-8")
+    options, problem = lint_options(tmp_path / "sub" / "games.pgn")
+    assert problem is None and options.strict and not options.selection.enabled("T101")
+    (tmp_path / "xqformats.toml").write_text('select = ["Q9"]\n', encoding="utf-8")
+    options, problem = lint_options(tmp_path / "games.pgn")
+    assert problem is not None and "Q9" in problem and options == LintOptions()
