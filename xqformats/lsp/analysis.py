@@ -146,6 +146,8 @@ class Analysis:
         self.linter = Linter(options, name, path, name if not self.pgn else _pgn_name(name))
         self.document = Document(text, name)
         self._views: dict[str, GameView] = {}
+        # Findings placed where each game text last stood: (line, column, findings).
+        self._placed_at: dict[str, tuple[int, int, list[Finding]]] = {}
         self._whole: Optional[GameView] = None
 
     # ------------------------------------------------------------ edits
@@ -204,6 +206,7 @@ class Analysis:
         chunks = self.document.chunks
         if len(self._views) > 2 * len(chunks) + 64:
             self._views = {c.text: self._views[c.text] for c in chunks if c.text in self._views}
+            self._placed_at = {c.text: self._placed_at[c.text] for c in chunks if c.text in self._placed_at}
 
     # ------------------------------------------------------------ diagnostics
     def findings(self) -> list[Finding]:
@@ -212,10 +215,14 @@ class Analysis:
             return self._whole_findings()
         self._prune()
         out: list[Finding] = []
+        placed_at = self._placed_at
         for chunk in self.document.chunks:
-            placed = self.view(chunk.text).placed(self.linter, self.encoding)
-            if placed:
-                out.extend(self._moved(chunk, placed))
+            # A game whose text and first line did not change keeps its placed findings.
+            known = placed_at.get(chunk.text)
+            if known is None or known[0] != chunk.line or known[1] != chunk.column:
+                placed = self.view(chunk.text).placed(self.linter, self.encoding)
+                known = placed_at[chunk.text] = (chunk.line, chunk.column, self._moved(chunk, placed) if placed else [])
+            out.extend(known[2])
         return out
 
     def _moved(self, chunk: Chunk, placed: list[PlacedFinding]) -> list[Finding]:

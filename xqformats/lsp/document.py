@@ -80,7 +80,8 @@ class Document:
         self.text = text
         self.chunks: list[Chunk] = _placed(split_games((text,), name), Chunk("", 0, 1, 1))
         self._starts: Optional[list[int]] = None
-        self._index: Optional[LineIndex] = None
+        self._lines: Optional[list[int]] = None
+        self._index: Optional[LineIndex] = None  # of the whole text, only when it has no chunks
 
     # ------------------------------------------------------------ edits
     def replace(self, text: str) -> None:
@@ -111,6 +112,7 @@ class Document:
         old_chunks = self.chunks
         self.text = self.text[:start] + inserted + self.text[end:]
         self._starts = None
+        self._lines = None
         self._index = None
         if not old_chunks:
             self.chunks = _placed(split_games((self.text,), self.name), Chunk("", 0, 1, 1))
@@ -166,23 +168,46 @@ class Document:
             self._starts = [c.offset for c in self.chunks]
         return max(bisect_right(self._starts, offset) - 1, 0)
 
-    @property
-    def line_index(self) -> LineIndex:
-        """The whole text's line index, built on first use after an edit (O(len(text)))."""
+    def line_start(self, line: int) -> Optional[int]:
+        """The offset of 1-based ``line``'s first character (``None`` past the last line).
+
+        Found through the chunks (the last one starting on or before the
+        line, then that chunk's own lines), so no index of the whole text is
+        built after an edit: O(log games + one game's length).
+        """
+        chunks = self.chunks
+        if not chunks:
+            index = self._whole_index()
+            start = index.line_start(line, -1)
+            return start if start >= 0 and line >= 1 else None
+        if self._lines is None:
+            self._lines = [c.line for c in chunks]
+        i = bisect_right(self._lines, line) - 1
+        # A chunk that starts inside a line (after a form feed) does not hold that line's start.
+        while i > 0 and chunks[i].line == line and chunks[i].column != 1:
+            i -= 1
+        if i < 0 or line < 1:
+            return None
+        chunk = chunks[i]
+        start = LineIndex(chunk.text).line_start(line - chunk.line + 1, -1)
+        return chunk.offset + start if start >= 0 else None
+
+    def _whole_index(self) -> LineIndex:
         if self._index is None:
             self._index = LineIndex(self.text)
         return self._index
 
     def has_line(self, line: int) -> bool:
         """Whether 1-based ``line`` exists (a text of ``n`` line ends has ``n + 1`` lines)."""
-        return line >= 1 and self.line_index.line_start(line, -1) >= 0
+        return self.line_start(line) is not None
 
     def line_text(self, line: int) -> str:
         """The text of 1-based ``line`` without its line end ('' past the last line)."""
-        index = self.line_index
-        start = index.line_start(line, len(self.text))
-        end = index.line_start(line + 1, len(self.text))
-        text = self.text[start:end]
+        start = self.line_start(line)
+        if start is None:
+            return ""
+        end = self.line_start(line + 1)
+        text = self.text[start : len(self.text) if end is None else end]
         if text.endswith("\r\n"):
             return text[:-2]
         if text.endswith(("\n", "\r")):
@@ -191,6 +216,7 @@ class Document:
 
     def offset_of(self, line: int, column: int) -> int:
         """The character offset of 1-based ``line`` and ``column`` (clamped to the line and the text)."""
-        index = self.line_index
-        start = index.line_start(line, len(self.text))
-        return min(start + min(column - 1, len(self.line_text(line))), len(self.text))
+        start = self.line_start(line)
+        if start is None:
+            return len(self.text)
+        return start + max(0, min(column - 1, len(self.line_text(line))))

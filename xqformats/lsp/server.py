@@ -115,7 +115,11 @@ def build_server() -> "LanguageServer":
     from lsprotocol import types
     from pygls.lsp.server import LanguageServer
 
-    server = LanguageServer(SERVER_NAME, __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+    server = LanguageServer(
+        SERVER_NAME,
+        __version__,
+        text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+    )
     docs = _Documents()
     server.xqformats_documents = docs  # type: ignore[attr-defined]  # (for tests and debugging)
     _register_sync(server, docs)
