@@ -1,0 +1,140 @@
+"""The TextMate grammar for xiangqi PGN, derived from ``grammars/pgn.lark``'s terminals.
+
+Editors highlight with TextMate grammars (VS Code, Sublime Text, many
+others): regular expressions, one line at a time, each giving a scope name.
+Rather than write the syntax a second time, :func:`textmate_grammar` builds
+the grammar from the patterns of the loaded Lark grammar (``TAG_NAME``,
+``TAG_VALUE``, ``MOVE_NUMBER``, ``CHINESE_MOVE``, ``WXF_MOVE``,
+``ICCS_MOVE``, ``SAN_MOVE``, ``SUFFIX``, ``NAG``, ``RESULT``, the comment
+terminals, ``UNKNOWN_MOVE``): change a notation's grammar and the
+highlighting follows (``python tools/gen_tmlanguage.py`` rewrites the
+committed files; ``tests/test_editors.py`` fails until it is run).
+
+Two things a line-by-line matcher needs that the grammar does not say in one
+terminal:
+
+* a brace comment may run over lines (``COMMENT`` matches across line ends):
+  it becomes a begin/end rule on its opening and closing characters;
+* TextMate takes the first pattern that matches at the earliest position, not
+  the longest match as Lark's lexer does, so each move pattern must end where
+  a token ends: before one of the characters ``UNKNOWN_MOVE`` stops at (white
+  space, ``{}()[];``), a suffix (``!``/``?``) or a NAG's ``$``.
+
+Lark writes its patterns in Python's regex syntax; the constructs used here
+(classes, non-capturing groups, lookaround, possessive ``*+``) mean the same in
+Oniguruma, the engine TextMate grammars run on.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..pgn.grammar import parser
+
+__all__ = ["SCOPE_NAME", "SCOPES", "textmate_grammar", "DELIMITERS"]
+
+#: The grammar's root scope.
+SCOPE_NAME = "source.pgn.xiangqi"
+
+#: The characters that end a token in movetext: those ``UNKNOWN_MOVE`` (any
+#: other run of characters) never includes.  A test holds this equal to the grammar.
+DELIMITERS = r"\s{}()\[\];"
+
+#: The scope of each terminal (the part of the name before the language suffix).
+SCOPES = {
+    "LSQB": "punctuation.definition.tag.begin",
+    "TAG_NAME": "entity.name.tag",
+    "TAG_VALUE": "string.quoted.double",
+    "RSQB": "punctuation.definition.tag.end",
+    "MOVE_NUMBER": "constant.numeric.move-number",
+    "CHINESE_MOVE": "keyword.other.move.chinese",
+    "WXF_MOVE": "keyword.other.move.wxf",
+    "ICCS_MOVE": "keyword.other.move.iccs",
+    "SAN_MOVE": "keyword.other.move.san",
+    "SUFFIX": "keyword.operator.annotation",
+    "NAG": "constant.other.nag",
+    "RESULT": "constant.language.result",
+    "COMMENT": "comment.block",
+    "LINE_COMMENT": "comment.line.semicolon",
+    "LPAR": "punctuation.section.variation.begin",
+    "RPAR": "punctuation.section.variation.end",
+    "UNKNOWN_MOVE": "invalid.illegal.move",
+}
+
+#: The moves, in the order they are tried (ICCS before SAN: a token both read is ICCS unless the game is SAN).
+_MOVES = ("CHINESE_MOVE", "WXF_MOVE", "ICCS_MOVE", "SAN_MOVE")
+
+_SUFFIX = ".pgn"
+
+
+def _scope(terminal: str) -> str:
+    return SCOPES[terminal] + _SUFFIX
+
+
+def _token_end(suffix: str, nag: str) -> str:
+    """A lookahead: the token ends here (a delimiter, a suffix's first character, a NAG's, or the line's end)."""
+    starts = "".join(sorted({re.escape(p[0]) for p in re.findall(r"[!?]+", suffix)} | {re.escape(nag[0])}))
+    return f"(?=[{DELIMITERS}{starts}]|$)"
+
+
+def textmate_grammar() -> dict[str, Any]:
+    """The grammar as a JSON-ready ``dict`` (the ``.tmLanguage.json`` format)."""
+    lark = parser()[0]
+
+    def pattern(name: str) -> str:
+        return str(lark.get_terminal(name).pattern.to_regexp())
+
+    # The literal first and last characters of a brace comment and a variation (`{`…`}`, `(`…`)`).
+    comment = pattern("COMMENT")
+    open_comment, close_comment = comment[:2], comment[-2:]
+    end = _token_end(pattern("SUFFIX"), "$")
+    ws = r"\s*"
+    tag = {
+        "name": "meta.tag-pair" + _SUFFIX,
+        "match": f"({pattern('LSQB')}){ws}({pattern('TAG_NAME')}){ws}({pattern('TAG_VALUE')}){ws}({pattern('RSQB')})",
+        "captures": {str(i): {"name": _scope(t)} for i, t in enumerate(("LSQB", "TAG_NAME", "TAG_VALUE", "RSQB"), 1)},
+    }
+    moves = [{"name": _scope(t), "match": f"(?:{pattern(t)}){end}"} for t in _MOVES]
+    movetext = [
+        {"include": "#comment"},
+        {"include": "#variation"},
+        {"name": _scope("MOVE_NUMBER"), "match": f"{pattern('MOVE_NUMBER')}(?:{ws}{pattern('ELLIPSIS')})?"},
+        {"name": _scope("RESULT"), "match": f"(?:{pattern('RESULT')})(?=[{DELIMITERS}]|$)"},
+        *moves,
+        {"name": _scope("SUFFIX"), "match": pattern("SUFFIX")},
+        {"name": _scope("NAG"), "match": pattern("NAG")},
+        {"name": _scope("UNKNOWN_MOVE"), "match": pattern("UNKNOWN_MOVE")},
+    ]
+    return {
+        "$schema": "https://raw.githubusercontent.com/martinring/tmlanguage/master/tmlanguage.json",
+        "name": "Xiangqi PGN",
+        "scopeName": SCOPE_NAME,
+        "comment": "Generated by tools/gen_tmlanguage.py from grammars/pgn.lark and the notation grammars; do not edit by hand.",
+        "fileTypes": ["pgn"],
+        "patterns": [{"include": "#tag-pair"}, {"include": "#movetext"}],
+        "repository": {
+            "tag-pair": tag,
+            "movetext": {"patterns": movetext},
+            "comment": {
+                "patterns": [
+                    {
+                        "name": _scope("COMMENT"),
+                        "begin": open_comment,
+                        "end": close_comment,
+                        "beginCaptures": {"0": {"name": "punctuation.definition.comment.begin" + _SUFFIX}},
+                        "endCaptures": {"0": {"name": "punctuation.definition.comment.end" + _SUFFIX}},
+                    },
+                    {"name": _scope("LINE_COMMENT"), "match": pattern("LINE_COMMENT")},
+                ]
+            },
+            "variation": {
+                "name": "meta.variation" + _SUFFIX,
+                "begin": pattern("LPAR"),
+                "end": pattern("RPAR"),
+                "beginCaptures": {"0": {"name": _scope("LPAR")}},
+                "endCaptures": {"0": {"name": _scope("RPAR")}},
+                "patterns": [{"include": "#tag-pair"}, {"include": "#movetext"}],
+            },
+        },
+    }
