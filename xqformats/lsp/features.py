@@ -71,12 +71,12 @@ class Completion(NamedTuple):
 
 
 def finding_hover(d: Diagnostic) -> str:
-    """Markdown for a finding: its message, then its rule's page."""
+    """Markdown for a finding: its message, then its rule's page (what ``xqformats rules CODE`` prints)."""
     rule = RULES.get(d.code)
     head = f"**{d.code}** ({d.severity}): {d.message}"
     if rule is None:
         return head
-    return f"{head}\n\n---\n\n{rule_page(rule, heading='###')}"
+    return f"{head}\n\n---\n\n{rule_page(rule, heading='###')}\n(`xqformats rules {rule.code}` prints this page.)"
 
 
 def move_at(game: Game, offset: int) -> Optional[Node]:

@@ -121,7 +121,6 @@ def build_server() -> "LanguageServer":
         text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
     )
     docs = _Documents()
-    server.xqformats_documents = docs  # type: ignore[attr-defined]  # (for tests and debugging)
     _register_sync(server, docs)
     _register_queries(server, docs)
     return server
