@@ -152,3 +152,31 @@ def test_lint_options_come_from_the_closest_config(tmp_path: Path) -> None:
     (tmp_path / "xqformats.toml").write_text('select = ["Q9"]\n', encoding="utf-8")
     options, problem = lint_options(tmp_path / "games.pgn")
     assert problem is not None and "Q9" in problem and options == LintOptions()
+
+
+def _labels(a: Analysis, line: int, character: int) -> set[str]:
+    found = a.completion(line, character)
+    assert found is not None
+    return {c.text for c in found.candidates}
+
+
+def test_completion_follows_the_variation_brackets() -> None:
+    text = '[Game "Chinese Chess"]\n1. 炮二平五 (1. 马二进三 马8进7) 1... '
+    a = Analysis(text, "v.pgn", encoding=UTF32)
+    line = len(text.split("\n")[1])
+    after_variation = _labels(a, 1, line)
+    assert "马8进7" in after_variation and "炮二平五" not in after_variation  # Black to move after 炮二平五
+    inside = _labels(a, 1, len("1. 炮二平五 (1. 马二进三 "))
+    assert "马8进7" in inside and "炮8平5" in inside and "炮二平五" not in inside
+    opened = _labels(a, 1, len("1. 炮二平五 ("))
+    assert "炮二平五" in opened and "马二进三" in opened  # the variation replaces Red's first move
+
+
+def test_hover_on_a_move_in_a_variation() -> None:
+    text = '[Game "Chinese Chess"]\n1. 炮二平五 (1. 马二进三 马8进7) 1... 炮8平5 *\n'
+    a = Analysis(text, "v.pgn", encoding=UTF32)
+    hover = a.hover(1, len("1. 炮二平五 (1. 马二进三 ") + 1)
+    assert hover is not None and "**马8进7**" in hover.markdown
+    assert "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R w" in hover.markdown
+    start = len("1. 炮二平五 (1. 马二进三 ")
+    assert hover.range == Range(1, start, 1, start + 4)
