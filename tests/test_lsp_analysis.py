@@ -180,3 +180,17 @@ def test_hover_on_a_move_in_a_variation() -> None:
     assert "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R w" in hover.markdown
     start = len("1. 炮二平五 (1. 马二进三 ")
     assert hover.range == Range(1, start, 1, start + 4)
+
+
+def test_corpus_files_game_by_game_equal_the_whole_file(shared_corpus: Path) -> None:
+    """Real files: the server's findings, game by game, are what lint reports for the decoded text."""
+    from xqformats.encoding import decode_bytes
+
+    files = sorted(p for p in shared_corpus.rglob("*") if p.suffix.lower() == ".pgn")
+    # The 90 smallest files (of about 100): varied sources, a few seconds in all.
+    sample = sorted(files, key=lambda p: p.stat().st_size)[:90]
+    assert sample
+    for path in sample:
+        text, _codec, _found = decode_bytes(path.read_bytes())
+        a = Analysis(text, "games.pgn", encoding=UTF32)
+        assert _incremental(a) == _whole(text), path.name
