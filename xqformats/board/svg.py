@@ -287,8 +287,10 @@ def board_svg(
     ]
     if last_move is not None:
         parts.extend(_highlight(last_move, flip))
-    board = position.board
-    parts.extend(_piece(sq, board[sq], flip) for sq in SQUARES if board[sq] is not None)
+    for sq in SQUARES:
+        piece = position.board[sq]
+        if piece is not None:
+            parts.append(_piece(sq, piece, flip))
     parts.extend(_arrow(m, flip, arrow_color) for m in arrows)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
