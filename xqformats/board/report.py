@@ -38,6 +38,7 @@ from ..lint.output import summary
 from ..lint.runner import FileResult
 from ..model import Game, Node
 from ..notation import rules as notation_rules
+from ..notation.spelling import shape_of
 from ..position import Position
 from ..xqf import rules as xqf_rules
 from .svg import board_svg
@@ -119,16 +120,28 @@ def _game_of(games: Sequence[Game], finding: Diagnostic) -> Optional[int]:
     return None
 
 
+#: Characters that end a word of source text around a finding (spaces, PGN's brackets).
+_WORD_END = frozenset(" \t\r\n(){}[]<>\"")
+
+
 def _text_at(record: "formats.Record", finding: Diagnostic) -> str:
-    """The source text the finding points at (``""`` for a binary input or an unknown span)."""
+    """The word of source text the finding points into (``""`` for a binary input or no position).
+
+    A finding may point at part of a move (the number of ``炮8进9``): the
+    word around it is the move as written.
+    """
     text = record.text()
     if text is None or finding.line is None:
         return ""
     index = record.source.line_index
     start = index.line_start(finding.line, len(text)) + (finding.column or 1) - 1
-    if finding.end_line is None or finding.end_column is None:
-        return ""
-    end = index.line_start(finding.end_line, len(text)) + finding.end_column - 1
+    end = start
+    if finding.end_line is not None and finding.end_column is not None:
+        end = max(start, index.line_start(finding.end_line, len(text)) + finding.end_column - 1)
+    while start > 0 and text[start - 1] not in _WORD_END:
+        start -= 1
+    while end < len(text) and text[end] not in _WORD_END:
+        end += 1
     return text[start:end].strip()
 
 
@@ -263,10 +276,12 @@ def _where(d: Diagnostic) -> str:
 
 
 def _caption(board: MoveErrorBoard, bad_text: str) -> str:
+    """``Game 1, before ply 3 (move 2, Red to move): 炮8进9 (H7-H…)``: the move as written when it is one."""
     pos = board.position
     side = "Red" if pos.turn else "Black"
-    what = f" <code>{escape(bad_text)}</code>" if bad_text else ""
-    arrow = f" ({board.move.iccs()})" if board.move is not None else ""
+    what = f" <code>{escape(bad_text)}</code>" if shape_of(bad_text) is not None else ""
+    shown = what and bad_text.upper().replace("-", "") == (board.move.iccs().replace("-", "") if board.move else "")
+    arrow = f" ({board.move.iccs()})" if board.move is not None and not shown else ""
     ply = board.node.ply()
     return (
         f"Game {board.game}, before ply {ply + 1} (move {pos.fullmove_number}, {side} to move):"
