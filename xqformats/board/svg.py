@@ -27,7 +27,7 @@ one unit around the grid for the file numbers; the ``viewBox`` is
 from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence
-from xml.sax.saxutils import escape, quoteattr
+from html import escape
 
 from ..core import FILE_COUNT, FILE_NAMES, RANK_COUNT, RED, SQUARES, Move, Square, square, square_file, square_rank
 from ..geometry import PALACE, RIVER_RANK
@@ -278,8 +278,8 @@ def board_svg(
     name = title if title is not None else position.fen()
     parts = [
         f'<svg xmlns="{SVG_NS}" viewBox="0 0 {WIDTH} {HEIGHT}" width="{width}" height="{height}" '
-        f'role="img" aria-label={quoteattr(name)} font-family="{FONT_FAMILY}">',
-        f"<title>{escape(name)}</title>",
+        f'role="img" aria-label="{escape(name)}" font-family="{FONT_FAMILY}">',
+        f"<title>{escape(name, quote=False)}</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{BOARD_COLOR}"/>',
         *_grid(flip),
         *_river(),
