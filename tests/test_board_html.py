@@ -12,6 +12,7 @@ from xqformats.board.report import ERROR_ARROW_COLOR, MOVE_ERRORS, move_error_bo
 from xqformats.board.svg import BLACK_COLOR, RED_COLOR
 from xqformats.cli import main
 from xqformats.formats import read
+from xqformats.lint.catalogue import RULES
 from xqformats.lint.runner import LintOptions, lint_target
 from xqformats.lint.discovery import Target
 from xqformats.position import STARTING_FEN
@@ -70,6 +71,19 @@ def test_other_findings_have_no_board(games: Path) -> None:
     record = read(games)
     others = [d for d in record.diagnostics if d.code not in MOVE_ERRORS]
     assert others and all(move_error_board(record, d) is None for d in others)
+
+
+@pytest.mark.parametrize(
+    ("code", "name", "ply", "move"),
+    [("C306", "game.cbf", 0, "H2-B2"), ("C304", "game.cbf", 0, None), ("D111", "post.ubb", 1, "H0-G0")],
+)
+def test_other_text_formats(code: str, name: str, ply: int, move: str | None) -> None:
+    """The rule pages' own examples: CBF (XML elements) and DhtmlXQ (digits in a move list)."""
+    record = read(RULES[code].example.encode("utf-8"), name=name)
+    (finding,) = [d for d in record.diagnostics if d.code == code]
+    board = move_error_board(record, finding)
+    assert board is not None
+    assert (board.game, board.node.ply(), board.move.iccs() if board.move else None) == (1, ply, move)
 
 
 def _page(path: Path) -> str:
