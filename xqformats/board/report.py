@@ -261,6 +261,7 @@ li.info { border-left-color: #2e86c1; }
 .severity { font-size: .85em; text-transform: uppercase; letter-spacing: .05em; }
 .error .severity { color: #c0392b; } .warning .severity { color: #a77c00; } .info .severity { color: #2e86c1; }
 .name { color: #666; }
+code { font-family: ui-monospace, 'DejaVu Sans Mono', 'WenQuanYi Zen Hei Mono', monospace; background: #f3eee4; padding: 0 .2em; border-radius: 3px; }
 figure.board { margin: .5em 0 .3em; }
 figure.board figcaption { font-size: .9em; color: #555; }
 p.clean { color: #2e7d32; }
@@ -305,13 +306,21 @@ def _figure(record: "formats.Record", d: Diagnostic) -> Optional[str]:
     return f'<figure class="board">\n{svg}<figcaption>{caption}</figcaption></figure>'
 
 
+_QUOTED = re.compile(r"`([^`]+)`")
+
+
+def _message(text: str) -> str:
+    """A finding's message as HTML: the text it quotes in backticks set as code."""
+    return _QUOTED.sub(r"<code>\1</code>", escape(text))
+
+
 def _finding(d: Diagnostic, figure: Optional[str]) -> str:
     rule = RULES.get(d.code)
     name = f' <span class="name">{escape(rule.name)}</span>' if rule is not None else ""
     sev = str(d.severity)
     head = (
         f'<span class="where">{escape(_where(d))}</span> <span class="code">{escape(d.code)}</span>{name} '
-        f'<span class="severity">{sev}</span> <span class="message">{escape(d.message)}</span>'
+        f'<span class="severity">{sev}</span> <span class="message">{_message(d.message)}</span>'
     )
     return f'<li class="finding {sev}">{head}' + (f"\n{figure}" if figure else "") + "</li>"
 

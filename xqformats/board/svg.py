@@ -29,8 +29,20 @@ from __future__ import annotations
 from typing import Iterable, Optional, Sequence
 from html import escape
 
-from ..core import FILE_COUNT, FILE_NAMES, RANK_COUNT, RED, SQUARES, Move, Square, square, square_file, square_rank
-from ..geometry import PALACE, RIVER_RANK
+from ..core import (
+    FILE_COUNT,
+    FILE_NAMES,
+    RANK_COUNT,
+    RED,
+    SQUARES,
+    Move,
+    Square,
+    on_board,
+    square,
+    square_file,
+    square_rank,
+)
+from ..geometry import INITIAL_BOARD, PALACE, RIVER_RANK
 from ..notation.chinese import PIECE_CHARS, write_chinese
 from ..notation.resolve import FILE_ORDER
 from ..position import Position
@@ -143,6 +155,31 @@ def _grid(flip: bool) -> list[str]:
     x0, y0 = MARGIN - 4, MARGIN - 4
     w, h = (FILE_COUNT - 1) * UNIT + 8, (RANK_COUNT - 1) * UNIT + 8
     out.append(f'<rect x="{x0}" y="{y0}" width="{w}" height="{h}" fill="none" stroke="{LINE_COLOR}" stroke-width="3"/>')
+    return out
+
+
+def _start_marks(flip: bool) -> list[str]:
+    """The small corner marks on the points where cannons and pawns start (炮位, 兵位).
+
+    The points come from the start placement (:data:`~xqformats.geometry.INITIAL_BOARD`);
+    a mark is left out on the side of a point that lies on the board's edge.
+    """
+    gap, arm = 4, 6
+    out = []
+    for sq in SQUARES:
+        piece = INITIAL_BOARD[sq]
+        if piece is None or piece.upper() not in "CP":
+            continue
+        x, y = point_xy(sq, flip=flip)
+        for sx in (-1, 1):
+            if not on_board(square_file(sq) + (sx if not flip else -sx), 0):
+                continue
+            for sy in (-1, 1):
+                cx, cy = x + sx * gap, y + sy * gap
+                out.append(
+                    f'<path d="M{_num(cx + sx * arm)} {_num(cy)}H{_num(cx)}V{_num(cy + sy * arm)}" '
+                    f'fill="none" stroke="{LINE_COLOR}" stroke-width="1.2"/>'
+                )
     return out
 
 
@@ -282,6 +319,7 @@ def board_svg(
         f"<title>{escape(name, quote=False)}</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{BOARD_COLOR}"/>',
         *_grid(flip),
+        *_start_marks(flip),
         *_river(),
         *_file_numbers(flip, notation),
     ]
