@@ -15,6 +15,7 @@ import sys
 from typing import Callable, NamedTuple, Optional, Sequence
 
 from . import __version__, commands, convert
+from .conformance import command as conformance
 from .lint.runner import GC_THRESHOLDS
 
 __all__ = ["main", "Subcommand", "SUBCOMMANDS", "parser"]
@@ -40,6 +41,7 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     ),
     Subcommand("rules", "list the lint rules, or explain one", commands.rules_arguments, commands.run_rules),
     Subcommand("convert", "convert game records between formats", convert.add_arguments, convert.run),
+    Subcommand("conformance", "run the conformance suite on a decoder", conformance.add_arguments, conformance.run_command),
 )
 
 
