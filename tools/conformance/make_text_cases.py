@@ -418,6 +418,161 @@ def notation_chinese() -> None:
     case("pgn", "valid", "m206-marker-given", fen_game("1. 前兵进一 *", PAWNS_E_BLOCKED), clause=[f"{NOT} §3.10", f"{NOT} §3.11"], rules=("M206",),
          description="The canonical form with the marker.", expect=from_fen(PAWNS_E_BLOCKED, line("E4-E5")))
 
+# ---------------------------------------------------------------- notation: WXF, ICCS, SAN (notation.md §4-§7)
+
+WXF_TAG, ICCS_TAG = '[Format "WXF"]', '[Format "ICCS"]'
+
+
+def notation_wxf() -> None:
+    wxf = ["Format", "WXF"]
+    case("pgn-wxf", "valid", "wxf-opening", pgn("1. C2.5 H8+7 2. H2+3 R9.8 *", WXF_TAG), clause=[f"{NOT} §4.1", f"{NOT} §4.9"], source="spec example",
+         description="Piece letter, file, sign, number: C2.5 H8+7 H2+3 R9.8 are H2-E2 H9-G7 H0-G2 I9-H9.",
+         expect=one(line("H2-E2", "H9-G7", "H0-G2", "I9-H9"), wxf))
+    case("pgn-wxf", "invalid", "m101-traverse-sign-missing", pgn("1. C25 *", WXF_TAG), clause=f"{NOT} §4.1", rules=("M101",),
+         description="`C25` (a traverse with its sign left out) is no move.", diags=("M101@4:4",))
+    case("pgn-wxf", "dialect", "m401-lower-case-letter", pgn("1. C2.5 h8+7 *", WXF_TAG), clause=f"{NOT} §4.2", rules=("M401",),
+         source="real-file fault: Black's moves in lower case", description="`h8+7` is read as H8+7 (H9-G7) and reported as style.", expect=one(OPENING, wxf), diags=("M401@4:9",))
+    case("pgn-wxf", "valid", "m401-official-letters", pgn("1. C2.5 H8+7 *", WXF_TAG), clause=f"{NOT} §4.2", rules=("M401",),
+         description="The official upper-case letters.", expect=one(OPENING, wxf))
+    case("pgn-wxf", "dialect", "m402-equals-traverse", pgn("1. C2=5 *", WXF_TAG), clause=f"{NOT} §4.3", rules=("M402",),
+         source="real-file fault: `=` for a traverse, as Fairy-Stockfish writes", description="`C2=5` is C2.5 (H2-E2); reported at the `=`.", expect=one(line("H2-E2"), wxf), diags=("M402@4:6",))
+    case("pgn-wxf", "dialect", "m403-fullwidth", pgn("1. Ｃ２．５ *", WXF_TAG), clause=f"{NOT} §4.3", rules=("M403",),
+         source="real-file fault: fullwidth WXF", description="Fullwidth `Ｃ２．５` is C2.5 (H2-E2).", expect=one(line("H2-E2"), wxf), diags=("M403@4:4",))
+    case("pgn-wxf", "valid", "m402-m403-signs", pgn("1. C2.5 H8+7 2. H2+3 *", WXF_TAG), clause=f"{NOT} §4.3", rules=("M402", "M403"),
+         description="ASCII `.` and `+`.", expect=one(line("H2-E2", "H9-G7", "H0-G2"), wxf))
+    case("pgn-wxf", "valid", "two-rooks-plus", fen_game("1. R+.2 *", TWO_ROOKS_I, WXF_TAG), clause=f"{NOT} §4.4", rules=("M404",),
+         description="`R+` is the front rook of two, i1: I1-H1.", expect=from_fen(TWO_ROOKS_I, line("I1-H1"), wxf))
+    case("pgn-wxf", "dialect", "m404-marker-before-letter", fen_game("1. +R.2 *", TWO_ROOKS_I, WXF_TAG), clause=f"{NOT} §4.4", rules=("M404",),
+         description="xqbase's `+R.2` is R+.2 (I1-H1), reported as style.", expect=from_fen(TWO_ROOKS_I, line("I1-H1"), wxf), diags=("M404@5:4",))
+    case("pgn-wxf", "valid", "three-pawns-plain-is-middle", fen_game("1. P7.6 *", THREE_PAWNS_C, WXF_TAG), clause=f"{NOT} §4.5", rules=("M404", "M202"),
+         description="With three pawns on file 7, the plain `P7.6` is the middle one, c6: C6-D6.", expect=from_fen(THREE_PAWNS_C, line("C6-D6"), wxf))
+    case("pgn-wxf", "dialect", "m404-middle-pawn-dot", fen_game("1. P..6 *", THREE_PAWNS_C, WXF_TAG), clause=f"{NOT} §4.5", rules=("M404",),
+         description="xqbase's `P..6` is the middle pawn (C6-D6), reported as style.", expect=from_fen(THREE_PAWNS_C, line("C6-D6"), wxf), diags=("M404@5:4",))
+    case("pgn-wxf", "valid", "four-pawns-plus-plus", fen_game("1. ++.6 *", FOUR_PAWNS, WXF_TAG), clause=f"{NOT} §4.6", rules=("M404",),
+         description="`++` is the foremost of four pawns, c8: C8-D8.", expect=from_fen(FOUR_PAWNS, line("C8-D8"), wxf))
+    case("pgn-wxf", "dialect", "m404-letter-ordinal", fen_game("1. Pa.6 *", FOUR_PAWNS, WXF_TAG), clause=f"{NOT} §4.6", rules=("M404",),
+         description="xqbase's `Pa.6` is the first pawn from the front (C8-D8), reported as style.", expect=from_fen(FOUR_PAWNS, line("C8-D8"), wxf), diags=("M404@5:4",))
+    case("pgn-wxf", "valid", "stacked-file-digit", fen_game("1. 4+.5 *", STACKED_TWO_FILES, WXF_TAG), clause=[f"{NOT} §4.7", f"{NOT} §4.8"], rules=("M404",), source="spec example",
+         description="With pawns stacked on files 4 and 6, `4+.5` is the front pawn of file 4, f8: F8-E8.", expect=from_fen(STACKED_TWO_FILES, line("F8-E8"), wxf))
+    case("pgn-wxf", "dialect", "m404-stacked-letter", fen_game("1. Pc.5 *", STACKED_TWO_FILES, WXF_TAG), clause=f"{NOT} §4.7", rules=("M404",),
+         description="xqbase's `Pc.5` numbers across both files as 三兵: d8 to e8, reported as style.", expect=from_fen(STACKED_TWO_FILES, line("D8-E8"), wxf), diags=("M404@5:4",))
+    case("pgn-wxf", "valid", "leading-digit-rear-pawn", fen_game("1. 4-.5 *", STACKED_TWO_FILES, WXF_TAG), clause=f"{NOT} §4.8", rules=("M401", "M202"),
+         description="The leading digit 4 names a file that holds stacked pawns: the rear pawn of file 4, f6: F6-E6.", expect=from_fen(STACKED_TWO_FILES, line("F6-E6"), wxf))
+
+
+def notation_iccs() -> None:
+    iccs = ["Format", "ICCS"]
+    case("pgn-iccs", "valid", "iccs-opening", pgn("1. H2-E2 H9-G7 *", ICCS_TAG), clause=[f"{NOT} §5.1", f"{BOARD} §2.1"], rules=("M405",), source="spec example",
+         description="From-point and to-point, upper case, joined by a dash.", expect=one(OPENING, iccs))
+    case("pgn-iccs", "dialect", "m405-ucci-form", pgn("1. h2e2 h9g7 *", ICCS_TAG), clause=f"{NOT} §5.1", rules=("M405",), source="real-file fault: engine (UCCI) moves pasted into records",
+         description="The UCCI form `h2e2` is read as H2-E2 and reported as style.", expect=one(OPENING, iccs), diags=("M405@4:4", "M405@4:9"))
+    case("pgn-iccs", "invalid", "m101-rank-ten", pgn("1. H2-E2 H10-G8 *", ICCS_TAG), clause=f"{NOT} §5.2", rules=("M101",),
+         description="`H10-G8` is the horse h9 to g7 in engine ranks 1-10; `H10` is no ICCS point, so the text is no move.", diags=("M101@4:10",))
+    case("pgn-iccs", "invalid", "m201-engine-ranks", pgn("1. H3-E3 *", ICCS_TAG), clause=f"{BOARD} §2.4", rules=("M201",),
+         description="`H3-E3` is 炮二平五 in engine ranks 1-10; read as ICCS it moves from the empty point h3.", diags=("M201@4:4",))
+    case("pgn-iccs", "valid", "corner-points", pgn("1. I0-I1 A9-A8 *", ICCS_TAG), clause=[f"{BOARD} §2.1", f"{NOT} §5.2"],
+         description="The corners i0 and a9 are Red's right rook and Black's left-hand (Black's right) rook.", expect=one(line("I0-I1", "A9-A8"), iccs))
+
+
+def notation_san() -> None:
+    case("pgn-san", "dialect", "m207-undecided", '[Variant "xiangqi"]\n\n1. Ra2 *\n', clause=[f"{NOT} §7.1", f"{NOT} §7.3"], rules=("M207",),
+         source="peer disagreement: WinBoard counts ranks 0-9, Fairy-Stockfish 1-10",
+         description="`Ra2` is A0-A1 in ranks 1-10 and A0-A2 in ranks 0-9; both legal, the game is undecided and read with ranks 1-10 (A0-A1).",
+         expect=doc(game(line("A0-A1"), [["Variant", "xiangqi"]])), diags=("M207",))
+    case("pgn-san", "valid", "m207-decided-by-legality", '[Variant "xiangqi"]\n\n1. Ra3 *\n', clause=[f"{NOT} §7.1", f"{NOT} §7.3"], rules=("M207",),
+         description="`Ra3` in ranks 0-9 lands on its own pawn a3, so the game counts 1-10: A0-A2.", expect=doc(game(line("A0-A2"), [["Variant", "xiangqi"]])))
+    case("pgn-san", "valid", "winboard-pawn-letterless", '[Variant "xiangqi"]\n[White "甲"]\n[Black "乙"]\n\n1. c4 Hg7 *\n',
+         clause=[f"{NOT} §7.2", f"{NOT} §7.7"], rules=("M207",), source="real-file fault: WinBoard's letterless pawn moves",
+         description="WinBoard's `c4` (ranks 0-9: the pawn c3 to c4; in 1-10 it would stay put) decides the convention; White is read as Red (a tag the reader adds after the others).",
+         expect=doc(game(line("C3-C4", "H9-G7"), [["Variant", "xiangqi"], ["Black", "乙"], ["Red", "甲"]])))
+    case("pgn-san", "valid", "fairy-stockfish", '[Variant "xiangqi"]\n\n1. Hc3 Hc8 2. Ece3 Hg8 3. E3g5 *\n', clause=[f"{NOT} §7.4", f"{NOT} §7.5", f"{NOT} §7.6"],
+         description="Ranks 1-10: B0-C2 B9-C7 C0-E2 H9-G7, then `E3g5` (also an ICCS text) is read as SAN in a SAN game: the elephant e2 to g4.",
+         expect=doc(game(line("B0-C2", "B9-C7", "C0-E2", "H9-G7", "E2-G4"), [["Variant", "xiangqi"]])))
+    case("pgn-san", "invalid", "m203-king-cannot-go", '[Variant "xiangqi"]\n\n1. Ke5 *\n', clause=f"{NOT} §7.4", rules=("M203",),
+         description="No Red king can reach e5 in either convention.", diags=("M203@3:4",))
+
+# ---------------------------------------------------------------- FEN (fen.md) and the board (board.md)
+
+
+def fen_cases() -> None:
+    def bad(name: str, fen: str, clauses: list[str], rules: tuple[str, ...], description: str, *diags: str) -> None:
+        case("pgn", "invalid", name, pgn("*", f'[FEN "{fen}"]'), clause=clauses, rules=rules, description=description, diags=diags)
+
+    six = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1"
+    case("pgn", "valid", "fen-six-fields-black-to-move", pgn("1. ... 马8进7 *", f'[FEN "{six}"]'), clause=[f"{FEN} §1.1", f"{FEN} §2.4"], rules=("F104", "F105"),
+         description="Six fields; `b` gives Black the move: H9-G7 first.", expect=one(line("H9-G7"), ["FEN", six], start=six))
+    bad("f102-queen", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNQ w", [f"{FEN} §2.1", f"{FEN} §2.3"], ("F102",),
+        "`Q` is no xiangqi piece letter: the FEN gives no position.", "F102@2:65", "P302@2:6")
+    only_two = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
+    case("pgn", "valid", "fen-two-fields", pgn("1. 炮二平五 *", f'[FEN "{only_two}"]'), clause=[f"{FEN} §2.1", f"{FEN} §2.2", f"{FEN} §4.1"], rules=("F101", "F102"),
+         description="Board and side are enough; the form gives the position as six fields, `- - 0 1` added.", expect=one(line("H2-E2"), ["FEN", only_two]))
+    eh = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w"
+    case("pgn", "dialect", "f103-e-and-h", pgn("1. 炮二平五 *", f'[FEN "{eh}"]'), clause=f"{FEN} §2.3", rules=("F103",), source="real-file fault: E/H letters in FEN boards",
+         description="`E` and `H` (the WXF letters) are read as elephant and horse, each reported: the start position.",
+         expect=one(line("H2-E2"), ["FEN", eh]), diags=("F103@2:8", "F103@2:9", "F103@2:13", "F103@2:14", "F103@2:58", "F103@2:59", "F103@2:63", "F103@2:64"))
+    case("pgn", "valid", "f103-b-and-n", pgn("1. 炮二平五 *", f'[FEN "{only_two}"]'), clause=f"{FEN} §2.3", rules=("F103",),
+         description="`B` and `N` for elephant and horse.", expect=one(line("H2-E2"), ["FEN", only_two]))
+    bad("f104-side-x", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x", [f"{FEN} §2.4"], ("F104",),
+        "`x` names no side.", "F104@2:67")
+    zero = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 0"
+    case("pgn", "dialect", "f105-move-number-zero", pgn("1. 炮二平五 *", f'[FEN "{zero}"]'), clause=[f"{FEN} §2.5", f"{FEN} §2.6", f"{FEN} §1.1"], rules=("F105",),
+         source="real-file fault: move number 0 in exported FENs", description="A move number of 0 is read as 1 and reported.",
+         expect=one(line("H2-E2"), ["FEN", zero]), diags=("F105@2:75",))
+    counters = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 10 25"
+    case("pgn", "valid", "fen-counters", pgn("25. 车五平四 *", f'[FEN "{counters}"]'), clause=[f"{FEN} §2.5", f"{FEN} §2.6", f"{BOARD} §6.4"], rules=("F105",),
+         description="Fields 3 and 4 are `-`; the counters (10 half-moves, move 25) are kept; the rook e1 to f1.",
+         expect=one(line("E1-F1"), ["FEN", counters], start=counters))
+    bad("f106-three-rooks", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RRBAKABNR w", [f"{FEN} §3.1", f"{BOARD} §3.1"], ("F106",),
+        "Red has three rooks.", "F106@2:65")
+    full = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    case("pgn", "valid", "fen-start-position", pgn("1. 炮二平五 *", f'[FEN "{full}"]'), clause=[f"{FEN} §3.1", f"{FEN} §3.2", f"{FEN} §3.3", f"{FEN} §5.1", f"{BOARD} §3.1", f"{BOARD} §4.8"],
+         rules=("F106", "F107", "F108"), source="spec example", description="The start position: every piece count, point and king in order.",
+         expect=one(line("H2-E2"), ["FEN", full]))
+    bad("f107-king-outside-palace", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBKAABNR w", [f"{FEN} §3.2", f"{BOARD} §4.8"], ("F107",),
+        "The Red king on c0 stands outside its palace (and an advisor on e0, no advisor point).", "F107@2:61")
+    bad("f108-no-black-king", "rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", [f"{FEN} §3.3"], ("F108",),
+        "Black has no king.", "F108@2:7")
+    bad("f109-kings-facing", "4k4/9/9/9/9/9/9/9/9/4K4 w", [f"{FEN} §3.4", f"{BOARD} §5.3"], ("F109",),
+        "The kings e9 and e0 face each other on an open file.", "F109@2:8")
+    bad("f110-black-in-check-red-to-move", "3k5/9/9/9/9/9/9/9/9/3RK4 w", [f"{FEN} §3.5", f"{BOARD} §5.2"], ("F110",),
+        "The rook d0 checks the king d9 and it is Red's turn: Black would have had to answer the check.", "F110@2:8")
+    check_answered = "3k5/9/9/9/9/9/9/9/9/3R1K3 b - - 0 1"
+    case("pgn", "valid", "f109-f110-check-to-answer", pgn("1. ... 将4平5 *", f'[FEN "{check_answered}"]'), clause=[f"{FEN} §3.4", f"{FEN} §3.5"], rules=("F109", "F110"),
+         description="Black in check with Black to move is a position (the kings d9 and f0 do not face); the king answers the rook d0 by stepping to e9.",
+         expect=one(line("D9-E9"), ["FEN", check_answered], start=check_answered))
+
+
+def board_cases() -> None:
+    case("pgn", "valid", "pawn-crosses-river", pgn("1. 兵三进一 卒3进1 2. 兵三进一 卒3进1 3. 兵三平四 *"), clause=[f"{BOARD} §2.2", f"{BOARD} §4.7"],
+         description="The pawn g3 crosses the river (G3-G4-G5) and may then move sideways (G5-F5); Black's pawn c6 goes C6-C5-C4.",
+         expect=one(line("G3-G4", "C6-C5", "G4-G5", "C5-C4", "G5-F5")))
+    case("pgn", "invalid", "m203-pawn-sideways-before-river", pgn("1. 兵三平四 *"), clause=[f"{BOARD} §2.2", f"{BOARD} §4.7"], rules=("M203",),
+         description="A pawn that has not crossed the river cannot move sideways.", diags=("M203@3:4",))
+    case("pgn", "valid", "mirror-file-numbers", pgn("1. 炮二平五 炮8平5 *"), clause=f"{BOARD} §2.3",
+         description="Each side counts files from its right: Red's 二 and Black's 8 are both file h (H2-E2, H7-E7).", expect=one(line("H2-E2", "H7-E7")))
+    case("pgn", "invalid", "m203-king-two-steps", pgn("1. 帅五进二 *"), clause=f"{BOARD} §4.1", rules=("M203",),
+         description="The king moves one point.", diags=("M203@3:4",))
+    case("pgn", "valid", "king-one-step", pgn("1. 帅五进一 *"), clause=f"{BOARD} §4.1",
+         description="The king e0 to e1.", expect=one(line("E0-E1")))
+    case("pgn", "invalid", "m203-advisor-leaves-palace", pgn("1. 仕四进三 *"), clause=f"{BOARD} §4.2", rules=("M203",),
+         description="The advisor f0 cannot reach g1: it stays in the palace.", diags=("M203@3:4",))
+    case("pgn", "valid", "advisor-diagonal", pgn("1. 仕四进五 *"), clause=f"{BOARD} §4.2", description="The advisor f0 to e1.", expect=one(line("F0-E1")))
+    case("pgn", "invalid", "m301-elephant-eye-blocked", fen_game("1. 相三进五 *", ELEPHANT_EYE), clause=f"{BOARD} §4.3", rules=("M301",),
+         description="The elephant g0 cannot go to e2 while f1 (its eye) is occupied.", diags=("M301@4:4",))
+    case("pgn", "valid", "elephant-free-eye", fen_game("1. 相三进一 *", ELEPHANT_EYE), clause=f"{BOARD} §4.3",
+         description="The elephant g0 to i2 over the empty h1.", expect=from_fen(ELEPHANT_EYE, line("G0-I2")))
+    case("pgn", "invalid", "m301-horse-leg-blocked", pgn("1. 马二进四 *"), clause=f"{BOARD} §4.4", rules=("M301",),
+         description="The horse h0 cannot go to f1: its leg g0 holds the elephant.", diags=("M301@3:4",))
+    case("pgn", "valid", "cannon-captures-over-screen", pgn("1. 炮二进七 *"), clause=f"{BOARD} §4.6",
+         description="The cannon h2 captures the horse h9 over the one screen h7: H2-H9.", expect=one(line("H2-H9")))
+    case("pgn", "invalid", "m301-cannon-captures-without-screen", pgn("1. 炮二进五 *"), clause=f"{BOARD} §4.6", rules=("M301",),
+         description="The cannon h2 cannot capture the cannon h7 with nothing between them.", diags=("M301@3:4",))
+    case("pgn", "invalid", "m203-pawn-retreats", pgn("1. 兵七退一 *"), clause=f"{BOARD} §4.7", rules=("M203",),
+         description="Pawns never retreat.", diags=("M203@3:4",))
+    case("pgn", "valid", "perft-sample-line", pgn("1. 炮二平五 马8进7 2. 马二进三 车9平8 3. 车一平二 *"), clause=f"{BOARD} §5.4",
+         description="A line of five legal moves; each is one of the start position's 44, then the next position's, counted as Board §5.4 counts.",
+         expect=one(line("H2-E2", "H9-G7", "H0-G2", "I9-H9", "I0-H0")))
+
 #@@MORE@@
 
 # ---------------------------------------------------------------- writing the files
@@ -442,7 +597,7 @@ def write(out: Path) -> list[Path]:
     return written
 
 
-BUILDERS = (pgn_structure, pgn_tags, pgn_movetext, pgn_variations_results, pgn_encodings, notation_chinese)
+BUILDERS = (pgn_structure, pgn_tags, pgn_movetext, pgn_variations_results, pgn_encodings, notation_chinese, notation_wxf, notation_iccs, notation_san, fen_cases, board_cases)
 
 if __name__ == "__main__":
     paths = write(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_OUT)
