@@ -390,6 +390,9 @@ def notation_chinese() -> None:
          description="Black's numbers in fullwidth digits: H9-G7, reported at the first digit.", expect=one(OPENING), diags=("M407@3:10",))
     case("pgn", "valid", "m205-m407-numbers", pgn("1. 炮二平五 马8进7 *"), clause=f"{NOT} §3.3", rules=("M205", "M407"),
          description="Red's numerals, Black's ASCII digits.", expect=one(OPENING))
+    case("pgn", "dialect", "style-findings-are-information", pgn("1. 炮二平五 馬８進７ *"), clause=f"{NOT} §6.1", rules=("M406", "M407"),
+         description="Traditional characters and fullwidth digits are style: information only, the move (H9-G7) is read with no warning.",
+         expect=one(OPENING), diags=("M406@3:9", "M407@3:10"))
     case("pgn", "valid", "two-rooks-front", fen_game("1. 前车平二 *", TWO_ROOKS_I), clause=f"{NOT} §3.4", rules=("M202",),
          description="Of the rooks i1 and i0, 前车 is i1: I1-H1.", expect=from_fen(TWO_ROOKS_I, line("I1-H1")))
     case("pgn", "invalid", "m202-two-rooks-no-marker", fen_game("1. 车一平二 *", TWO_ROOKS_I), clause=f"{NOT} §3.4", rules=("M202",),
@@ -573,6 +576,49 @@ def board_cases() -> None:
          description="A line of five legal moves; each is one of the start position's 44, then the next position's, counted as Board §5.4 counts.",
          expect=one(line("H2-E2", "H9-G7", "H0-G2", "I9-H9", "I0-H0")))
 
+# ---------------------------------------------------------------- the JSON form (json.md)
+
+
+def jdoc(*games: dict[str, Any], version: Any = 1, **extra: Any) -> str:
+    """A JSON document as a writer might lay it out: one game per line."""
+    body = ",\n ".join(json.dumps(g, ensure_ascii=False) for g in games)
+    members = "".join(f", {json.dumps(k)}: {json.dumps(v)}" for k, v in extra.items())
+    return f'{{"xqformats": {json.dumps(version)}{members}, "games": [\n {body}\n]}}\n'
+
+
+def json_cases() -> None:
+    """The form's findings name the member (``games[0].start``), not a line: only J101 has a position."""
+    minimal = {"start": START, "nodes": [{}, {"parent": 0, "move": "H2-E2"}]}
+    case("json", "valid", "minimal-game", jdoc(minimal), ext=".json", clause=[f"{JSONP} §1.1", f"{JSONP} §2.1"], rules=("J101", "J102"),
+         description="A game needs only `start` and `nodes`; headers default to none and the result to `*`.",
+         expect=doc(game(line("H2-E2"), [])))
+    tree = {"headers": [["Event", "测试"], ["Result", "1/2-1/2"]], "start": START, "result": "1/2-1/2", "nodes": [
+        {"comments": ["开局"]}, {"parent": 0, "move": "H2-E2", "nags": [1]}, {"parent": 1, "move": "H9-G7", "comments": ["屏风马"]},
+        {"parent": 0, "move": "B2-E2", "comments_before": ["另一侧"]}, {"parent": 3, "move": "B9-C7"}]}
+    case("json", "valid", "tree-with-everything", jdoc(tree), ext=".json", clause=[f"{JSONP} §2.2", f"{JSONP} §2.3"], rules=("J103", "J104"), source="spec example",
+         description="Headers, result, comments before and after, a NAG, and a variation B2-E2 B9-C7 whose parent is the root: read as written.",
+         expect=doc(tree))
+    case("json", "valid", "other-members-ignored", jdoc(minimal, generator="a program"), ext=".json", clause=f"{JSONP} §1.2", rules=("J105",),
+         description="Document members other than `xqformats` and `games` are ignored.", expect=doc(game(line("H2-E2"), [])))
+    case("json", "invalid", "j101-truncated", '{"xqformats": 1, "games": [\n', ext=".json", clause=f"{JSONP} §1.1", rules=("J101",),
+         description="A document cut off after `[` is not JSON; reported where parsing stopped.", diags=("J101@2:1",))
+    case("json", "invalid", "j105-version-2", jdoc(minimal, version=2), ext=".json", clause=f"{JSONP} §1.2", rules=("J105",),
+         description="A version this reader does not know is refused rather than guessed at.", diags=("J105",))
+    case("json", "invalid", "j102-start-is-number", jdoc({"start": 7, "nodes": [{}]}), ext=".json", clause=[f"{JSONP} §2.1", f"{JSONP} §1.2"], rules=("J102",),
+         description="`start` must be a FEN string: the game is skipped.", diags=("J102",))
+    case("json", "invalid", "j103-result-2-0", jdoc({**minimal, "result": "2-0"}), ext=".json", clause=f"{JSONP} §2.2", rules=("J103",),
+         description="`2-0` is no result.", diags=("J103",))
+    case("json", "invalid", "j103-header-name", jdoc({"headers": [["Red Team", "北京"]], **minimal}), ext=".json", clause=f"{JSONP} §2.2", rules=("J103",),
+         description="`Red Team` is no PGN tag name: the pair is dropped and reported.", diags=("J103",))
+    case("json", "invalid", "j104-illegal-move", jdoc({"start": START, "nodes": [{}, {"parent": 0, "move": "H2-E9"}, {"parent": 1, "move": "H9-G7"}]}), ext=".json",
+         clause=f"{JSONP} §2.3", rules=("J104", "M203"), description="The cannon h2 cannot reach e9: the move is reported with the notation's code and the node below it left out.",
+         diags=("M203", "J104"))
+    case("json", "dialect", "m102-chinese-move", jdoc({"start": START, "nodes": [{}, {"parent": 0, "move": "炮二平五"}]}), ext=".json",
+         clause=[f"{JSONP} §2.3", f"{NOT} §1.2"], rules=("M102",), description="A move in Chinese where ICCS is expected is read in its own notation (H2-E2) and reported.",
+         expect=doc(game(line("H2-E2"), [])), diags=("M102",))
+    case("json", "valid", "m102-iccs-move", jdoc(minimal), ext=".json", clause=f"{NOT} §1.2", rules=("M102",),
+         description="The move in ICCS, the notation the form expects.", expect=doc(game(line("H2-E2"), [])))
+
 #@@MORE@@
 
 # ---------------------------------------------------------------- writing the files
@@ -597,7 +643,7 @@ def write(out: Path) -> list[Path]:
     return written
 
 
-BUILDERS = (pgn_structure, pgn_tags, pgn_movetext, pgn_variations_results, pgn_encodings, notation_chinese, notation_wxf, notation_iccs, notation_san, fen_cases, board_cases)
+BUILDERS = (pgn_structure, pgn_tags, pgn_movetext, pgn_variations_results, pgn_encodings, notation_chinese, notation_wxf, notation_iccs, notation_san, fen_cases, board_cases, json_cases)
 
 if __name__ == "__main__":
     paths = write(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_OUT)
