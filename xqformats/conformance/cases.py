@@ -221,13 +221,11 @@ def _case_from(sidecar: Path, input_path: Path, suite: str, kind: str, raw: obje
     exact = raw.get("exact", False)
     if not isinstance(exact, bool):
         raise _fail(sidecar, "`exact` must be true or false")
+    clauses, codes = _clauses(sidecar, raw["clause"]), _rules(sidecar, raw["rules"])
     diagnostics = _expected(sidecar, raw.get("diagnostics", []))
     expect = raw.get("expect")
     _check_kind(sidecar, kind, expect, diagnostics)
-    return Case(
-        input_path, suite, front_door_format(suite), kind, _clauses(sidecar, raw["clause"]),
-        _rules(sidecar, raw["rules"]), source, description, expect, diagnostics, exact,
-    )
+    return Case(input_path, suite, front_door_format(suite), kind, clauses, codes, source, description, expect, diagnostics, exact)
 
 
 def discover(
