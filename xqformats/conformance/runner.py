@@ -22,7 +22,7 @@ Public API::
 
     decode(data, name) -> dict                   # ours: {"json": ..., "diagnostics": [...]}
     ours(case) -> Decoded;  CommandDecoder(command, timeout=10.0)(case) -> Decoded
-    judge(case, decoded) -> Verdict
+    judge(case, decoded) -> Verdict              # .passed, .reasons, .moves (the move trees agree)
     run(cases, decoder=ours, jobs=1) -> Report   # .verdicts, .by_clause(), .by_suite(), .to_json()
 """
 
@@ -51,6 +51,7 @@ __all__ = [
     "decode",
     "ours",
     "parse_output",
+    "move_trees",
     "judge",
     "run",
 ]
@@ -79,10 +80,17 @@ class Decoded:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """A case's outcome: passed, or the reasons it did not."""
+    """A case's outcome: passed, or the reasons it did not.
+
+    ``moves`` says, for a case with ``expect``, whether the decoder's games
+    have the expected start positions and move trees (headers, results,
+    comments and NAGs aside): the part of the meaning every peer can state.
+    ``None`` for an invalid case.
+    """
 
     case: Case
     reasons: tuple[str, ...] = ()
+    moves: Optional[bool] = None
 
     @property
     def passed(self) -> bool:
@@ -91,7 +99,7 @@ class Verdict:
     def to_json(self) -> dict[str, Any]:
         return {
             "case": self.case.id, "kind": self.case.kind, "clauses": list(self.case.clauses),
-            "passed": self.passed, "reasons": list(self.reasons),
+            "passed": self.passed, "moves": self.moves, "reasons": list(self.reasons),
         }
 
 
@@ -242,11 +250,24 @@ def _judge_dialect(case: Case, decoded: Decoded) -> list[str]:
 _JUDGES = {"valid": _judge_valid, "invalid": _judge_invalid, "dialect": _judge_dialect}
 
 
+def move_trees(form: Optional[dict[str, Any]]) -> Optional[list[tuple[Any, list[tuple[Any, Any]]]]]:
+    """Each game's start and its tree as ``(parent, move)`` pairs: what :attr:`Verdict.moves` compares."""
+    games = form.get("games") if isinstance(form, dict) else None
+    if not isinstance(games, list):
+        return None
+    return [
+        (g.get("start"), [(n.get("parent"), n.get("move")) for n in g.get("nodes", []) if isinstance(n, dict)])
+        if isinstance(g, dict) else (None, [])
+        for g in games
+    ]
+
+
 def judge(case: Case, decoded: Decoded) -> Verdict:
     """The verdict on ``decoded`` for ``case`` (the meaning of the kinds: see the module docstring)."""
+    moves = None if case.expect is None else (decoded.form is not None and move_trees(decoded.form) == move_trees(case.expect))
     if decoded.problem is not None:
-        return Verdict(case, (decoded.problem,))
-    return Verdict(case, tuple(_JUDGES[case.kind](case, decoded)))
+        return Verdict(case, (decoded.problem,), moves)
+    return Verdict(case, tuple(_JUDGES[case.kind](case, decoded)), moves)
 
 
 # ---------------------------------------------------------------- running
@@ -283,6 +304,15 @@ class Report:
         """``{suite folder: (passed, total)}``."""
         return self._totals(lambda c: (c.suite,))
 
+    def moves_by_suite(self) -> dict[str, tuple[int, int]]:
+        """``{suite folder: (cases whose move trees agree, cases with an expect)}``."""
+        counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for v in self.verdicts:
+            if v.moves is not None:
+                counts[v.case.suite][0] += v.moves
+                counts[v.case.suite][1] += 1
+        return {k: (a, t) for k, (a, t) in sorted(counts.items())}
+
     def to_json(self) -> dict[str, Any]:
         return {
             "decoder": self.decoder,
@@ -290,6 +320,7 @@ class Report:
             "total": len(self.verdicts),
             "cases": [v.to_json() for v in self.verdicts],
             "by_suite": {k: {"passed": p, "total": t} for k, (p, t) in self.by_suite().items()},
+            "moves_by_suite": {k: {"agree": a, "total": t} for k, (a, t) in self.moves_by_suite().items()},
             "by_clause": {k: {"passed": p, "total": t} for k, (p, t) in self.by_clause().items()},
         }
 
