@@ -7,7 +7,8 @@ For the cases whose meaning is a start position and moves from it: the
 adapter finds the FEN and the moves in the record, replays every move with
 pyffish (its own move generator: an independent judge of FEN validity and
 legality) and prints the JSON form, or exits 1 — rejects — on a FEN pyffish
-refuses or a move that matches no legal move.
+refuses, a move that matches no legal move, or a recorded result that a mate
+at the end of the main line contradicts.
 
 What the adapter itself reads (small and deliberately simple, not a PGN
 reader): tag pairs ``[Name "value"]``; the main line's move tokens (move
@@ -124,6 +125,16 @@ def replay(fen: str, tokens: list[str], fmt: str, sf: Any) -> list[str]:
     return played
 
 
+def check_result(fen: str, uci: list[str], result: str, sf: Any) -> None:
+    """Reject a recorded result that a mate or stalemate at the end contradicts (no legal move loses)."""
+    if sf.legal_moves(VARIANT, fen, uci):
+        return
+    red_to_move = sf.get_fen(VARIANT, fen, uci).split()[1] == "w"
+    winner = "0-1" if red_to_move else "1-0"
+    if result not in (winner, "*"):
+        raise Rejected(f"the side to move has no legal move, so the result is {winner}, not {result}")
+
+
 def to_uci(iccs: str) -> str:
     """``H2-E2`` → ``h3e3`` (pyffish counts ranks from 1)."""
     found = ICCS.fullmatch(iccs)
@@ -158,6 +169,7 @@ def read_pgn(text: str, sf: Any) -> dict[str, Any]:
         raise Rejected("Chinese moves: pyffish has no Chinese notation")
     fen = checked_fen(tags.get("FEN", sf.start_fen(VARIANT)), sf)
     moves = replay(fen, tokens, notation_of(tags, tokens), sf)
+    check_result(fen, [to_uci(m) for m in moves], result, sf)
     headers = [[k, v.replace('\\"', '"').replace("\\\\", "\\")] for k, v in pairs]
     nodes: list[dict[str, Any]] = [{}] + [{"parent": i, "move": m} for i, m in enumerate(moves)]
     return {"headers": headers, "start": fen, "result": result, "nodes": nodes}
