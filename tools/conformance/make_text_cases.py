@@ -277,6 +277,7 @@ def pgn_movetext() -> None:
     case("pgn", "valid", "p203-comment-after", pgn("1. 炮二平五 {中炮} 马8进7 *"), clause=f"{PGN} §5.3", rules=("P203",),
          description="A comment after the move it is about.", expect=one(line(("H2-E2", {"comments": ["中炮"]}), "H9-G7")))
     case("pgn", "valid", "comment-places", pgn("{开局} 1. 炮二平五 马8进7 ({变着} 1. ... 炮8平5) * {终局}"), clause=f"{PGN} §5.4",
+         source="peer disagreement: a peer stops reading a PGN game at its first comment, with no word of it",
          description="The opening comment goes to the game, one before a variation's first move before that move, one after the result to the last main-line move.",
          expect=one([{"comments": ["开局"]}, {"parent": 0, "move": "H2-E2"}, {"parent": 1, "move": "H9-G7", "comments": ["终局"]},
                      {"parent": 1, "move": "H7-E7", "comments_before": ["变着"]}]))
@@ -452,7 +453,12 @@ def notation_wxf() -> None:
     case("pgn-wxf", "dialect", "m404-marker-before-letter", fen_game("1. +R.2 *", TWO_ROOKS_I, WXF_TAG), clause=f"{NOT} §4.4", rules=("M404",),
          description="xqbase's `+R.2` is R+.2 (I1-H1), reported as style.", expect=from_fen(TWO_ROOKS_I, line("I1-H1"), wxf), diags=("M404@5:4",))
     case("pgn-wxf", "valid", "three-pawns-plain-is-middle", fen_game("1. P7.6 *", THREE_PAWNS_C, WXF_TAG), clause=f"{NOT} §4.5", rules=("M404", "M202"),
+         source="peer disagreement: Fairy-Stockfish writes this move `27=6`; the official WXF page writes the middle pawn plainly",
          description="With three pawns on file 7, the plain `P7.6` is the middle one, c6: C6-D6.", expect=from_fen(THREE_PAWNS_C, line("C6-D6"), wxf))
+    case("pgn-wxf", "dialect", "m404-fairy-index-digit", fen_game("1. 27=6 *", THREE_PAWNS_C, WXF_TAG), clause=[f"{NOT} §4.6", f"{NOT} §4.8"], rules=("M404", "M402"),
+         source="peer disagreement: Fairy-Stockfish writes the middle pawn of three as `27=6` (its index from the front, then the file), not `P7.6`",
+         description="`27=6` is read as the second pawn from the front of file 7, c6: C6-D6, reported as style (the index and the `=`).",
+         expect=from_fen(THREE_PAWNS_C, line("C6-D6"), wxf), diags=("M404@5:4", "M402@5:6"))
     case("pgn-wxf", "dialect", "m404-middle-pawn-dot", fen_game("1. P..6 *", THREE_PAWNS_C, WXF_TAG), clause=f"{NOT} §4.5", rules=("M404",),
          description="xqbase's `P..6` is the middle pawn (C6-D6), reported as style.", expect=from_fen(THREE_PAWNS_C, line("C6-D6"), wxf), diags=("M404@5:4",))
     case("pgn-wxf", "valid", "four-pawns-plus-plus", fen_game("1. ++.6 *", FOUR_PAWNS, WXF_TAG), clause=f"{NOT} §4.6", rules=("M404",),
