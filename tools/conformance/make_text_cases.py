@@ -277,7 +277,7 @@ def pgn_movetext() -> None:
     case("pgn", "valid", "p203-comment-after", pgn("1. 炮二平五 {中炮} 马8进7 *"), clause=f"{PGN} §5.3", rules=("P203",),
          description="A comment after the move it is about.", expect=one(line(("H2-E2", {"comments": ["中炮"]}), "H9-G7")))
     case("pgn", "valid", "comment-places", pgn("{开局} 1. 炮二平五 马8进7 ({变着} 1. ... 炮8平5) * {终局}"), clause=f"{PGN} §5.4",
-         source="peer disagreement: a peer stops reading a PGN game at its first comment, with no word of it",
+         source="peer disagreement: cchess stops reading a PGN game at its first comment, with no word of it",
          description="The opening comment goes to the game, one before a variation's first move before that move, one after the result to the last main-line move.",
          expect=one([{"comments": ["开局"]}, {"parent": 0, "move": "H2-E2"}, {"parent": 1, "move": "H9-G7", "comments": ["终局"]},
                      {"parent": 1, "move": "H7-E7", "comments_before": ["变着"]}]))
@@ -364,10 +364,10 @@ def notation_chinese() -> None:
     case("pgn", "valid", "m202-front-pawn", fen_game("1. 前兵进一 *", TWO_PAWNS_C), clause=[f"{NOT} §2.3", f"{NOT} §3.4"], rules=("M202", "M204"),
          description="前兵 is the pawn nearer the enemy, c5: C5-C6.", expect=from_fen(TWO_PAWNS_C, line("C5-C6")))
     case("pgn", "invalid", "m204-marker-one-cannon", pgn("1. 前炮平四 *"), clause=[f"{NOT} §2.3", f"{NOT} §3.4"], rules=("M204",),
-         source="peer disagreement: a peer reads a front/rear marker when the file holds one such piece",
+         source="peer disagreement: cchess reads 前炮平四 here as H2-F2, a marker on a file that holds one cannon",
          description="No file holds two Red cannons, so 前炮 names no piece; it is not read as the cannon h2.", diags=("M204@3:4",))
     case("pgn", "invalid", "m204-rear-pawn-alone", pgn("1. 后兵进一 *"), clause=[f"{NOT} §2.3", f"{NOT} §3.4"], rules=("M204",),
-         source="peer disagreement: a peer reads 后兵 from a file holding a single pawn",
+         source="peer disagreement: cchess reads 后兵进一 here as A3-A4, a rear pawn where every file holds one pawn",
          description="Every file holds at most one Red pawn in the start position, so 后兵 names none: the move is an error, not a guess at one of five pawns.", diags=("M204@3:4",))
     case("pgn", "valid", "m204-plain-cannon", pgn("1. 炮二平四 *"), clause=f"{NOT} §2.3", rules=("M204",),
          description="The cannon h2 to f2.", expect=one(line("H2-F2")))
