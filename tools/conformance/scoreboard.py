@@ -85,7 +85,7 @@ def table(title: str, keys: list[str], columns: list[tuple[str, dict[str, tuple[
 
 def disagreements(cases: list[Case], reports: list[Report]) -> list[str]:
     by_id = [{v.case.id: v for v in r.verdicts} for r in reports]
-    lines = ["| case | what it pins | " + " | ".join(r.decoder for r in reports) + " |", "|---|---|" + "---|" * len(reports)]
+    lines = ["| case | the disagreement | the reading, and why | " + " | ".join(r.decoder for r in reports) + " |", "|---|---|---|" + "---|" * len(reports)]
     for c in cases:
         if not c.source.startswith("peer disagreement"):
             continue
@@ -93,7 +93,8 @@ def disagreements(cases: list[Case], reports: list[Report]) -> list[str]:
         for verdicts in by_id:
             v = verdicts.get(c.id)
             marks.append("—" if v is None else ("pass" if v.passed else "fail"))
-        lines.append(f"| `{c.id}` | {c.description} | " + " | ".join(marks) + " |")
+        disagreement = c.source.partition(": ")[2]
+        lines.append(f"| `{c.id}` | {disagreement} | {c.description} | " + " | ".join(marks) + " |")
     return lines
 
 
