@@ -191,6 +191,10 @@ def pgn_tags() -> None:
          expect=one(OPENING, ["Round", "1"]), diags=("P202@3:14",))
     case("pgn", "valid", "p202-tags-first", pgn("1. 炮二平五 马8进7 *", '[Round "1"]'), clause=[f"{PGN} §3.6", f"{PGN} §4.1"], rules=("P202",),
          description="Tags before the movetext.", expect=one(OPENING, ["Round", "1"]))
+
+
+def pgn_game_tags() -> None:
+    """The tags with a meaning of their own (PGN §3.7-§3.12)."""
     tail = "\n1. 炮二平五 马8进7 *\n"
     case("pgn", "dialect", "t101-no-game-tag", '[Event "Test"]\n[Result "*"]\n' + tail, clause=f"{PGN} §3.7", rules=("T101",),
          source="real-file fault: games without a Game tag", description="A game without its Game tag is read as xiangqi and reported at its first tag.",
@@ -395,6 +399,10 @@ def notation_chinese() -> None:
          description="Black's numbers in fullwidth digits: H9-G7, reported at the first digit.", expect=one(OPENING), diags=("M407@3:10",))
     case("pgn", "valid", "m205-m407-numbers", pgn("1. 炮二平五 马8进7 *"), clause=f"{NOT} §3.3", rules=("M205", "M407"),
          description="Red's numerals, Black's ASCII digits.", expect=one(OPENING))
+
+
+def notation_like_pieces() -> None:
+    """Style, and telling like pieces apart (Notation §3.4-§3.10, §6.1)."""
     case("pgn", "dialect", "style-findings-are-information", pgn("1. 炮二平五 馬８進７ *"), clause=f"{NOT} §6.1", rules=("M406", "M407"),
          description="Traditional characters and fullwidth digits are style: information only, the move (H9-G7) is read with no warning.",
          expect=one(OPENING), diags=("M406@3:9", "M407@3:10"))
@@ -629,7 +637,6 @@ def json_cases() -> None:
     case("json", "valid", "m102-iccs-move", jdoc(minimal), ext=".json", clause=f"{NOT} §1.2", rules=("M102",),
          description="The move in ICCS, the notation the form expects.", expect=doc(game(line("H2-E2"), [])))
 
-#@@MORE@@
 
 # ---------------------------------------------------------------- writing the files
 
@@ -653,7 +660,12 @@ def write(out: Path) -> list[Path]:
     return written
 
 
-BUILDERS = (pgn_structure, pgn_tags, pgn_movetext, pgn_variations_results, pgn_encodings, notation_chinese, notation_wxf, notation_iccs, notation_san, fen_cases, board_cases, json_cases)
+#: Every table of cases, in the order of the spec pages.
+BUILDERS = (
+    pgn_structure, pgn_tags, pgn_game_tags, pgn_movetext, pgn_variations_results, pgn_encodings,
+    notation_chinese, notation_like_pieces, notation_wxf, notation_iccs, notation_san,
+    fen_cases, board_cases, json_cases,
+)
 
 if __name__ == "__main__":
     paths = write(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_OUT)
