@@ -16,6 +16,7 @@ from typing import Callable, NamedTuple, Optional, Sequence
 
 from . import __version__, commands, convert
 from .board import command as board_command
+from .conformance import command as conformance
 from .lint.runner import GC_THRESHOLDS
 
 __all__ = ["main", "Subcommand", "SUBCOMMANDS", "parser"]
@@ -42,6 +43,7 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     Subcommand("rules", "list the lint rules, or explain one", commands.rules_arguments, commands.run_rules),
     Subcommand("convert", "convert game records between formats", convert.add_arguments, convert.run),
     Subcommand("board", "draw a position of a FEN or a record as SVG", board_command.add_arguments, board_command.run),
+    Subcommand("conformance", "run the conformance suite on a decoder", conformance.add_arguments, conformance.run_command),
 )
 
 
