@@ -54,6 +54,26 @@ def _sidecars() -> list[Path]:
 SIDECARS = _sidecars()
 
 
+def _id(path: Path) -> str:
+    return str(path.relative_to(CASES).with_suffix("").with_suffix(""))
+
+#: Cases our reader does not pass yet, with the defect (strict: they fail the run once fixed, so the
+#: marker goes).  kaitaistruct's EndOfStreamError is both a KaitaiStructError and an EOFError, and
+#: these readers catch KaitaiStructError first, so a file cut inside its header is reported as a
+#: bad signature (B102) instead of truncated (B101).
+KNOWN = {
+    "cbl/invalid/truncated": "xqformats/cbr/library.py `_layout` reports a truncated header as B102",
+    "cbr/invalid/truncated-header": "xqformats/cbr/record.py reports a truncated header as B102",
+}
+
+
+def _params() -> list[Any]:
+    return [
+        pytest.param(p, id=_id(p), marks=[pytest.mark.xfail(strict=True, reason=KNOWN[_id(p)])] if _id(p) in KNOWN else [])
+        for p in SIDECARS
+    ]
+
+
 def _load(sidecar: Path) -> tuple[dict[str, Any], bytes, str]:
     """The sidecar's object, the input's bytes and the input's file name."""
     case = json.loads(sidecar.read_text(encoding="utf-8"))
@@ -70,15 +90,11 @@ def _place(d: Diagnostic, want: dict[str, Any]) -> dict[str, Any]:
     return {"code": d.code, "line": d.line, "column": d.column}
 
 
-def _id(path: Path) -> str:
-    return str(path.relative_to(CASES).with_suffix("").with_suffix(""))
-
-
 def test_there_are_cases() -> None:
     assert {p.relative_to(CASES).parts[0] for p in SIDECARS} == set(FOLDERS)
 
 
-@pytest.mark.parametrize("sidecar", SIDECARS, ids=_id)
+@pytest.mark.parametrize("sidecar", _params())
 def test_case(sidecar: Path) -> None:
     case, data, name = _load(sidecar)
     kind = sidecar.parent.name
