@@ -263,7 +263,7 @@ def invalid() -> list[Case]:
              diagnostics=[at("B108", RESULT)], exact=True),
         case("cbr", "invalid", "move-point", off, s("4.3", "4.4"), ["B110", "B112"],
              f"The second move record (at {SECOND}) moves from point 95 (its point bytes at {SECOND + 2}), "
-             "off the board; it and H0-G2 are kept as the comment `CBR moves not read: 95-40 h0g2 /` on H2-E2.",
+             "off the board; it and H0-G2 are kept as the comment `CBR moves not read: 95-40 H0-G2 /` on H2-E2.",
              diagnostics=[at("B110", SECOND + 2), at("B112", SECOND)], exact=True),
         case("cbr", "invalid", "illegal-move", illegal, s("4.3", "4.4"), ["B111", "B112"],
              f"The second move record (at {SECOND}) moves Black's horse from h9 to h7, straight ahead.",
