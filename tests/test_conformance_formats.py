@@ -132,7 +132,7 @@ def test_every_rule_code_has_a_valid_and_a_reported_case() -> None:
 
 
 def test_every_deviation_has_a_dialect_case() -> None:
-    dialect = set()
+    dialect: set[str] = set()
     for sidecar in SIDECARS:
         if sidecar.parent.name == "dialect":
             dialect.update(d["code"] for d in json.loads(sidecar.read_text(encoding="utf-8"))["diagnostics"])

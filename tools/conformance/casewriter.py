@@ -87,6 +87,38 @@ class Case:
         return out
 
 
+class Maker:
+    """Cases of one format folder: ``maker(kind, name, data, clause, rules, description, ...)`` is a :class:`Case`.
+
+    ``spec`` is the page the folder's clauses are on; :meth:`clauses` cites
+    clauses of it by number.
+    """
+
+    def __init__(self, folder: str, ext: str, spec: str) -> None:
+        self.folder, self.ext, self.spec = folder, ext, spec
+
+    def clauses(self, *numbers: str) -> list[str]:
+        """Citations of the clauses ``numbers`` of the page (``"2.1"`` → ``docs/spec/xqf.md §2.1``)."""
+        return [f"{self.spec} §{n}" for n in numbers]
+
+    def __call__(
+        self,
+        kind: str,
+        name: str,
+        data: Union[bytes, bytearray],
+        clause: Sequence[str],
+        rules: Sequence[str],
+        description: str,
+        *,
+        expect: Optional[dict[str, Any]] = None,
+        diagnostics: Sequence[dict[str, Any]] = (),
+        exact: bool = False,
+        source: str = "project",
+    ) -> Case:
+        return Case(self.folder, kind, name, self.ext, bytes(data), clause, rules, source, description, expect,
+                    diagnostics, exact)
+
+
 # ---------------------------------------------------------------- the expected JSON form
 
 

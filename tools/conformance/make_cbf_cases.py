@@ -18,12 +18,14 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parent)]
 
-from casewriter import INITIAL, Case, at_line, document, game, line, main, root  # noqa: E402
+from casewriter import INITIAL, Case, Maker, at_line, document, game, line, main, root
 
-from xqformats.formats import write  # noqa: E402
-from xqformats.pgn import parse_pgn  # noqa: E402
+from xqformats.formats import write
+from xqformats.pgn import parse_pgn
 
 SPEC = "docs/spec/cbf.md"
+case = Maker("cbf", "cbf", SPEC)
+s = case.clauses
 UTF8 = '<?xml version="1.0" encoding="UTF-8"?>'
 ROOT = '<ChineseChessRecord Version="1.0">'
 DRAFT_ROOT = "<ChineseChessRecord>"
@@ -57,13 +59,6 @@ def mv(iccs: str, nid: int = 0, text: str = "", end: bool = False) -> str:
     return f"<Move{attrs}><![CDATA[{text}]]></Move>" if text else f"<Move{attrs} />"
 
 
-def case(kind: str, name: str, data: bytes, clause: object, rules: list[str], description: str, **kw: object) -> Case:
-    return Case("cbf", kind, name, "cbf", data, clause, rules, kw.pop("source", "project"),  # type: ignore[arg-type]
-                description, **kw)  # type: ignore[arg-type]
-
-
-def s(*numbers: str) -> list[str]:
-    return [f"{SPEC} §{n}" for n in numbers]
 
 
 FEN = f"<FEN>{INITIAL}</FEN>"
@@ -179,11 +174,10 @@ def invalid() -> list[Case]:
 
 
 def moves_invalid() -> list[Case]:
-    draft = {"root_tag": DRAFT_ROOT}
     board = '<Board value="{}" />'
-    short_board = cbf_doc([board.format("jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXM-r1")], [], **draft)
-    letter = cbf_doc([board.format("jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXMQ-r1")], [], **draft)
-    side = cbf_doc([board.format("jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXMJ")], [], **draft)
+    short_board = cbf_doc([board.format("jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXM-r1")], [], root_tag=DRAFT_ROOT)
+    letter = cbf_doc([board.format("jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXMQ-r1")], [], root_tag=DRAFT_ROOT)
+    side = cbf_doc([board.format("jmxswsxmj10p5p1b1b1b1b1b18B1B1B1B1B1P5P10JMXSWSXMJ")], [], root_tag=DRAFT_ROOT)
     head = [FEN]
     m = [move_line(head, i) for i in range(5)]
     bad_value = cbf_doc(head, [THREE[0], mv("97-47"), *THREE[2:]])

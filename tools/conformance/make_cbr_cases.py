@@ -21,9 +21,12 @@ from typing import NamedTuple, Optional, Union
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parent)]
 
-from casewriter import INITIAL, Case, at, document, game, line, main, root  # noqa: E402
+from casewriter import INITIAL, Case, Maker, at, document, game, line, main, root
 
 SPEC = "docs/spec/cbr.md"
+cbr = Maker("cbr", "cbr", SPEC)
+cbl = Maker("cbl", "cbl", SPEC)
+s = cbr.clauses
 
 # Offsets of cbr.ksy's fields (docs/spec/cbr.md §3.1 gives the text fields' table).
 KIND = 19
@@ -147,14 +150,6 @@ def library(entries: Sequence[Entry], *, count: int = 128, name: str = "Conforma
     return head + body
 
 
-def case(folder: str, kind: str, name: str, data: bytes, clause: object, rules: list[str], description: str,
-         **kw: object) -> Case:
-    return Case(folder, kind, name, folder, bytes(data), clause, rules, kw.pop("source", "project"),  # type: ignore[arg-type]
-                description, **kw)  # type: ignore[arg-type]
-
-
-def s(*numbers: str) -> list[str]:
-    return [f"{SPEC} §{n}" for n in numbers]
 
 
 # ---------------------------------------------------------------- games spelt out
@@ -188,7 +183,7 @@ def valid() -> list[Case]:
     second = record([Rec("B0-C2", END, long_comment)], texts={"Name": "第二局"})
     lib = library([Entry(bytes(three(texts={"Name": "第一局"}))), Entry(bytes(second))])
     return [
-        case("cbr", "valid", "record", full,
+        cbr("valid", "record", full,
              s("1.1", "2.1", "2.2", "2.3", "2.4", "3.1", "3.3", "4.1", "4.2", "4.3"),
              ["B101", "B102", "B103", "B104", "B105", "B106", "B107", "B108", "B109", "B110", "B111", "B112", "B113"],
              "A record with UTF-16LE fields (the title 车9退1 holds 00 00 at an odd offset; the Site field "
@@ -200,16 +195,16 @@ def valid() -> list[Case]:
                  ("Red", "许银川"), ("Black", "吕钦"), TYPE])),
              source="peer disagreement: cchess ends text at the first NUL code unit and gives no text when "
                     "there is none, so it drops every comment of real files (which hold no NUL, CBR §2.4)"),
-        case("cbr", "valid", "black-to-move", black, s("3.4"), ["B107"],
+        cbr("valid", "black-to-move", black, s("3.4"), ["B107"],
              "side_to_move (2112) is 2: Black moves first (H7-E7, then H2-E2).",
              expect=document(game([root(), *line("H7-E7", "H2-E2")], headers=[TYPE, ("FEN", black_fen)],
                                   start=black_fen))),
-        case("cbr", "valid", "text-only", text_only, s("3.2", "3.4", "4.1"), ["B106", "B112"],
+        cbr("valid", "text-only", text_only, s("3.2", "3.4", "4.1"), ["B106", "B112"],
              "A record with an empty board and intro flags 0x05 (no move follows, a comment does): text "
              "only, as 象棋桥 writes a chapter's introduction; its game type 4 is kept as RecordType 4.",
              expect=document(game([root("第一章\n残局")], headers=[("RecordType", "4"), ("FEN", EMPTY)],
                                   start=EMPTY))),
-        case("cbl", "valid", "library", lib, s("5.1", "5.2", "5.3"),
+        cbl("valid", "library", lib, s("5.1", "5.2", "5.3"),
              ["B101", "B102", "B113", "B114", "B115", "B116", "B117", "B118"],
              "A library of 128 index entries holding two games: the first record on one slot, the second "
              "(a 2,000-byte comment) on two; games H2-E2 H9-G7 H0-G2 and B0-C2.",
@@ -241,44 +236,44 @@ def invalid() -> list[Case]:
     cut_library = library([Entry(bytes(plain))])[:1000]  # the library header ends inside its remarks
     outside = library([Entry(bytes(plain))])
     outside[INDEX + 8:INDEX + 12] = struct.pack("<I", 3)  # entry 0's slots: 3, but the file holds one
-    squeeze = "CCBridge".encode() + struct.pack("<3I", 21, 3, 12) + zlib.compress("象棋残局".encode("gbk"))
+    squeeze = b"CCBridge" + struct.pack("<3I", 21, 3, 12) + zlib.compress("象棋残局".encode("gbk"))
     return [
-        case("cbr", "invalid", "truncated", truncated, s("2.2"), ["B101"],
+        cbr("invalid", "truncated", truncated, s("2.2"), ["B101"],
              f"The last move record (H0-G2, at {SECOND + 4}) lacks its two point bytes: the data runs out "
              f"at {len(truncated)}, where it is reported; H2-E2 and H9-G7 are kept.",
              diagnostics=[at("B101", len(truncated))], exact=True),
-        case("cbr", "invalid", "truncated-header", plain[:1000], s("2.2"), ["B101"],
+        cbr("invalid", "truncated-header", plain[:1000], s("2.2"), ["B101"],
              "A record cut at 1,000 bytes, inside its header (the Red field, 1076, is not reached): "
              "the data runs out at 1000.", diagnostics=[at("B101", 1000)], exact=True),
-        case("cbr", "invalid", "signature", signature, s("2.1"), ["B102"],
+        cbr("invalid", "signature", signature, s("2.1"), ["B102"],
              "The first 16 bytes are `CXBridge Record` and a NUL, not the CBR signature.",
              diagnostics=[at("B102", 0)], exact=True),
-        case("cbr", "invalid", "board-piece", piece, s("3.4"), ["B106"],
+        cbr("invalid", "board-piece", piece, s("3.4"), ["B106"],
              f"The board byte of e5 (offset {BOARD + point('e5')}) is 0x18, which is no piece; read as empty.",
              diagnostics=[at("B106", BOARD + point("e5"))], exact=True),
-        case("cbr", "invalid", "side-to-move", side, s("3.4"), ["B107"],
+        cbr("invalid", "side-to-move", side, s("3.4"), ["B107"],
              "side_to_move (2112) is 3: reported and read as Red.", diagnostics=[at("B107", SIDE)], exact=True),
-        case("cbr", "invalid", "result-code", result, s("3.3"), ["B108"],
+        cbr("invalid", "result-code", result, s("3.3"), ["B108"],
              "The result byte (2076) is 9, no code: the result is `*` and the code kept as RecordResult.",
              diagnostics=[at("B108", RESULT)], exact=True),
-        case("cbr", "invalid", "move-point", off, s("4.3", "4.4"), ["B110", "B112"],
+        cbr("invalid", "move-point", off, s("4.3", "4.4"), ["B110", "B112"],
              f"The second move record (at {SECOND}) moves from point 95 (its point bytes at {SECOND + 2}), "
              "off the board; it and H0-G2 are kept as the comment `CBR moves not read: 95-40 H0-G2 /` on H2-E2.",
              diagnostics=[at("B110", SECOND + 2), at("B112", SECOND)], exact=True),
-        case("cbr", "invalid", "illegal-move", illegal, s("4.3", "4.4"), ["B111", "B112"],
+        cbr("invalid", "illegal-move", illegal, s("4.3", "4.4"), ["B111", "B112"],
              f"The second move record (at {SECOND}) moves Black's horse from h9 to h7, straight ahead.",
              diagnostics=[at("B111", SECOND), at("B112", SECOND)], exact=True),
-        case("cbr", "invalid", "trailing-bytes", trailing, s("4.2"), ["B113"],
+        cbr("invalid", "trailing-bytes", trailing, s("4.2"), ["B113"],
              f"Four bytes (`junk`) follow the record that ends the tree (it ends at {len(plain)}).",
              diagnostics=[at("B113", len(plain))], exact=True),
-        case("cbl", "invalid", "truncated", cut_library, s("2.2", "5.1"), ["B101"],
+        cbl("invalid", "truncated", cut_library, s("2.2", "5.1"), ["B101"],
              "A library cut at 1,000 bytes, inside its header's remarks field (1088-66623).",
              diagnostics=[at("B101", 1000)], exact=True),
-        case("cbl", "invalid", "record-outside", outside, s("5.3"), ["B117"],
+        cbl("invalid", "record-outside", outside, s("5.3"), ["B117"],
              f"The first index entry (at {INDEX}) says its record occupies 3 slots, but the file ends after "
              f"the first: reported at the record's first slot ({RECORDS}) and skipped.",
              diagnostics=[at("B117", RECORDS)], exact=True),
-        case("cbl", "invalid", "compressed", squeeze, s("5.4"), ["B115"],
+        cbl("invalid", "compressed", squeeze, s("5.4"), ["B115"],
              "`CCBridge`, three u4 (21, 3, 12) and a zlib stream: the compressed variant, whose layout is "
              "not documented; reported once, no game read.", diagnostics=[at("B115", 0)], exact=True),
     ]
@@ -294,35 +289,35 @@ def dialect() -> list[Case]:
     state = library([Entry(bytes(three()), state=3)])  # entry state 3: neither 0, 5 nor 7
     short = library([Entry(bytes(three()), length=len(three()) - 4)])  # length: 4 bytes short of the tree's end
     return [
-        case("cbr", "dialect", "record-kind", kind, s("2.1"), ["B103"],
+        cbr("dialect", "record-kind", kind, s("2.1"), ["B103"],
              "The kind byte (19) is 3: no such file is known, so it is read as a game record and reported.",
              expect=document(game(THREE_NODES, headers=[TYPE])), diagnostics=[at("B103", KIND)], exact=True),
-        case("cbr", "dialect", "unterminated-text", full_red, s("2.3"), ["B104"],
+        cbr("dialect", "unterminated-text", full_red, s("2.3"), ["B104"],
              "The Red field (1076, 64 bytes) is 32 code units of text and no NUL: read whole, reported.",
              expect=document(game(THREE_NODES, headers=[("Red", "红" * 32), TYPE])),
              diagnostics=[at("B104", TEXT["Red"][0])], exact=True),
-        case("cbr", "dialect", "undecodable-text", surrogate, s("2.3", "2.4"), ["B105"],
+        cbr("dialect", "undecodable-text", surrogate, s("2.3", "2.4"), ["B105"],
              f"H2-E2's comment (length at {FIRST + 4}) is `a`, a lone surrogate D800, `b`: kept as a U+FFFD b, "
              "not dropped.", expect=document(game([root(), *line("H2-E2", comments={1: ["a\ufffdb"]})],
                                                   headers=[TYPE])),
              diagnostics=[at("B105", FIRST + 8)], exact=True,
              source="real-file fault: one comment of a published library holds a lone surrogate"),
-        case("cbr", "dialect", "several-results", several, s("3.3"), ["B109"],
+        cbr("dialect", "several-results", several, s("3.3"), ["B109"],
              "The result byte (2076) is 4, several results (the lines end differently): no PGN result, so "
              "`*`, and the code kept as RecordResult 4.",
              expect=document(game(THREE_NODES, headers=[TYPE, ("RecordResult", "4")])),
              diagnostics=[at("B109", RESULT)], exact=True,
              source="peer disagreement: cchess reads result code 4 as a draw; CBR §3.3: code 4 means the "
                     "lines end with different results, so no single result is right"),
-        case("cbl", "dialect", "deleted-entry", deleted, s("5.2", "5.3"), ["B114"],
+        cbl("dialect", "deleted-entry", deleted, s("5.2", "5.3"), ["B114"],
              f"Entry 2 (at {INDEX + ENTRY}) has state 5, a deleted game whose bytes 象棋桥 keeps: skipped and "
              "reported; only game 一 is read.", expect=document(game(THREE_NODES, headers=[("Name", "一"), TYPE])),
              diagnostics=[at("B114", INDEX + ENTRY)], exact=True),
-        case("cbl", "dialect", "entry-state", state, s("5.2"), ["B116"],
+        cbl("dialect", "entry-state", state, s("5.2"), ["B116"],
              f"The first index entry (at {INDEX}) has state 3, neither unused, deleted nor a game; it owns a slot, so its "
              "record is read as a game.", expect=document(game(THREE_NODES, headers=[TYPE])),
              diagnostics=[at("B116", INDEX)], exact=True),
-        case("cbl", "dialect", "record-length", short, s("5.3"), ["B118"],
+        cbl("dialect", "record-length", short, s("5.3"), ["B118"],
              f"The first index entry (at {INDEX}) gives a length 4 bytes short of where the record's tree "
              f"ends; the tree ends within the entry's slot, so it is read to its end, and reported where the "
              f"length ends ({RECORDS} + {len(three()) - 4}).",

@@ -17,12 +17,14 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parent)]
 
-from casewriter import Case, at_line, document, game, line, main, root  # noqa: E402
+from casewriter import Case, Maker, at_line, document, game, line, main, root
 
-from xqformats.formats import write  # noqa: E402
-from xqformats.pgn import parse_pgn  # noqa: E402
+from xqformats.formats import write
+from xqformats.pgn import parse_pgn
 
 SPEC = "docs/spec/dhtmlxq.md"
+case = Maker("dhtmlxq", "dhtmlxq", SPEC)
+s = case.clauses
 
 
 def sq(name: str) -> str:
@@ -48,13 +50,6 @@ def wrapped(*blocks: str) -> bytes:
     return text("[DhtmlXQ]", *blocks, "[/DhtmlXQ]")
 
 
-def case(kind: str, name: str, data: bytes, clause: object, rules: list[str], description: str, **kw: object) -> Case:
-    return Case("dhtmlxq", kind, name, "dhtmlxq", data, clause, rules, kw.pop("source", "project"),  # type: ignore[arg-type]
-                description, **kw)  # type: ignore[arg-type]
-
-
-def s(*numbers: str) -> list[str]:
-    return [f"{SPEC} §{n}" for n in numbers]
 
 
 THREE = block("movelist", moves("H2-E2", "H9-G7", "H0-G2"))

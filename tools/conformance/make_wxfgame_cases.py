@@ -18,12 +18,14 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parent)]
 
-from casewriter import Case, at_line, document, game, line, main, root  # noqa: E402
+from casewriter import Case, Maker, at_line, document, game, line, main, root
 
-from xqformats.formats import write  # noqa: E402
-from xqformats.pgn import parse_pgn  # noqa: E402
+from xqformats.formats import write
+from xqformats.pgn import parse_pgn
 
 SPEC = "docs/spec/wxfgame.md"
+case = Maker("wxfgame", "wxf", SPEC)
+s = case.clauses
 HEAD = ["FORMAT\tWXF", "RED\t许银川", "BLACK\t吕钦"]  # lines 1-3
 MOVES = " 1.  C2.5  H8+7     2.  H2+3  R9.8"
 FOUR = [root(), *line("H2-E2", "H9-G7", "H0-G2", "I9-H9")]
@@ -34,13 +36,6 @@ def wxf(*lines: str) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-def case(kind: str, name: str, data: bytes, clause: object, rules: list[str], description: str, **kw: object) -> Case:
-    return Case("wxfgame", kind, name, "wxf", data, clause, rules, kw.pop("source", "project"),  # type: ignore[arg-type]
-                description, **kw)  # type: ignore[arg-type]
-
-
-def s(*numbers: str) -> list[str]:
-    return [f"{SPEC} §{n}" for n in numbers]
 
 
 # ---------------------------------------------------------------- valid

@@ -14,16 +14,19 @@ from __future__ import annotations
 import struct
 import sys
 from pathlib import Path
+from typing import Union
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parent)]
 
-from casewriter import Case, at, document, game, line, main, root  # noqa: E402
+from casewriter import Case, Maker, at, document, game, line, main, root
 
-from xqformats.formats import write  # noqa: E402
-from xqformats.model import Game  # noqa: E402
-from xqformats.pgn import parse_pgn  # noqa: E402
+from xqformats.formats import write
+from xqformats.model import Game
+from xqformats.pgn import parse_pgn
 
 SPEC = "docs/spec/xqf.md"
+case = Maker("xqf", "xqf", SPEC)
+s = case.clauses
 HEADER = 1024
 
 # Header offsets, from schemas/xqf.ksy (type `header`).
@@ -66,7 +69,7 @@ def _f(k: int) -> int:
     return (54 * k * k + 221) % 256
 
 
-def keyed(plain: bytes, version: int, xy: int = 0x5A, xyf: int = 0x33, xyt: int = 0xC1, mask: int = 0xAB,
+def keyed(plain: Union[bytes, bytearray], version: int, xy: int = 0x5A, xyf: int = 0x33, xyt: int = 0xC1, mask: int = 0xAB,
           ors: tuple[int, int, int, int] = (0x12, 0x34, 0x56, 0x78)) -> bytearray:
     """``plain`` (a version-10 file) stored as ``version`` (11 or later) with these keys.
 
@@ -103,13 +106,6 @@ def keyed(plain: bytes, version: int, xy: int = 0x5A, xyf: int = 0x33, xyt: int 
     return head + bytearray((b + key[(HEADER + j) % 32]) % 256 for j, b in enumerate(body))
 
 
-def case(kind: str, name: str, data: bytes, clause: object, rules: list[str], description: str, **kw: object) -> Case:
-    return Case("xqf", kind, name, "xqf", bytes(data), clause, rules, kw.pop("source", "project"),  # type: ignore[arg-type]
-                description, **kw)  # type: ignore[arg-type]
-
-
-def s(*numbers: str) -> list[str]:
-    return [f"{SPEC} §{n}" for n in numbers]
 
 
 # ---------------------------------------------------------------- valid
