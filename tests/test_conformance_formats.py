@@ -13,8 +13,9 @@ reader the way the runner will:
 * dialect: both.
 
 It also checks that the suite covers every rule code of these formats (a
-valid case naming it in ``rules``, an invalid or dialect case expecting it)
-and every clause of their ``docs/spec`` pages, and that each generator in
+valid case naming it in ``rules`` where it does not fire, an invalid case
+expecting it, and a dialect case for each deviation) and every clause of
+their ``docs/spec`` pages, and that each generator in
 ``tools/conformance/`` still writes exactly the committed bytes.
 """
 
@@ -43,7 +44,7 @@ TOOLS = ROOT / "tools" / "conformance"
 FOLDERS = ("cbf", "xqf", "cbr", "cbl", "dhtmlxq", "wxfgame")
 PREFIXES = ("C", "X", "B", "D", "W")
 PAGES = ("cbf", "xqf", "cbr", "dhtmlxq", "wxfgame")
-GENERATORS = sorted(p.name for p in TOOLS.glob("make_*_cases.py"))
+GENERATORS = [f"make_{name}_cases.py" for name in ("cbf", "xqf", "cbr", "dhtmlxq", "wxfgame")]
 MEMBERS = {"clause", "rules", "source", "description", "expect", "diagnostics", "exact"}
 
 
@@ -117,14 +118,14 @@ def test_case(sidecar: Path) -> None:
         assert others == []
 
 
-def test_every_rule_code_has_a_valid_and_a_reported_case() -> None:
+def test_every_rule_code_has_a_valid_and_an_invalid_case() -> None:
     named: set[str] = set()
     reported: set[str] = set()
     for sidecar in SIDECARS:
         case = json.loads(sidecar.read_text(encoding="utf-8"))
         if sidecar.parent.name == "valid":
             named.update(case["rules"])
-        else:
+        elif sidecar.parent.name == "invalid":
             reported.update(d["code"] for d in case["diagnostics"])
     codes = {r.code for r in all_rules() if r.code.startswith(PREFIXES)}
     assert sorted(codes - named) == []

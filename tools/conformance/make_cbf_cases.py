@@ -242,8 +242,34 @@ def dialect() -> list[Case]:
     ]
 
 
+def warnings() -> list[Case]:
+    """Invalid cases for the codes whose real-world form is a dialect case: another instance, one finding each."""
+    gb2312 = cbf_doc([FEN], [mv("00-00", text="喆"), *THREE[1:]], decl='<?xml version="1.0" encoding="gb2312"?>',
+                     bom=False, encoding="gbk")  # 喆 (GBK 86 B4) is outside GB2312
+    m0 = move_line([FEN], 0)
+    repeat = cbf_doc([FEN], [mv("H2-E2", 1), mv("H2-E2", 1), mv("H9-G7", 2)])
+    board = '<Board value="3w72S8W4-b1" />'
+    conflict = cbf_doc([board, FEN], THREE)
+    results = cbf_doc(['<Result value="1">红胜</Result>', FEN, "<RecordResult>2</RecordResult>"], THREE)
+    one = "; the one finding"
+    return [
+        case("invalid", "gbk-in-gb2312", gb2312, s("2.3"), ["C105"],
+             f"Labelled gb2312; the root move's comment (line {m0}, column 32) holds 喆, which only GBK has{one}.",
+             diagnostics=[at_line("C105", m0, 32)], exact=True),
+        case("invalid", "repeated-first-move", repeat, s("6.3"), ["C307"],
+             f"nid 1 twice with the same move H2-E2 (line {move_line([FEN], 1)}): merged{one}.",
+             diagnostics=[at_line("C307", move_line([FEN], 1), 3)], exact=True),
+        case("invalid", "board-against-fen", conflict, s("4.2"), ["C309"],
+             f"Board (line {HEAD_LINE}) gives a set-up position, FEN (line {HEAD_LINE + 1}) the initial one{one}.",
+             diagnostics=[at_line("C309", HEAD_LINE + 1, 3)], exact=True),
+        case("invalid", "result-against-record-result", results, s("3.4"), ["C310"],
+             f"Result 1 (Red wins) against RecordResult 2 (Black wins, line {HEAD_LINE + 2}); reported once.",
+             diagnostics=[at_line("C310", HEAD_LINE + 2, 3)]),
+    ]
+
+
 def cases() -> list[Case]:
-    return valid() + invalid() + moves_invalid() + dialect()
+    return valid() + invalid() + moves_invalid() + warnings() + dialect()
 
 
 if __name__ == "__main__":

@@ -326,9 +326,43 @@ def dialect() -> list[Case]:
     ]
 
 
+def warnings() -> list[Case]:
+    """Invalid cases for the codes whose real-world form is a dialect case: another instance, one finding each."""
+    kind = three()
+    kind[KIND] = 1  # kind: 1 (a record that makes 象棋桥 show a dialog)
+    full_name = three(texts={"Name": "题" * 64})  # title: 64 code units fill the 128-byte field, no NUL
+    odd = record([Rec("H2-E2", END, b"a\x00b")])  # comment: 3 bytes, an odd number
+    several = library([Entry(bytes(three(result=4)))])  # the library's game has result 4
+    deleted = library([Entry(bytes(three()), state=5), Entry(bytes(three(texts={"Name": "二"})))])
+    state = library([Entry(bytes(three()), state=9)])  # entry state 9
+    first = bytes(three(texts={"Name": "一"}))
+    short = library([Entry(first), Entry(bytes(three()), length=len(three()) - 1)])  # the second entry 1 byte short
+    one = "; the one finding"
+    return [
+        cbr("invalid", "record-kind-1", kind, s("2.1"), ["B103"], f"The kind byte (19) is 1{one}.",
+            diagnostics=[at("B103", KIND)], exact=True),
+        cbr("invalid", "unterminated-title", full_name, s("2.3"), ["B104"],
+            f"The title field (180, 128 bytes) is 64 code units and no NUL{one}.",
+            diagnostics=[at("B104", TEXT["Name"][0])], exact=True),
+        cbr("invalid", "odd-comment", odd, s("2.3", "2.4"), ["B105"],
+            f"H2-E2's comment (length at {FIRST + 4}) has 3 bytes: an odd number is not UTF-16LE{one}.",
+            diagnostics=[at("B105", FIRST + 8)], exact=True),
+        cbl("invalid", "several-results", several, s("3.3"), ["B109"],
+            f"The library's one game has result 4 (at {RECORDS} + 2076){one}.",
+            diagnostics=[at("B109", RECORDS + RESULT)], exact=True),
+        cbl("invalid", "deleted-first", deleted, s("5.2"), ["B114"],
+            f"The first entry (at {INDEX}) is deleted (state 5); the second game is read{one}.",
+            diagnostics=[at("B114", INDEX)], exact=True),
+        cbl("invalid", "entry-state-9", state, s("5.2"), ["B116"],
+            f"The first entry (at {INDEX}) has state 9{one}.", diagnostics=[at("B116", INDEX)], exact=True),
+        cbl("invalid", "record-length-second", short, s("5.3"), ["B118"],
+            f"The second entry's length is 1 byte short of its tree's end; its record starts at the second slot "
+            f"({RECORDS + SLOT}){one}.", diagnostics=[at("B118", RECORDS + SLOT + len(three()) - 1)], exact=True),
+    ]
+
+
 def cases() -> list[Case]:
-    bad = invalid()
-    return valid() + bad + dialect()
+    return valid() + invalid() + warnings() + dialect()
 
 
 if __name__ == "__main__":

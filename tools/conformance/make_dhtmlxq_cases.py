@@ -216,8 +216,30 @@ def dialect() -> list[Case]:
     ]
 
 
+def warnings() -> list[Case]:
+    """Invalid cases for the codes whose real-world form is a dialect case: another instance, one finding each."""
+    spaced = INITIAL_BINIT[:32] + " " + INITIAL_BINIT[32:]  # a blank between Red's slots and Black's
+    one = "; the one finding"
+    return [
+        case("invalid", "unclosed-movelist", wrapped("[DhtmlXQ_movelist]" + moves("H2-E2")), s("2.1"), ["D102"],
+             "`[DhtmlXQ_movelist]` (line 2) is never closed: its value runs to the wrapper's end on line 3, so "
+             "the line break after the digits (column 23) is inside it and reported as a non-digit too.",
+             diagnostics=[at_line("D102", 2, 1), at_line("D110", 2, 23)], exact=True),
+        case("invalid", "movelist-closed-as-title", wrapped(f"[DhtmlXQ_movelist]{moves('H2-E2')}[/DhtmlXQ_title]"),
+             s("2.1"), ["D103"], f"The move list (line 2) is closed by `[/DhtmlXQ_title]` (column 23){one}.",
+             diagnostics=[at_line("D103", 2, 23)], exact=True),
+        case("invalid", "binit-blank", wrapped(block("binit", spaced), THREE), s("3.1"), ["D110"],
+             f"binit (line 2) has a blank after its 32nd digit (column 48){one}.",
+             diagnostics=[at_line("D110", 2, 48)], exact=True),
+        case("invalid", "unknown-tag-redd", wrapped(block("redd", "甲"), THREE), s("6.1"), ["D115"],
+             "`redd` (line 2) is no known tag.", diagnostics=[at_line("D115", 2, 1)], exact=True),
+        case("invalid", "result-word", wrapped(block("result", "胜"), THREE), s("6.2"), ["D116"],
+             f"The result word 胜 (line 2) does not say who won{one}.", diagnostics=[at_line("D116", 2, 1)], exact=True),
+    ]
+
+
 def cases() -> list[Case]:
-    return valid() + invalid() + dialect()
+    return valid() + invalid() + warnings() + dialect()
 
 
 if __name__ == "__main__":

@@ -139,8 +139,23 @@ def dialect() -> list[Case]:
     ]
 
 
+def warnings() -> list[Case]:
+    """Invalid cases for the codes whose real-world form is a dialect case: another instance, one finding each."""
+    one = "; the one finding"
+    return [
+        case("invalid", "unclosed-moves-comment", wxf(*HEAD, "START{", MOVES, "/*未完*/"), s("3.1"), ["W103"],
+             f"The move section (line 4) ends with a comment and no `}}END`{one}.",
+             diagnostics=[at_line("W103", 4, 1)], exact=True),
+        case("invalid", "unknown-header-round", wxf(*HEAD, "ROUND\t1", "START{", MOVES, "}END"), s("2.2"), ["W104"],
+             "ROUND (line 4) is not a keyword the reader maps.", diagnostics=[at_line("W104", 4, 1)], exact=True),
+        case("invalid", "detached-question", wxf(*HEAD, "START{", " 1.  C2.5 ?  H8+7     2.  H2+3  R9.8", "}END"),
+             s("3.3"), ["W107"], f"`?` (line 5, column 11) stands apart from C2.5{one}.",
+             diagnostics=[at_line("W107", 5, 11)], exact=True),
+    ]
+
+
 def cases() -> list[Case]:
-    return valid() + invalid() + dialect()
+    return valid() + invalid() + warnings() + dialect()
 
 
 if __name__ == "__main__":

@@ -310,8 +310,49 @@ def dialect() -> list[Case]:
     ]
 
 
+def warnings() -> list[Case]:
+    """Invalid cases for the codes whose real-world form is a dialect case: another instance, one finding each."""
+    plain = xqf(THREE)
+    zero = plain + b"\x00"  # one zero byte after the tree
+    long_red = xqf('[Red "甲乙"]\n*\n')
+    long_red[RED_PLAYER] = 255  # red_player length byte: 255 in a 15-byte field
+    half = xqf('[Black "吕钦"]\n*\n')
+    half[BLACK_PLAYER] = 3  # black_player length byte: 3 of 4 bytes, the second character cut after C7
+    result = xqf(THREE)
+    result[PLAY_RESULT] = 200  # play_result
+    game_type = xqf(THREE)
+    game_type[GAME_TYPE] = 4  # game_type: one past 残局
+    who = xqf("*\n")
+    who[WHO_PLAY] = 2  # who_play: neither 0 nor 1, and no move to decide
+    comment = xqf("1. H2-E2 {aXb} *\n")
+    at_x = comment.index(b"aXb", HEADER)
+    comment[at_x + 1] = 0xFF  # the move's comment: FF is never GBK
+    one = "; the one finding"
+    return [
+        case("invalid", "trailing-zero", zero, s("4.1"), ["X106"],
+             f"One zero byte after the tree's last record (at {len(plain)}){one}.",
+             diagnostics=[at("X106", len(plain))], exact=True),
+        case("invalid", "string-length-255", long_red, s("2.2"), ["X201"],
+             f"The Red player's length byte (0x130) is 255 for a 15-byte field{one}.",
+             diagnostics=[at("X201", RED_PLAYER)], exact=True),
+        case("invalid", "half-character-black", half, s("2.2"), ["X202"],
+             f"The Black player's string is 3 bytes (length byte at 0x140): 吕 and the lead byte of 钦, at 0x143{one}.",
+             diagnostics=[at("X202", BLACK_PLAYER + 3)], exact=True),
+        case("invalid", "result-code", result, s("2.5"), ["X204"],
+             f"PlayResult (0x33) is 200{one}.", diagnostics=[at("X204", PLAY_RESULT)], exact=True),
+        case("invalid", "game-type-4", game_type, s("2.5"), ["X205"],
+             f"The game type (0x40) is 4; the types are 0 to 3{one}.", diagnostics=[at("X205", GAME_TYPE)], exact=True),
+        case("invalid", "who-play-2", who, s("2.4"), ["X206"],
+             f"WhoPlay (0x32) is 2, neither Red nor Black, in a file without moves{one}.",
+             diagnostics=[at("X206", WHO_PLAY)], exact=True),
+        case("invalid", "comment-ff", comment, s("4.3"), ["X307"],
+             f"H2-E2's comment (at {at_x}) is `a`, FF, `b`: FF is not GBK{one}.",
+             diagnostics=[at("X307", at_x)], exact=True),
+    ]
+
+
 def cases() -> list[Case]:
-    return valid() + invalid() + dialect()
+    return valid() + invalid() + warnings() + dialect()
 
 
 if __name__ == "__main__":
