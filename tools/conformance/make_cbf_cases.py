@@ -84,6 +84,13 @@ def written() -> bytes:
     return write(games, "cbf")
 
 
+def nid_example() -> bytes:
+    """CBF §6.1's example: nid 1 2 3 4 5 6 4 2 3 4 5 (moves A to K)."""
+    plies = [("H2-E2", 1), ("H9-G7", 2), ("H0-G2", 3), ("I9-H9", 4), ("I0-H0", 5), ("H7-H3", 6), ("B9-C7", 4),
+             ("B9-C7", 2), ("H0-G2", 3), ("H9-G7", 4), ("I0-H0", 5)]
+    return cbf_doc([FEN], [mv(m, nid) for m, nid in plies], root_tag=DRAFT_ROOT)
+
+
 SETUP_FEN = "3k5/9/9/9/9/9/9/9/4A4/4K4 b - - 0 1"
 
 
@@ -122,7 +129,14 @@ def valid() -> list[Case]:
                  [root("开局"), *line("H2-E2", "H9-G7", "H0-G2"),
                   {"parent": 1, "move": "B9-C7", "comments": ["另一着"]}, {"parent": 4, "move": "B0-C2"}],
                  headers=[("Name", "草案"), ("Event", "全国赛"), ("Date", "1995.5.22"), ("Type", "1"),
-                          ("TypeText", "实战全局"), ("ResultText", "和棋")], result="1/2-1/2")),
+                          ("TypeText", "实战全局"), ("ResultText", "和棋")], result="1/2-1/2"))),
+        case("valid", "nid-example", nid_example(), s("6.1"), ["C305"],
+             "The draft's own example of the nid rule, `1A 2B 3C 4D 5E 6F 4G 2H 3I 4J 5K`, with legal moves: "
+             "lines ABCDEF (H2-E2 H9-G7 H0-G2 I9-H9 I0-H0 H7-H3), ABCG (G = B9-C7) and AHIJK (B9-C7 H0-G2 "
+             "H9-G7 I0-H0).",
+             expect=document(game([
+                 root(), *line("H2-E2", "H9-G7", "H0-G2", "I9-H9", "I0-H0", "H7-H3"),
+                 {"parent": 3, "move": "B9-C7"}, *line("B9-C7", "H0-G2", "H9-G7", "I0-H0", parent=1, first=8)])),
              source="spec example"),
         case("valid", "board-setup", setup, s("4.1"), ["C301", "C302", "C303"],
              "The Board string `3w72S8W4-b1`: Black's king (w) on d9, Red's advisor (S) on e1 and king (W) "
