@@ -156,8 +156,9 @@ def valid() -> list[Case]:
              "H2-E2 H9-G7 H0-G2 I9-H9, alternative C3-C4 to the first move).", expect=FULL_EXPECT),
         case("valid", "v11-not-rotated", keyed(xqf(SETUP), 11), s("3.1", "3.2", "3.3", "3.4"), ["X104", "X301", "X302"],
              "Version 11 with keys: the square key is subtracted from the slots but they are NOT rotated "
-             "(rotation starts at version 12, XQF §3.4); a reader that rotates version 11 finds the Red rook "
-             "and the kings on other slots, i.e. other pieces, and cannot play A0-A5.", expect=SETUP_EXPECT,
+             "(rotation starts at version 12, XQF §3.4). A reader that rotates version 11 puts the squares in "
+             "other slots: a Red advisor on a0, horses on e0 and d9, no king, and A0-A5 is no legal move "
+             "(checked by reading these bytes marked version 12).", expect=SETUP_EXPECT,
              source="peer disagreement: a peer reader rotates the slots of version-11 files as it does from "
                     "version 12 (issue 16); XQStudio's reader, which defines versions 11-18, rotates from 12 only"),
         case("valid", "v12-rotated", keyed(xqf(SETUP), 12, xy=0x17, xyf=0x80, xyt=0x02), s("3.4"), ["X104", "X301"],
