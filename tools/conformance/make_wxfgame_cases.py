@@ -119,7 +119,12 @@ def invalid() -> list[Case]:
 
 
 def dialect() -> list[Case]:
+    iccs = wxf("FORMAT\tICCS", *HEAD[1:], "START{", " 1.  H2-E2  H9-G7     2.  H0-G2  I9-H9", "}END")
     return [
+        case("dialect", "iccs-format", iccs, s("2.2"), ["W105"],
+             "FORMAT ICCS (line 1; the value at column 8) with ICCS moves: not the WXF format line, reported, "
+             "and the moves read by their shape (WXF-file §2.2: ICCS moves are read too).",
+             expect=document(game(FOUR, headers=NAMES)), diagnostics=[at_line("W105", 1, 8)], exact=True),
         case("dialect", "unclosed-moves", wxf(*HEAD, "", "START{", MOVES), s("3.1"), ["W103"],
              "The move section (from line 5) has no `}END`: read to the end of the file.",
              expect=document(game(FOUR, headers=NAMES)), diagnostics=[at_line("W103", 5, 1)], exact=True,
