@@ -130,6 +130,12 @@ def valid() -> list[Case]:
                   {"parent": 1, "move": "B9-C7", "comments": ["另一着"]}, {"parent": 4, "move": "B0-C2"}],
                  headers=[("Name", "草案"), ("Event", "全国赛"), ("Date", "1995.5.22"), ("Type", "1"),
                           ("TypeText", "实战全局"), ("ResultText", "和棋")], result="1/2-1/2"))),
+        case("valid", "mixed-nid", cbf_doc([FEN], [mv("H2-E2", 1), mv("H9-G7", end=True), mv("B9-C7", 2),
+                                                   mv("B0-C2", 3)]), s("6.1", "6.2"), ["C305", "C308"],
+             "The two forms mixed: H9-G7 has no nid (so 2, continuing H2-E2) and end=\"1\"; B9-C7 with nid 2 "
+             "is an alternative to it (a move with nid may follow an end); B0-C2 (nid 3) continues B9-C7.",
+             expect=document(game([root(), *line("H2-E2", "H9-G7"), {"parent": 1, "move": "B9-C7"},
+                                   {"parent": 3, "move": "B0-C2"}]))),
         case("valid", "nid-example", nid_example(), s("6.1"), ["C305"],
              "The draft's own example of the nid rule, `1A 2B 3C 4D 5E 6F 4G 2H 3I 4J 5K`, with legal moves: "
              "lines ABCDEF (H2-E2 H9-G7 H0-G2 I9-H9 I0-H0 H7-H3), ABCG (G = B9-C7) and AHIJK (B9-C7 H0-G2 "
