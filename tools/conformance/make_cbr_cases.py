@@ -226,6 +226,8 @@ def invalid() -> list[Case]:
     truncated = plain[:-2]  # the last move record (H0-G2) loses its from and to bytes
     signature = three()
     signature[1] = ord("X")  # magic: `CXBridge Record`
+    damaged = three()
+    damaged[14] = ord("x")  # magic: `CCBridge Recorx`
     piece = three()
     piece[BOARD + point("e5")] = 0x18  # board at e5: 0x18 is no piece
     side = three(side=3)  # side_to_move: 3, neither Red nor Black
@@ -248,6 +250,10 @@ def invalid() -> list[Case]:
         cbr("invalid", "signature", signature, s("2.1"), ["B102"],
              "The first 16 bytes are `CXBridge Record` and a NUL, not the CBR signature.",
              diagnostics=[at("B102", 0)], exact=True),
+        cbr("invalid", "signature-damaged", damaged, s("2.1", "5.4"), ["B102"],
+            "The signature's 15th letter is `x` (`CCBridge Recorx`): no CBR signature, and not the compressed "
+            "library either, whose `CCBridge` is followed by the u4 21 and 3 (CBR §5.4).",
+            diagnostics=[at("B102", 0)], exact=True),
         cbr("invalid", "board-piece", piece, s("3.4"), ["B106"],
              f"The board byte of e5 (offset {BOARD + point('e5')}) is 0x18, which is no piece; read as empty.",
              diagnostics=[at("B106", BOARD + point("e5"))], exact=True),
