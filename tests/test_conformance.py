@@ -38,16 +38,10 @@ IDS = [c.id for c in CASES]
 
 #: Cases our decoder does not pass yet, and the change that makes it pass (strict: once the case
 #: passes, the test fails until the entry is removed).
-KNOWN_DISAGREEMENTS = {
-    "json/dialect/m102-chinese-move": "xqformats/jsonform/codec.py `_Reader.move` drops the findings of a move "
-    "it decodes (M102 for a move not in ICCS, and M4xx style): it reports them only when the move fails",
-}
+KNOWN_DISAGREEMENTS: dict[str, str] = {}
 
 #: Cases whose ``expect`` the JSON form's schema refuses, and why (strict xfail, as above).
-FORM_OUTSIDE_SCHEMA = {
-    "pgn/dialect/p219-nag-300": "PGN §4.5 keeps a NAG above 255 as written, but JSON §2.3 and "
-    "schemas/json-form.schema.json allow 0-255: the form cannot state this game until one of them changes",
-}
+FORM_OUTSIDE_SCHEMA: dict[str, str] = {}
 
 #: The text formats and the model: this helper's codes and spec pages.
 TEXT_PREFIXES = ("F", "M", "P", "T", "E", "G", "J")

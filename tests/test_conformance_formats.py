@@ -62,15 +62,7 @@ def _id(path: Path) -> str:
 #: marker goes).  kaitaistruct's EndOfStreamError is both a KaitaiStructError and an EOFError, and
 #: these readers catch KaitaiStructError first, so a file cut inside its header is reported as a
 #: bad signature (B102) instead of truncated (B101).
-KNOWN = {
-    "cbl/invalid/truncated": "xqformats/cbr/library.py `_layout` reports a truncated header as B102",
-    "cbr/invalid/truncated-header": "xqformats/cbr/record.py reports a truncated header as B102",
-    # Any input starting with `CCBridge` and neither signature is taken for the compressed library.
-    "cbr/invalid/signature-damaged": "xqformats/cbr/library.py `is_compressed` ignores the u4 21 and 3 of CBR §5.4",
-    # The grammar's VALUE token starts with the blank after the keyword; the reader reports its start.
-    "wxfgame/invalid/format": "xqformats/wxfgame/reader.py reports W105 at the blank before FORMAT's value",
-    "wxfgame/dialect/iccs-format": "xqformats/wxfgame/reader.py reports W105 at the blank before FORMAT's value",
-}
+KNOWN: dict[str, str] = {}
 
 
 def _params() -> list[Any]:
