@@ -8,6 +8,7 @@ process, which is faster and sees the same code.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -129,8 +130,10 @@ def test_help_lists_the_subcommand_table(capsys: pytest.CaptureFixture[str]) -> 
     with pytest.raises(SystemExit) as exc:
         cli.main(["--help"])
     assert exc.value.code == 0
-    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines() if line.startswith("    ")]
-    assert listed == [cmd.name for cmd in cli.SUBCOMMANDS] == ["perft", "fen", "lint", "rules", "convert", "lsp"]
+    # A name too long for argparse's column puts its help on the next line, indented further.
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines() if re.match(r" {4}\S", line)]
+    assert listed == [cmd.name for cmd in cli.SUBCOMMANDS]
+    assert listed[:5] == ["perft", "fen", "lint", "rules", "convert"]
 
 
 def test_no_subcommand_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -122,7 +122,7 @@ def test_rule_fires_on_its_example_and_not_on_the_fix(rule: Rule) -> None:
 def test_findings_name_the_json_path() -> None:
     doc = {"xqformats": FORM_VERSION, "games": [
         {"start": START, "result": "2-0", "nodes": [{}, {"parent": 0, "move": "H2-E9"}, {"parent": 1, "move": "H9-G7"},
-                                                    {"parent": 0, "move": "H2-E2", "nags": [300]}]},
+                                                    {"parent": 0, "move": "H2-E2", "nags": [-1]}]},
         {"start": 7, "nodes": [{}]},
     ]}
     games_read, diags = read_json(json.dumps(doc))

@@ -15,6 +15,8 @@ import sys
 from typing import Callable, NamedTuple, Optional, Sequence
 
 from . import __version__, commands, convert
+from .board import command as board_command
+from .conformance import command as conformance
 from .lint.runner import GC_THRESHOLDS
 from .lsp import command as lsp_command
 
@@ -41,6 +43,8 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     ),
     Subcommand("rules", "list the lint rules, or explain one", commands.rules_arguments, commands.run_rules),
     Subcommand("convert", "convert game records between formats", convert.add_arguments, convert.run),
+    Subcommand("board", "draw a position of a FEN or a record as SVG", board_command.add_arguments, board_command.run),
+    Subcommand("conformance", "run the conformance suite on a decoder", conformance.add_arguments, conformance.run_command),
     Subcommand("lsp", "run the language server for editors (stdio; --tcp for debugging)", lsp_command.add_arguments, lsp_command.run),
 )
 

@@ -350,12 +350,16 @@ def run_lint(args: argparse.Namespace) -> int:
         root, results = _ci_paths(fmt, results, args.root)
     if args.statistics:
         out = statistics(results, fmt)
+    elif fmt == "html":  # boards are drawn by the board package, above lint
+        from .board.report import render_html
+
+        out = render_html(results, encoding=encoding)
     else:
         fold = None if args.no_fold else FOLD_AFTER
         color = fmt == "text" and args.output_file is None and use_color(args.color, sys.stdout)
         out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root, fold=fold, color=color)
     try:
-        _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github"))
+        _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github", "html"))
     except OSError as exc:  # the --output-file (standard output raises OutputError)
         return _usage_error("lint", f"Cannot write `{args.output_file}`: {exc.strerror or exc}")
     if not args.quiet:

@@ -8,6 +8,7 @@ own bytes, so a broken record never spills into the next.
 
 from __future__ import annotations
 
+import struct
 from io import BytesIO
 from typing import Iterator, Optional
 
@@ -28,10 +29,12 @@ from .rules import (
     TRUNCATED,
 )
 
-__all__ = ["LIBRARY_SIGNATURE", "SLOT_SIZE", "INDEX_START", "ENTRY_SIZE", "is_compressed", "iter_cbl"]
+__all__ = ["LIBRARY_SIGNATURE", "COMPRESSED_SIGNATURE", "SLOT_SIZE", "INDEX_START", "ENTRY_SIZE", "is_compressed", "iter_cbl"]
 
 #: What a CBL file starts with (docs/spec/cbr.md §5.1).
 LIBRARY_SIGNATURE = b"CCBridgeLibrary\x00"
+#: How the compressed variant starts: ``CCBridge`` and the u4 21 and 3 (docs/spec/cbr.md §5.4).
+COMPRESSED_SIGNATURE = b"CCBridge" + struct.pack("<II", 21, 3)
 #: Records sit on slots of this size (docs/spec/cbr.md §5.3).
 SLOT_SIZE = 4096
 #: Where the index starts, and the size of one entry (for diagnostics; the layout reads them).
@@ -44,7 +47,8 @@ _UNUSED, _DELETED, _GAME = 0, 5, 7
 
 def is_compressed(data: bytes) -> bool:
     """Whether ``data`` is the compressed library variant (docs/spec/cbr.md §5.4)."""
-    return data.startswith(b"CCBridge") and not data.startswith((SIGNATURE_BYTES, LIBRARY_SIGNATURE))
+    # `CCBridge`, then the u4 21 and 3 (§5.4): the prefix alone would take a damaged signature for it.
+    return data.startswith(COMPRESSED_SIGNATURE)
 
 
 def _layout(data: bytes, sink: DiagnosticSink) -> Optional[Cbl]:
@@ -58,10 +62,12 @@ def _layout(data: bytes, sink: DiagnosticSink) -> Optional[Cbl]:
         return None
     try:
         return Cbl(KaitaiStream(BytesIO(data)))
+    # kaitaistruct's EndOfStreamError is an EOFError and a KaitaiStructError: the data ran
+    # out, which is a cut-short library when what there is begins as one.
+    except EOFError if LIBRARY_SIGNATURE.startswith(data[:16]) else ():
+        sink.report_bytes(TRUNCATED, f"The library ends inside its header or index: {len(data)} bytes", len(data), 0)
     except KaitaiStructError:
         sink.report_bytes(SIGNATURE, f"Not a CBL library: it does not start with `CCBridgeLibrary` (found {data[:16]!r})", 0, 16)
-    except EOFError:
-        sink.report_bytes(TRUNCATED, f"The library ends inside its header or index: {len(data)} bytes", len(data), 0)
     return None
 
 

@@ -61,12 +61,14 @@ def read_record(data: bytes, sink: DiagnosticSink, *, base: int = 0) -> RecordRe
     io = KaitaiStream(BytesIO(data))
     try:
         layout = Cbr(io)
-    except KaitaiStructError:
-        sink.report_bytes(SIGNATURE, f"Not a CBR record: it does not start with `CCBridge Record` (found {data[:16]!r})", base, 16)
-        return RecordRead(None, None)
-    except EOFError:
+    # kaitaistruct's EndOfStreamError is an EOFError and a KaitaiStructError: the data ran
+    # out, which is a cut-short record when what there is begins as one.
+    except EOFError if SIGNATURE_BYTES.startswith(data[:16]) else ():
         what = "header" if len(data) < HEADER_SIZE + 4 else "game's comment"
         sink.report_bytes(TRUNCATED, f"The record ends inside its {what}: {len(data)} bytes", base + len(data), 0)
+        return RecordRead(None, None)
+    except KaitaiStructError:
+        sink.report_bytes(SIGNATURE, f"Not a CBR record: it does not start with `CCBridge Record` (found {data[:16]!r})", base, 16)
         return RecordRead(None, None)
     game = read_header(layout, sink, base)
     intro = layout.intro

@@ -25,8 +25,13 @@ def sniff_cbr(head: bytes) -> bool:
 
 
 def sniff_cbl(head: bytes) -> bool:
-    """A CBL library starts with ``CCBridgeLibrary``; its compressed variant with ``CCBridge`` and a number."""
-    return head.startswith(b"CCBridge") and not sniff_cbr(head)
+    """A CBL library starts with ``CCBridgeLibrary`` and a NUL; its compressed variant with
+    ``CCBridge`` and the u4 21 and 3 (docs/spec/cbr.md §5.1, §5.4): a damaged signature is neither."""
+    if not head.startswith(b"CCBridge"):
+        return False
+    from ..cbr.library import LIBRARY_SIGNATURE, is_compressed  # (only for a file that may be one)
+
+    return head.startswith(LIBRARY_SIGNATURE) or is_compressed(head)
 
 
 def _read_cbr(source: "Source", options: ReadOptions) -> Reading:

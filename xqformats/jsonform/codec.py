@@ -175,10 +175,10 @@ class _Reader:
             self.shape(f"{where}.nags", "expected a list of numbers")
             return
         for n in nags:
-            if 0 <= n <= 255:
+            if n >= 0:  # above 255 kept, as PGN keeps it (docs/spec/json.md §2.3)
                 node.nags.append(n)
             else:
-                self.value(f"{where}.nags", f"NAG {n} is not 0 to 255; dropped")
+                self.value(f"{where}.nags", f"NAG {n} is negative; dropped")
 
     def tree(self, game: Game, nodes: list[Any], where: str) -> None:
         """Nodes 1… in pre-order: a path from the root holds each node's ancestors (docs/spec/json.md §2.3)."""
@@ -211,9 +211,10 @@ class _Reader:
 
     def move(self, parent: Node, pos: Position, obj: dict[str, Any], where: str) -> Optional[Node]:
         move, diags = decode(obj["move"], pos, Notation.ICCS, strict=self.strict)
+        # A move read with findings (a spelling, a style) keeps them, as one not read does.
+        for d in diags:
+            self.sink.add(Diagnostic(d.code, d.severity, f"`{where}.move`: {d.message}", deviation=d.deviation))
         if move is None:
-            for d in diags:
-                self.sink.add(Diagnostic(d.code, d.severity, f"`{where}.move`: {d.message}", deviation=d.deviation))
             self.sink.report(rules.MOVES_NOT_READ, f"`{where}`: the nodes below `{obj['move']}` are left out")
             return None
         pos.push(move)

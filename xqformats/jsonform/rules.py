@@ -60,7 +60,7 @@ BAD_VALUE = Rule(
     "A value is not one the form allows",
     doc=_doc(
         "Reports a start position that is no legal FEN, a result that is not `1-0`, `0-1`, "
-        "`1/2-1/2` or `*`, a header name that is no tag name, a NAG outside 0–255, or a `parent` "
+        "`1/2-1/2` or `*`, a header name that is no tag name, a negative NAG, or a `parent` "
         "that does not name an earlier node. "
         "The game is read without it where it can be.",
         "The form states one meaning for each value; another is a fault of the writer.",

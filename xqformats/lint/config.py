@@ -36,8 +36,8 @@ from .selection import PerFileIgnores, RuleSelection
 
 __all__ = ["Settings", "ConfigError", "find_config", "load_config", "OUTPUT_FORMATS", "CONFIG_NAMES"]
 
-#: Output formats of ``xqformats lint``.
-OUTPUT_FORMATS = ("text", "json", "sarif", "github")
+#: Output formats of ``xqformats lint`` (``html`` is drawn by :mod:`xqformats.board.report`).
+OUTPUT_FORMATS = ("text", "json", "sarif", "github", "html")
 
 #: Config file names, in the order they are looked for in one folder.
 CONFIG_NAMES = ("xqformats.toml", "pyproject.toml")

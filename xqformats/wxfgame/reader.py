@@ -45,6 +45,16 @@ def _pos(tok: Token) -> tuple[int, int]:
     return start, end
 
 
+def _value_span(toks: list[Token]) -> tuple[int, int]:
+    """Where a header line's value is written: VALUE starts with the blank after the keyword
+    (grammars/wxfgame.lark), which is no part of it; the keyword when there is no value."""
+    if len(toks) < 2:
+        return _pos(toks[0])
+    start, end = _pos(toks[1])
+    text = str(toks[1])
+    return start + len(text) - len(text.lstrip()), start + len(text.rstrip())
+
+
 def _tokens(tree: Tree) -> list[Token]:
     return [t for t in tree.children if isinstance(t, Token)]
 
@@ -115,7 +125,9 @@ class WxfReader:
         if keyword == "FORMAT":
             self.notation = _NOTATIONS.get(value.split(",")[0].strip().upper())
             if self.notation is not Notation.WXF:
-                self.report(rules.FORMAT_LINE, f"`FORMAT {value}`; expected `FORMAT WXF` (moves read by their shape)", tree.children[-1])  # type: ignore[arg-type]
+                self.sink.report_at(
+                    rules.FORMAT_LINE, f"`FORMAT {value}`; expected `FORMAT WXF` (moves read by their shape)", *_value_span(toks)
+                )
             return True
         if keyword == "RESULT" and value in RESULTS:
             self.game.result = value
