@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import base64
+import re
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -180,6 +182,9 @@ def test_hover_on_a_move_in_a_variation() -> None:
     assert "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R w" in hover.markdown
     start = len("1. 炮二平五 (1. 马二进三 ")
     assert hover.range == Range(1, start, 1, start + 4)
+    # The board drawn too: an SVG data URI.
+    uri = re.search(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)\)", hover.markdown)
+    assert uri is not None and base64.b64decode(uri.group(1)).decode("utf-8").startswith("<svg")
 
 
 def test_corpus_files_game_by_game_equal_the_whole_file(shared_corpus: Path) -> None:

@@ -11,9 +11,11 @@ protocol messages.
 
 from __future__ import annotations
 
+import base64
 import re
 from typing import Iterator, NamedTuple, Optional
 
+from ..board.svg import NOTATIONS, board_svg
 from ..core import BLACK
 from ..diagnostics import Diagnostic, Span
 from ..lint.catalogue import RULES, rule_page
@@ -33,11 +35,15 @@ __all__ = [
     "move_at",
     "move_hover",
     "text_board",
+    "board_image",
     "folds",
     "game_title",
     "game_detail",
     "completion",
 ]
+
+#: The width of the board picture in a hover, in pixels.
+BOARD_PIXELS = 270
 
 #: File letters as FEN and ICCS name them, left to right from Red's side.
 _FILES = "abcdefghi"
@@ -96,8 +102,16 @@ def text_board(position: Position) -> str:
     return "\n".join(out)
 
 
+def board_image(position: Position, node: Node, notation: Notation) -> str:
+    """A Markdown image of the board after ``node``'s move (an SVG data URI, the move highlighted)."""
+    svg = board_svg(
+        position, last_move=node.move, notation=notation.value if notation.value in NOTATIONS else "chinese", size=BOARD_PIXELS
+    )
+    return f"![{position.fen()}](data:image/svg+xml;base64,{base64.b64encode(svg.encode('utf-8')).decode('ascii')})"
+
+
 def move_hover(game: Game, node: Node) -> str:
-    """Markdown for a move: its spelling and ICCS, the FEN after it, and the board."""
+    """Markdown for a move: its spelling and ICCS, the FEN after it, the board drawn and as text."""
     assert node.move is not None
     position = game.position_at(node)
     ply = node.ply()
@@ -107,7 +121,8 @@ def move_hover(game: Game, node: Node) -> str:
     spelled = node.text or node.move.iccs()
     return (
         f"**{spelled}** ({node.move.iccs()}), ply {ply}, {side}\n\n"
-        f"FEN after the move:\n\n```\n{position.fen()}\n```\n\n```\n{text_board(position)}\n```"
+        f"FEN after the move:\n\n```\n{position.fen()}\n```\n\n{board_image(position, node, _notation(game))}\n\n"
+        f"```\n{text_board(position)}\n```"
     )
 
 
