@@ -128,7 +128,10 @@ class Node:
     :class:`Game`): it is how :meth:`board` finds the start position.
     """
 
-    __slots__ = ("move", "parent", "children", "comments_before", "comments", "nags", "span", "text", "game")
+    # The three annotation lists are made on first use (most nodes have none):
+    # a game of 100 plies then holds 100 lists, not 400, which the reader
+    # allocates faster and the garbage collector scans less often.
+    __slots__ = ("move", "parent", "children", "_comments_before", "_comments", "_nags", "span", "text", "game")
 
     def __init__(
         self,
@@ -144,12 +147,49 @@ class Node:
         self.move = move
         self.parent = parent
         self.children: list[Node] = []
-        self.comments_before: list[str] = comments_before if comments_before is not None else []
-        self.comments: list[str] = comments if comments is not None else []
-        self.nags: list[int] = nags if nags is not None else []
+        self._comments_before = comments_before
+        self._comments = comments
+        self._nags = nags
         self.span = span
         self.text = text
         self.game: Optional[Game] = None
+
+    # ------------------------------------------------------------ annotations
+    @property
+    def comments_before(self) -> list[str]:
+        """Comments written before the move (a list of its own, made on first use)."""
+        c = self._comments_before
+        if c is None:
+            c = self._comments_before = []
+        return c
+
+    @comments_before.setter
+    def comments_before(self, value: list[str]) -> None:
+        self._comments_before = value
+
+    @property
+    def comments(self) -> list[str]:
+        """Comments after the move (a list of its own, made on first use)."""
+        c = self._comments
+        if c is None:
+            c = self._comments = []
+        return c
+
+    @comments.setter
+    def comments(self, value: list[str]) -> None:
+        self._comments = value
+
+    @property
+    def nags(self) -> list[int]:
+        """The move's NAGs (a list of its own, made on first use)."""
+        n = self._nags
+        if n is None:
+            n = self._nags = []
+        return n
+
+    @nags.setter
+    def nags(self, value: list[int]) -> None:
+        self._nags = value
 
     # ------------------------------------------------------------ navigation
     @property
@@ -323,9 +363,9 @@ class Node:
             a, b = stack.pop()
             if (
                 a.move != b.move
-                or a.comments != b.comments
-                or a.comments_before != b.comments_before
-                or a.nags != b.nags
+                or (a._comments or []) != (b._comments or [])
+                or (a._comments_before or []) != (b._comments_before or [])
+                or (a._nags or []) != (b._nags or [])
                 or len(a.children) != len(b.children)
             ):
                 return False

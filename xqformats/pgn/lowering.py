@@ -451,6 +451,7 @@ class _MovetextWalk:
         handlers = _ELEMENT_HANDLERS
         separator = self.low._separator
         move = self._move
+        number = self._move_number
         while frames:
             f = frames[-1]
             els = f.elements
@@ -469,8 +470,11 @@ class _MovetextWalk:
                 prev = el
                 prev_end = span.end
                 kind = type(el)
-                if kind is MoveToken:  # (the most frequent element, without the table)
+                # The two most frequent elements without the table.
+                if kind is MoveToken:
                     move(f, el)
+                elif kind is MoveNumber:
+                    number(f, el)
                 elif handlers[kind](self, f, el):
                     break  # a variation was entered
                 if f.elements is not els or f.i != i:
@@ -508,7 +512,10 @@ class _MovetextWalk:
         elif pos.turn or not f.played:
             self.low._check_number(None, f.played, pos, text, span)
         node = self.node
-        child = Node(move, node, span=span, text=text)
+        # (Keyword arguments cost more than the two stores: this is per move.)
+        child = Node(move, node)
+        child.span = span
+        child.text = text
         node.children.append(child)
         self.node = child
         if el.suffix is not None:
