@@ -38,7 +38,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +45,7 @@ from typing import Any, Optional
 
 from . import formats
 from .diagnostics import Severity
+from .formats.output import atomic_write
 from .model import Game
 from .progress import Progress, progress_allowed
 
@@ -148,37 +148,6 @@ class InputFiles:
         """The input that ``path`` is (the same file, or the same resolved path), if any."""
         key = self._key(path)
         return self._by_inode.get(key) if isinstance(key, tuple) else self._by_path.get(key)
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and :func:`os.replace`.
-
-    The new file gets the old file's permission bits when it replaces one,
-    else the usual ``0o666`` less the umask (``mkstemp`` alone would give
-    ``0o600``).  On any failure the temporary file is removed and the old
-    file, if any, is untouched.
-    """
-    folder = path.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        try:
-            mode = os.stat(path).st_mode & 0o7777
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 # ---------------------------------------------------------------- options and plan

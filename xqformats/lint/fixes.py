@@ -1,0 +1,151 @@
+"""Applying fixes: the one place where a finding's edits change a text (``lint --fix``).
+
+A finding that can be fixed carries a :class:`~xqformats.diagnostics.Fix`
+(its rule says ``fix="safe"`` or ``"unsafe"`` in the catalogue).  Applying
+them follows ruff:
+
+* :func:`apply_fixes` makes one pass: the fixes in order of position, each
+  applied whole or not at all; a fix whose edits overlap (or touch at the
+  same point as) one already taken waits for the next pass;
+* :func:`fix_text` loops: lint, apply, lint again, until no fix applies or
+  :data:`MAX_PASSES` passes were made (a fix that undoes another cannot
+  loop for ever);
+* unsafe fixes (the meaning may change: a ``PlyCount`` that may be right
+  while a move is missing) only with ``unsafe=True`` (``--unsafe-fixes``).
+
+Everything works on text in memory (the language server's quick fixes call
+:func:`apply_fixes` and :func:`fix_text` too); :func:`fix_file` reads a file
+and gives the bytes to write back in the file's encoding and line ends.
+Binary formats have no fixes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable, Optional
+
+from ..diagnostics import Diagnostic, Fix
+from ..formats.output import TextFile
+from .runner import FileResult, LintOptions, lint_bytes
+
+__all__ = ["MAX_PASSES", "FixOutcome", "fixable", "apply_fixes", "fix_text", "lint_text", "fix_file"]
+
+#: How many lint-and-fix passes :func:`fix_text` makes at most (ruff makes 100;
+#: our fixes are independent edits, so two or three passes settle a file).
+MAX_PASSES = 10
+
+
+def fixable(diag: Diagnostic, *, unsafe: bool = False) -> Optional[Fix]:
+    """The fix of ``diag`` that may be applied (unsafe ones only with ``unsafe``), or ``None``."""
+    fix = diag.fix
+    if fix is None or not (fix.safe or unsafe):
+        return None
+    return fix
+
+
+def apply_fixes(
+    text: str, diagnostics: Iterable[Diagnostic], *, unsafe: bool = False, newline: str = "\n"
+) -> tuple[str, list[Diagnostic]]:
+    """One pass: ``text`` with the fixes of ``diagnostics`` applied, and the findings fixed.
+
+    Fixes are taken in order of position; one that overlaps a fix already
+    taken (or inserts at the point where it ends) is left for the next pass.
+    ``newline`` replaces the ``\\n`` of inserted text (the file's line end).
+    O(len(text) + fixes).
+    """
+    chosen: list[tuple[Fix, Diagnostic]] = []
+    end = -1
+    candidates = [(f, d) for d in diagnostics if (f := fixable(d, unsafe=unsafe)) is not None]
+    for fix, diag in sorted(candidates, key=lambda fd: (fd[0].start, fd[0].end)):
+        if fix.start <= end or not _in_text(fix, len(text)):
+            continue
+        chosen.append((fix, diag))
+        end = fix.end
+    if not chosen:
+        return text, []
+    parts: list[str] = []
+    at = 0
+    for fix, _ in chosen:
+        for edit in fix.edits:
+            parts.append(text[at : edit.start])
+            parts.append(edit.new.replace("\n", newline) if newline != "\n" else edit.new)
+            at = edit.end
+    parts.append(text[at:])
+    return "".join(parts), [d for _, d in chosen]
+
+
+def _in_text(fix: Fix, length: int) -> bool:
+    return all(0 <= e.start <= e.end <= length for e in fix.edits)
+
+
+@dataclass(frozen=True, slots=True)
+class FixOutcome:
+    """What :func:`fix_text` did: the new ``text``, the findings ``fixed`` (over every pass)
+    and what lint reports on the new text (``remaining``, a :class:`FileResult`)."""
+
+    text: str
+    fixed: tuple[Diagnostic, ...]
+    remaining: FileResult
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.fixed)
+
+
+Lint = Callable[[str], FileResult]
+
+
+def lint_text(text: str, display: str, options: LintOptions, *, path: str = "-") -> FileResult:
+    """Lint ``text`` held in memory as ``display`` (its extension picks the format).
+
+    Positions are character offsets into ``text``, as :func:`apply_fixes` needs.
+    """
+    return lint_bytes(text.encode("utf-8"), display, replace(options, encoding="utf-8"), path=path)
+
+
+def fix_text(text: str, lint: Lint, *, unsafe: bool = False, newline: str = "\n", max_passes: int = MAX_PASSES) -> FixOutcome:
+    """Lint ``text`` with ``lint``, apply the fixes, and again, until it is stable.
+
+    Stops when a pass applies no fix, or after ``max_passes`` passes (what
+    is left is reported in ``remaining``).  ``lint`` is e.g.
+    ``lambda t: lint_text(t, "game.pgn", options)``.
+    """
+    fixed: list[Diagnostic] = []
+    result = lint(text)
+    for _ in range(max_passes):
+        new, done = apply_fixes(text, result.diagnostics, unsafe=unsafe, newline=newline)
+        if not done or new == text:
+            break
+        fixed += done
+        text = new
+        result = lint(text)
+    return FixOutcome(text, tuple(fixed), result)
+
+
+def fix_file(
+    data: bytes, display: str, options: LintOptions, *, path: str = "-", unsafe: bool = False
+) -> Optional[tuple[FixOutcome, TextFile]]:
+    """Fix a text record's bytes; ``None`` when they cannot be rewritten as text
+    (a binary format, or bytes the encoding cannot read, which writing back would lose).
+
+    The outcome's text is to be written back with :meth:`TextFile.encode`
+    (same encoding, byte-order mark and line ends).
+    """
+    first = lint_bytes(data, display, options, path=path)
+    if not any(d.fix is not None for d in first.diagnostics):
+        return None  # nothing to fix (binary formats never have fixes)
+    file = TextFile.decode(data, options.encoding)
+    if file is None:
+        return None
+
+    def lint(text: str) -> FileResult:
+        return lint_text(text, display, options, path=path)
+
+    outcome = fix_text(file.text, lint, unsafe=unsafe, newline=file.newline)
+    if outcome.changed:  # what is left, as the file will read (its encoding's findings too)
+        try:
+            written = file.encode(outcome.text)
+        except UnicodeEncodeError:
+            return None
+        outcome = replace(outcome, remaining=lint_bytes(written, display, options, path=path))
+    return outcome, file
