@@ -21,14 +21,29 @@ Binary formats have no fixes.
 
 from __future__ import annotations
 
+import difflib
+import os
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Optional
+from pathlib import Path
+from typing import IO, Callable, Iterable, Optional
 
-from ..diagnostics import Diagnostic, Fix
+from ..diagnostics import Diagnostic, Fix, split_lines
 from ..formats.output import TextFile
-from .runner import FileResult, LintOptions, lint_bytes
+from .discovery import STDIN, Target
+from .runner import FileResult, LintOptions, lint_bytes, lint_target
 
-__all__ = ["MAX_PASSES", "FixOutcome", "fixable", "apply_fixes", "fix_text", "lint_text", "fix_file"]
+__all__ = [
+    "MAX_PASSES",
+    "FixOutcome",
+    "FileFix",
+    "fixable",
+    "apply_fixes",
+    "fix_text",
+    "lint_text",
+    "fix_file",
+    "fix_target",
+    "unified_diff",
+]
 
 #: How many lint-and-fix passes :func:`fix_text` makes at most (ruff makes 100;
 #: our fixes are independent edits, so two or three passes settle a file).
@@ -124,28 +139,108 @@ def fix_text(text: str, lint: Lint, *, unsafe: bool = False, newline: str = "\n"
 
 def fix_file(
     data: bytes, display: str, options: LintOptions, *, path: str = "-", unsafe: bool = False
-) -> Optional[tuple[FixOutcome, TextFile]]:
-    """Fix a text record's bytes; ``None`` when they cannot be rewritten as text
-    (a binary format, or bytes the encoding cannot read, which writing back would lose).
-
-    The outcome's text is to be written back with :meth:`TextFile.encode`
+) -> tuple[FixOutcome, Optional[TextFile]]:
+    """Fix a record's bytes: the outcome, and the :class:`TextFile` to write its text back with
     (same encoding, byte-order mark and line ends).
+
+    The file is ``None``, and the outcome fixed nothing (its ``remaining``
+    is the plain lint of ``data``), when there is nothing to fix or the bytes
+    cannot be rewritten as text (a binary format has no fixes; bytes the
+    encoding cannot read would be lost, and so would a character the
+    encoding cannot write).
     """
     first = lint_bytes(data, display, options, path=path)
-    if not any(d.fix is not None for d in first.diagnostics):
-        return None  # nothing to fix (binary formats never have fixes)
+    unchanged = FixOutcome("", (), first)
+    if not any(fixable(d, unsafe=unsafe) is not None for d in first.diagnostics):
+        return unchanged, None
     file = TextFile.decode(data, options.encoding)
     if file is None:
-        return None
+        return unchanged, None
 
     def lint(text: str) -> FileResult:
         return lint_text(text, display, options, path=path)
 
     outcome = fix_text(file.text, lint, unsafe=unsafe, newline=file.newline)
-    if outcome.changed:  # what is left, as the file will read (its encoding's findings too)
-        try:
-            written = file.encode(outcome.text)
-        except UnicodeEncodeError:
+    if not outcome.changed:
+        return unchanged, None
+    try:
+        written = file.encode(outcome.text)
+    except UnicodeEncodeError:
+        return unchanged, None
+    # What is left, as the file will read (with its encoding's findings).
+    return replace(outcome, remaining=lint_bytes(written, display, options, path=path)), file
+
+
+# ---------------------------------------------------------------- files
+
+
+@dataclass(frozen=True, slots=True)
+class FileFix:
+    """What ``lint --fix`` did to one input.
+
+    ``result`` is what lint reports on the input as it is now (after the
+    fixes, or as it was with ``write=False``); ``before``/``after`` are the
+    text before and after the fixes (equal when nothing was fixed) and
+    ``data`` the bytes to write (the input's own when nothing was fixed).
+    """
+
+    target: Target
+    result: FileResult
+    fixed: tuple[Diagnostic, ...] = ()
+    before: str = ""
+    after: str = ""
+    data: bytes = b""
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.fixed)
+
+
+def _read_target(target: Target, stdin: Optional[IO[bytes]], max_size: int) -> Optional[bytes]:
+    """The bytes of a file that exists and is within the size limit (else ``None``: lint says why)."""
+    if target.path == STDIN:
+        return stdin.read() if stdin is not None else None
+    if target.missing or target.error:
+        return None
+    try:
+        if os.path.getsize(target.path) > max_size or not os.path.isfile(target.path):
             return None
-        outcome = replace(outcome, remaining=lint_bytes(written, display, options, path=path))
-    return outcome, file
+        return Path(target.path).read_bytes()
+    except OSError:
+        return None
+
+
+def fix_target(
+    target: Target,
+    options: LintOptions,
+    *,
+    unsafe: bool = False,
+    stdin: Optional[IO[bytes]] = None,
+    stdin_name: Optional[str] = None,
+) -> FileFix:
+    """Lint ``target`` and fix what can be fixed, in memory (nothing is written here).
+
+    Standard input is read from ``stdin``.  An input that cannot be read, or
+    holds nothing to fix, is linted as ``xqformats lint`` lints it.
+    """
+    data = _read_target(target, stdin, options.max_size)
+    if data is None:
+        return FileFix(target, lint_target(target, options, stdin_name))
+    display = (stdin_name or STDIN) if target.path == STDIN else target.display
+    outcome, file = fix_file(data, display, options, path=target.path, unsafe=unsafe)
+    if file is None:
+        return FileFix(target, outcome.remaining, data=data)
+    return FileFix(target, outcome.remaining, outcome.fixed, file.text, outcome.text, file.encode(outcome.text))
+
+
+def unified_diff(before: str, after: str, name: str) -> str:
+    """The change from ``before`` to ``after`` as a unified diff of the file ``name`` (``--- a/name``, ``+++ b/name``).
+
+    Lines are compared without their line ends, so a CR LF file's diff shows
+    only what changed; it ends with a line end.
+    """
+    lines = difflib.unified_diff(
+        split_lines(before), split_lines(after), f"a/{name}", f"b/{name}", lineterm=""
+    )
+    text = "\n".join(lines)
+    return text + "\n" if text else ""
