@@ -130,7 +130,7 @@ def test_help_lists_the_subcommand_table(capsys: pytest.CaptureFixture[str]) -> 
         cli.main(["--help"])
     assert exc.value.code == 0
     listed = [line.split()[0] for line in capsys.readouterr().out.splitlines() if line.startswith("    ")]
-    assert listed == [cmd.name for cmd in cli.SUBCOMMANDS] == ["perft", "fen", "lint", "rules", "convert"]
+    assert listed == [cmd.name for cmd in cli.SUBCOMMANDS] == ["perft", "fen", "lint", "rules", "convert", "format"]
 
 
 def test_no_subcommand_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

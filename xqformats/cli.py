@@ -40,6 +40,7 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     ),
     Subcommand("rules", "list the lint rules, or explain one", commands.rules_arguments, commands.run_rules),
     Subcommand("convert", "convert game records between formats", convert.add_arguments, convert.run),
+    Subcommand("format", "rewrite game records in the canonical layout", commands.format_arguments, commands.run_format),
 )
 
 

@@ -1,4 +1,4 @@
-"""The ``perft``, ``fen``, ``lint`` and ``rules`` subcommands of ``xqformats``.
+"""The ``perft``, ``fen``, ``lint``, ``rules`` and ``format`` subcommands of ``xqformats``.
 
 Each subcommand is a pair of plain functions: ``*_arguments(parser)`` adds
 its options to an :class:`argparse.ArgumentParser` and ``run_*(args)`` runs it
@@ -29,7 +29,8 @@ from .lint.fixes import FileFix, fix_target, unified_diff
 from .lint.output import FOLD_AFTER, rebased, render, run_summary, statistics
 from .lint.runner import FileResult, LintOptions, run
 from .lint.selection import RuleSelection, SelectorError
-from .formats.output import atomic_write
+from .formats.output import TextFile, atomic_write
+from .formatter import NOTATIONS, format_file
 from .position import STARTING_FEN
 from .progress import Progress, progress_allowed
 
@@ -42,6 +43,8 @@ __all__ = [
     "run_lint",
     "rules_arguments",
     "run_rules",
+    "format_arguments",
+    "run_format",
     "write_stdout",
 ]
 
@@ -524,3 +527,79 @@ def run_rules(args: argparse.Namespace) -> int:
     else:
         write_stdout(_rules_table(rules))
     return 0
+
+
+# ---------------------------------------------------------------- format
+
+
+def format_arguments(p: argparse.ArgumentParser) -> None:
+    """The ``format`` subcommand's options (the layout itself is :mod:`xqformats.formatter`)."""
+    p.description = (
+        "Rewrite record files in the canonical layout (docs/format.md): PGN tags in roster order, one per line, "
+        "move numbers, lines of at most 80 columns, every move in the canonical spelling of the file's notation. "
+        "The games never change: a file with errors, or one the writer cannot keep whole, is left as it is "
+        "('not formattable'). Exit status: 0 done (or nothing to do), 1 with --check or --diff when a file would "
+        "change, 2 usage error or a file that cannot be read or written."
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files, folders (searched recursively) or - for stdin; default .")
+    p.add_argument("--check", action="store_true", help="write nothing; list the files that would change (exit 1 if any)")
+    p.add_argument("--diff", action="store_true", help="write nothing; print the changes as a unified diff (exit 1 if any)")
+    p.add_argument("--notation", choices=NOTATIONS, default=None, help="rewrite PGN moves in this notation (default: the file's own)")
+    p.add_argument("--encoding", metavar="ENC", default=None, help="text encoding of inputs (default: detected from the bytes); output keeps it")
+    p.add_argument("--stdin-filename", metavar="NAME", help="name standard input (its extension picks the format)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary line and no 'not formattable' notes")
+
+
+def run_format(args: argparse.Namespace) -> int:
+    try:
+        encoding = _checked_encoding("--encoding", args.encoding)
+    except _UsageError as exc:
+        return _usage_error("format", str(exc))
+    targets = discover(args.paths or ["."])
+    changed = unchanged = 0
+    status = 0
+    for t in targets:
+        outcome = _format_target(t, args, encoding)
+        if outcome is None:
+            status = 2
+        elif outcome:
+            changed += 1
+        else:
+            unchanged += 1
+    if not args.quiet:
+        verb = "would be reformatted" if args.check or args.diff else "reformatted"
+        print(f"xqformats format: {changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} unchanged", file=sys.stderr)
+    if status:
+        return status
+    return 1 if changed and (args.check or args.diff) else 0
+
+
+def _format_target(t: Target, args: argparse.Namespace, encoding: Optional[str]) -> Optional[bool]:
+    """Format one input: whether it changed (or would), ``None`` when it could not be read or written."""
+    stdin = t.path == STDIN
+    name = (args.stdin_filename or "stdin.pgn") if stdin else t.display
+    try:
+        data = sys.stdin.buffer.read() if stdin else Path(t.path).read_bytes()
+    except OSError as exc:
+        print(f"xqformats format: cannot read `{t.display}`: {exc.strerror or exc}", file=sys.stderr)
+        return None
+    result = format_file(data, name, encoding=encoding, notation=args.notation)
+    if result.reason is not None and not args.quiet:
+        print(f"xqformats format: {t.display}: not formattable: {result.reason}", file=sys.stderr)
+    if args.diff:
+        if result.changed:
+            before = TextFile.decode(data, encoding)
+            write_stdout(unified_diff(before.text if before else "", result.text, t.display))
+    elif args.check:
+        if result.changed:
+            print(f"Would reformat: {t.display}")
+    elif stdin:
+        sys.stdout.buffer.write(result.data)
+        sys.stdout.buffer.flush()
+    elif result.changed:
+        try:
+            atomic_write(Path(t.path), result.data)
+        except OSError as exc:
+            print(f"xqformats format: cannot write `{t.display}`: {exc.strerror or exc}", file=sys.stderr)
+            return None
+    return result.changed

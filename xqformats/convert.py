@@ -22,6 +22,10 @@ Contract:
   comment as its fullwidth form;
 * PGN output always starts with ``[Game "Chinese Chess"]`` and carries a
   ``Result`` tag (the spec requires both; a CBF record has neither);
+* what the linter's safe fixes would change in the headers is written the
+  standard way (:func:`xqformats.model.standardise`): a result word such as
+  ``红胜`` as ``1-0`` (CBF's ``RecordResult`` too), a date such as
+  ``1995.5.22`` as ``1995.05.22``, WinBoard's ``White`` tag as ``Red``;
 * an input is never overwritten: an output that is (or links to) an input
   is refused before anything is written, as are two inputs that would write
   the same output;
@@ -46,7 +50,7 @@ from typing import Any, Optional
 from . import formats
 from .diagnostics import Severity
 from .formats.output import atomic_write
-from .model import Game
+from .model import Game, standardise
 from .progress import Progress, progress_allowed
 
 __all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "InputFiles", "NOTATIONS", "TARGETS"]
@@ -242,6 +246,8 @@ def _read_input(path: str, args: argparse.Namespace, max_size: int) -> _Input:
     source: formats.Input = sys.stdin.buffer if path == STDIO else path
     name = "<stdin>" if path == STDIO else None
     record = formats.read(source, name=name, strict=args.strict, encoding=args.input_encoding, max_size=max_size)
+    for game in record.games:
+        standardise(game)  # what lint understands, written the standard way (result words, WinBoard tags)
     return _Input(path, record)
 
 

@@ -44,6 +44,7 @@ __all__ = [
     "standard_date",
     "standard_tag_value",
     "standard_headers",
+    "standardise",
 ]
 
 ResultT = TypeVar("ResultT")
@@ -243,6 +244,18 @@ def standard_headers(headers: "Headers") -> "Headers":
             name = ours
         out[name] = standard_tag_value(name, value) or value
     return out
+
+
+def standardise(game: "Game") -> None:
+    """Give ``game`` its :func:`standard_headers`, in place, and the result its
+    ``Result`` tag now gives when no termination marker was written
+    (``[Result "红胜"]`` and no marker: the game's result is ``1-0``, as
+    the reader takes a standard tag's).  What ``convert`` does before writing.
+    """
+    game.headers = standard_headers(game.headers)
+    tag = game.headers.get("Result")
+    if game.result == "*" and game.result_span is None and tag in RESULTS:
+        game.result = tag
 
 
 class Node:
