@@ -487,6 +487,7 @@ def _rule_record(r: Rule) -> dict[str, object]:
         "example": r.example,
         "fixed": r.fixed,
         "example_kind": r.example_kind,
+        "fix": r.fix,
     }
 
 

@@ -11,7 +11,11 @@ them follows ruff:
   :data:`MAX_PASSES` passes were made (a fix that undoes another cannot
   loop for ever);
 * unsafe fixes (the meaning may change: a ``PlyCount`` that may be right
-  while a move is missing) only with ``unsafe=True`` (``--unsafe-fixes``).
+  while a move is missing) only with ``unsafe=True`` (``--unsafe-fixes``);
+* a text with a syntax error (:data:`SYNTAX_CODES`) is not fixed at all, as
+  ruff does not: around text the grammar does not allow, where a tag or a
+  game ends is the reader's guess, and an edit placed by it may land inside
+  the broken text.  Fix the syntax error by hand, then ``--fix`` the rest.
 
 Everything works on text in memory (the language server's quick fixes call
 :func:`apply_fixes` and :func:`fix_text` too); :func:`fix_file` reads a file
@@ -27,13 +31,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Callable, Iterable, Optional
 
-from ..diagnostics import Diagnostic, Fix, split_lines
+from ..diagnostics import Diagnostic, Fix, Severity, split_lines
 from ..formats.output import TextFile
 from .discovery import STDIN, Target
 from .runner import FileResult, LintOptions, lint_bytes, lint_target
 
 __all__ = [
     "MAX_PASSES",
+    "SYNTAX_CODES",
     "FixOutcome",
     "FileFix",
     "fixable",
@@ -44,6 +49,10 @@ __all__ = [
     "fix_target",
     "unified_diff",
 ]
+
+#: Code prefixes of syntax errors (PGN's P1xx: text the grammar does not
+#: allow, an unclosed variation, comment or tag): a text with one is not fixed.
+SYNTAX_CODES = ("P1",)
 
 #: How many lint-and-fix passes :func:`fix_text` makes at most (ruff makes 100;
 #: our fixes are independent edits, so two or three passes settle a file).
@@ -122,11 +131,14 @@ def fix_text(text: str, lint: Lint, *, unsafe: bool = False, newline: str = "\n"
     """Lint ``text`` with ``lint``, apply the fixes, and again, until it is stable.
 
     Stops when a pass applies no fix, or after ``max_passes`` passes (what
-    is left is reported in ``remaining``).  ``lint`` is e.g.
+    is left is reported in ``remaining``); does nothing to a text with a
+    syntax error (:data:`SYNTAX_CODES`).  ``lint`` is e.g.
     ``lambda t: lint_text(t, "game.pgn", options)``.
     """
     fixed: list[Diagnostic] = []
     result = lint(text)
+    if any(d.code.startswith(SYNTAX_CODES) and d.severity is Severity.ERROR for d in result.diagnostics):
+        return FixOutcome(text, (), result)
     for _ in range(max_passes):
         new, done = apply_fixes(text, result.diagnostics, unsafe=unsafe, newline=newline)
         if not done or new == text:
