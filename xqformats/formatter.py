@@ -18,8 +18,10 @@ A record is *not formattable*, and is left as it is, when
   comment: writing it back would move it; lint and fix the record first);
 * the writer would lose something (:func:`xqformats.formats.losses`: a tag
   value over a line end, an unknown ``Format`` value …);
-* reading the written text back does not give the same games (a safety net:
-  it should not happen, and names the game when it does).
+* reading the written text back does not give the same games, or writing
+  them again would change the text (a safety net, as Black's safe mode: it
+  should not happen, and names the game when it does).  So the output of
+  ``format`` is formatted: ``format --check`` passes on it.
 
 Entry points: :func:`format_text` (text in memory, for an editor),
 :func:`format_file` (a file's bytes, keeping its encoding and line ends).
@@ -152,19 +154,28 @@ def format_text(text: str, name: str = "game.pgn", *, notation: Optional[str] = 
     if newline != "\n":
         # The writer's own line ends; a comment's are the file's already.
         new = _BARE_LF.sub(newline, new)
-    reason = _check(record, formats.read(Source.from_text(new, name), name=name))
+    reason = _check(record, formats.read(Source.from_text(new, name), name=name), out, notation)
     if reason is not None:
         return FormatResult(text, reason=reason)
     return FormatResult(new, new != text)
 
 
-def _check(record: formats.Record, again: formats.Record) -> Optional[str]:
-    """The safety net: why the written record is not the record read (``None`` when it is)."""
-    if len(again.games) != len(record.games) or again.has_errors:
-        return "reading the formatted text back gives other games (a bug in xqformats: please report it)"
+def _check(record: formats.Record, again: formats.Record, out: bytes, notation: Optional[str]) -> Optional[str]:
+    """The safety net (as Black's safe mode): why ``out``, written from ``record``, may not be given out.
+
+    ``again`` is ``out`` read back: it must hold the same games
+    (:func:`same_game`), and writing it must give ``out`` again, so that
+    formatting twice changes nothing.  ``None`` when all is well.
+    """
+    bug = " (a bug in xqformats: please report it)"
+    if len(again.games) != len(record.games) or again.has_errors or again.format is not record.format:
+        return "reading the formatted text back gives other games" + bug
     for i, (before, after) in enumerate(zip(record.games, again.games), 1):
         if not same_game(before, after):
-            return f"formatting would change game {i} (a bug in xqformats: please report it)"
+            return f"formatting would change game {i}" + bug
+    assert record.format is not None
+    if formats.write(again.games, record.format, **_options(record.format.name, again.games, notation)) != out:
+        return "formatting the formatted text would change it again" + bug
     return None
 
 
@@ -200,7 +211,7 @@ def _format_binary(data: bytes, name: str) -> FormatResult:
         return FormatResult("", reason=reason, data=data)
     assert record.format is not None
     out = formats.write(record.games, record.format)
-    reason = _check(record, formats.read(out, name=name))
+    reason = _check(record, formats.read(out, name=name), out, None)
     if reason is not None:
         return FormatResult("", reason=reason, data=data)
     return FormatResult("", out != data, data=out)
