@@ -18,6 +18,7 @@ from xqformats.diagnostics import Diagnostic, Edit, Fix, Rule, Severity
 from xqformats.lint.catalogue import all_rules
 from xqformats.lint.fixes import MAX_PASSES, apply_fixes, fix_file, fix_text, lint_text
 from xqformats.lint.runner import FileResult, LintOptions
+from xqformats.lint.selection import RuleSelection
 from xqformats.model import Headers, standard_headers, standard_tag_value
 
 OPTIONS = LintOptions()
@@ -80,6 +81,8 @@ def test_fixes_cross_process_boundaries() -> None:
 def test_catalogue_says_which_rules_fix() -> None:
     fixable = {r.code: r.fix for r in all_rules() if r.fix}
     assert fixable == {
+        "M205": "safe", "M401": "safe", "M402": "safe", "M403": "safe", "M404": "safe", "M405": "safe",
+        "M406": "safe", "M407": "safe", "M408": "safe",
         "P201": "safe", "P205": "safe", "P206": "safe", "P207": "safe", "P208": "safe", "P212": "safe",
         "T101": "safe", "T103": "unsafe", "T104": "safe", "T106": "safe", "T107": "unsafe", "T108": "safe",
     }  # fmt: skip
@@ -91,6 +94,41 @@ def test_each_fix_turns_its_example_into_the_good_sample(rule: Rule) -> None:
     fixed, done = apply_fixes(rule.example, found, unsafe=True)
     assert len(done) == 1
     assert fixed == rule.fixed
+
+
+CANONICAL = LintOptions(RuleSelection(select=("ALL",)))
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "codes"),
+    [
+        ('[Format "ICCS"]\n\n1. h2e2 h9g7 *\n', '[Format "ICCS"]\n\n1. H2-E2 H9-G7 *\n', ["M405", "M405"]),
+        (
+            '[Format "WXF"]\n\n1. c2=5 h8+7 2. Ｈ２＋３ *\n',
+            '[Format "WXF"]\n\n1. C2.5 H8+7 2. H2+3 *\n',
+            ["M401", "M401", "M402", "M403"],
+        ),
+        (
+            "\n1. 炮二平五 马８进７ 2. 馬二進三 {x} 車９平８ 3. 车1平2 *\n",
+            "\n1. 炮二平五 马8进7 2. 马二进三 {x} 车9平8 3. 车一平二 *\n",
+            ["M205", "M406", "M406", "M407", "M407"],
+        ),
+    ],
+)
+def test_moves_are_fixed_to_their_canonical_spelling(before: str, after: str, codes: list[str]) -> None:
+    head = '[Game "Chinese Chess"]\n'
+    outcome = fix_text(head + before, lambda t: lint_text(t, "g.pgn", CANONICAL))
+    assert outcome.text == head + after
+    assert sorted(d.code for d in outcome.fixed) == codes
+    assert outcome.remaining.diagnostics == ()
+
+
+def test_a_move_joined_over_a_comment_gets_no_fix() -> None:
+    text = '[Game "Chinese Chess"]\n\n1. 炮二平五 马８进７ 2. 馬二{x}進三 *\n'  # P203: move 2 is cut by a comment
+    found = lint_text(text, "g.pgn", CANONICAL).diagnostics
+    assert [(d.code, d.fix is not None) for d in found if d.code in ("M406", "M407")] == [("M407", True), ("M406", False)]
+    fixed = fix_text(text, lambda t: lint_text(t, "g.pgn", CANONICAL)).text
+    assert "马8进7 2. 馬二{x}進三" in fixed  # the cut move is left as it is
 
 
 def test_rules_page_says_whether_a_rule_fixes() -> None:

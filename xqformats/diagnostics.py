@@ -119,6 +119,10 @@ class Fix:
     def start(self) -> int:
         return self.edits[0].start
 
+    def shifted(self, by: int) -> "Fix":
+        """This fix for a text placed ``by`` characters further on (a move's text at its place in the file)."""
+        return Fix(tuple(Edit(e.start + by, e.end + by, e.new) for e in self.edits), self.safe)
+
     @property
     def end(self) -> int:
         return self.edits[-1].end

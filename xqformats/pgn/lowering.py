@@ -110,17 +110,21 @@ class PgnLowering:
         """
         index = LineIndex(fragment)
         add = self.sink.add
+        # A fix is in the fragment's offsets: placed with its finding when the
+        # fragment is the file's text there (not a move joined over a comment).
+        same = any(d.fix is not None for d in diags) and self.text_between(start, start + len(fragment)) == fragment
         for d in diags:
+            fix = None if d.fix is None or not same else d.fix.shifted(start)
             if d.line is None or d.column is None:
                 sp = self.file_span(start, start)
-                add(replace(d, line=sp.line, column=sp.column))
+                add(replace(d, line=sp.line, column=sp.column, fix=fix))
                 continue
             s = index.line_start(d.line, len(fragment)) + d.column - 1
             e = s
             if d.end_line is not None and d.end_column is not None:
                 e = index.line_start(d.end_line, len(fragment)) + d.end_column - 1
             sp = self.file_span(start + s, start + max(s, e))
-            add(replace(d, line=sp.line, column=sp.column, end_line=sp.end_line, end_column=sp.end_column))
+            add(replace(d, line=sp.line, column=sp.column, end_line=sp.end_line, end_column=sp.end_column, fix=fix))
 
     # ---------------------------------------------------------------- entry
     def lower(self, syntax: GameSyntax) -> Game:
