@@ -29,7 +29,7 @@ import enum
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Optional
 
 if TYPE_CHECKING:
     from .source import Source
@@ -90,8 +90,10 @@ class Span:
 FIX_KINDS = ("safe", "unsafe")
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
+# Edit and Fix are named tuples, not dataclasses: the PGN reader places a
+# move's fix for every finding on it (a file of `h2e2` moves has one per
+# move), and a tuple is made several times faster than a frozen dataclass.
+class Edit(NamedTuple):
     """Replace ``text[start:end]`` of a source text by ``new`` (an insertion when ``start == end``).
 
     ``start``/``end`` are 0-based character offsets into the whole decoded
@@ -104,28 +106,42 @@ class Edit:
     new: str
 
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+class Fix(NamedTuple):
     """How to fix one finding: its edits (sorted by position, not overlapping) and whether that is safe.
 
     ``safe`` is copied from the rule (:attr:`Rule.fix` is ``"safe"``).  What
     the fix does is the finding's message (it names what is expected).
+    ``offset`` is added to every edit's offsets: a fix found in a move's text
+    is placed in the file by :meth:`shifted`, without copying its edits.
+    Use :meth:`placed` for the edits in the text's own offsets.
     """
 
     edits: tuple[Edit, ...]
     safe: bool = True
+    offset: int = 0
 
     @property
     def start(self) -> int:
-        return self.edits[0].start
-
-    def shifted(self, by: int) -> "Fix":
-        """This fix for a text placed ``by`` characters further on (a move's text at its place in the file)."""
-        return Fix(tuple(Edit(e.start + by, e.end + by, e.new) for e in self.edits), self.safe)
+        return self.edits[0].start + self.offset
 
     @property
     def end(self) -> int:
-        return self.edits[-1].end
+        return self.edits[-1].end + self.offset
+
+    def placed(self) -> tuple[Edit, ...]:
+        """The edits at their place in the text (:attr:`offset` added)."""
+        by = self.offset
+        if not by:
+            return self.edits
+        return tuple(Edit(e.start + by, e.end + by, e.new) for e in self.edits)
+
+    def shifted(self, by: int) -> "Fix":
+        """This fix for a text placed ``by`` characters further on (a move's text at its place in the file)."""
+        # tuple.__new__: the reader calls this once per move with a style finding.
+        return _tuple_new(Fix, (self.edits, self.safe, self.offset + by))
+
+
+_tuple_new = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,7 +90,7 @@ def apply_fixes(
     parts: list[str] = []
     at = 0
     for fix, _ in chosen:
-        for edit in fix.edits:
+        for edit in fix.placed():
             parts.append(text[at : edit.start])
             parts.append(edit.new.replace("\n", newline) if newline != "\n" else edit.new)
             at = edit.end
@@ -99,7 +99,7 @@ def apply_fixes(
 
 
 def _in_text(fix: Fix, length: int) -> bool:
-    return all(0 <= e.start <= e.end <= length for e in fix.edits)
+    return all(0 <= e.start <= e.end <= length for e in fix.placed())
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,21 +100,22 @@ class PgnLowering:
         off = self.source.offset
         return (self.source.text or "")[start - off : end - off]
 
-    def relocate(self, diags: Sequence[Diagnostic], start: int, fragment: str) -> None:
+    def relocate(self, diags: Sequence[Diagnostic], start: int, fragment: str, *, fixes: bool = False) -> None:
         """Report ``diags`` found in ``fragment``, the text at file offset ``start``, at their place in the file.
 
         A FEN parse or a move decode positions its diagnostics in the text it
         was given (line and column from 1): that place, as an offset into the
         fragment, is located in the file by the chunk's :class:`Source`.  The
         one place where another stage's diagnostics are moved.
+
+        A finding's fix is in the fragment's offsets too: with ``fixes`` (the
+        fragment is the file's text at ``start``, not a move joined over a
+        comment) it is placed with its finding, else dropped.
         """
         index = LineIndex(fragment)
         add = self.sink.add
-        # A fix is in the fragment's offsets: placed with its finding when the
-        # fragment is the file's text there (not a move joined over a comment).
-        same = any(d.fix is not None for d in diags) and self.text_between(start, start + len(fragment)) == fragment
         for d in diags:
-            fix = None if d.fix is None or not same else d.fix.shifted(start)
+            fix = d.fix.shifted(start) if fixes and d.fix is not None else None
             if d.line is None or d.column is None:
                 sp = self.file_span(start, start)
                 add(replace(d, line=sp.line, column=sp.column, fix=fix))
@@ -536,6 +537,7 @@ class _MovetextWalk:
     # ---------------------------------------------------------------- moves
     def _move(self, f: _Frame, el: MoveToken) -> bool:
         text, kind, span = el.text, el.kind, el.span
+        joined = None
         if kind == "UNKNOWN_MOVE":
             joined = self.low._split_move(f.elements, f.i, el)
             if joined is not None:
@@ -547,7 +549,7 @@ class _MovetextWalk:
         if as_san and move is not None:
             kind = "SAN_MOVE"
         if diags:
-            self.low.relocate(diags, span.start, text)
+            self.low.relocate(diags, span.start, text, fixes=joined is None)
         if move is None:
             self._unreadable(f, el, text, span, bool(diags))
             return False
