@@ -42,6 +42,7 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     ),
     Subcommand("rules", "list the lint rules, or explain one", commands.rules_arguments, commands.run_rules),
     Subcommand("convert", "convert game records between formats", convert.add_arguments, convert.run),
+    Subcommand("format", "rewrite game records in the canonical layout", commands.format_arguments, commands.run_format),
     Subcommand("board", "draw a position of a FEN or a record as SVG", board_command.add_arguments, board_command.run),
     Subcommand("conformance", "run the conformance suite on a decoder", conformance.add_arguments, conformance.run_command),
 )

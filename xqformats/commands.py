@@ -1,4 +1,4 @@
-"""The ``perft``, ``fen``, ``lint`` and ``rules`` subcommands of ``xqformats``.
+"""The ``perft``, ``fen``, ``lint``, ``rules`` and ``format`` subcommands of ``xqformats``.
 
 Each subcommand is a pair of plain functions: ``*_arguments(parser)`` adds
 its options to an :class:`argparse.ArgumentParser` and ``run_*(args)`` runs it
@@ -24,10 +24,13 @@ from .diagnostics import Rule, Severity
 from .fen import parse_fen
 from .lint.catalogue import all_rules, group_of, grouped, rule_page
 from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
-from .lint.discovery import Target, discover, repository_root
+from .lint.discovery import STDIN, Target, discover, repository_root
+from .lint.fixes import FileFix, fix_target, unified_diff
 from .lint.output import FOLD_AFTER, rebased, render, run_summary, statistics
 from .lint.runner import FileResult, LintOptions, run
 from .lint.selection import RuleSelection, SelectorError
+from .formats.output import TextFile, atomic_write
+from .formatter import NOTATIONS, format_file
 from .position import STARTING_FEN
 from .progress import Progress, progress_allowed
 
@@ -40,6 +43,8 @@ __all__ = [
     "run_lint",
     "rules_arguments",
     "run_rules",
+    "format_arguments",
+    "run_format",
     "write_stdout",
 ]
 
@@ -192,6 +197,19 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="the folder SARIF paths are relative to (default: the git repository's top level, else the current folder)",
     )
+    fixing = p.add_argument_group("fixes")
+    fixing.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the safe fixes (`xqformats rules` says which rules have them) and write the files back "
+        "(same encoding and line ends); standard input: the fixed text on stdout, findings on stderr",
+    )
+    fixing.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff: apply the unsafe fixes too")
+    fixing.add_argument(
+        "--diff",
+        action="store_true",
+        help="show the fixes as a unified diff instead of writing them (exit 1 when there is one)",
+    )
     p.add_argument(
         "-v",
         "--verbose",
@@ -342,6 +360,8 @@ def run_lint(args: argparse.Namespace) -> int:
     options = LintOptions(selection, strict, encoding, max_size)
     started = time.monotonic()
     workers = jobs if jobs is not None else _auto_jobs(targets)
+    if args.fix or args.diff:
+        return _run_fix(args, targets, options, fmt, progress)
     results = run(targets, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename)
     elapsed = time.monotonic() - started
 
@@ -371,6 +391,66 @@ def run_lint(args: argparse.Namespace) -> int:
     return 1 if any(r.has_errors for r in results) and not args.exit_zero else 0
 
 
+def _run_fix(args: argparse.Namespace, targets: list[Target], options: LintOptions, fmt: str, progress: Optional[Progress]) -> int:
+    """``lint --fix`` / ``--diff``: fix each input in turn (:mod:`xqformats.lint.fixes`), then report what is left.
+
+    ``--fix`` writes each changed file atomically (standard input: the text
+    goes to stdout and the report to stderr); ``--diff`` prints the changes
+    and writes nothing, exit status 1 when there is a change.  Otherwise the
+    exit status is lint's, on what remains.
+    """
+    done: list[FileFix] = []
+    for t in targets:
+        item = fix_target(t, options, unsafe=args.unsafe_fixes, stdin=sys.stdin.buffer, stdin_name=args.stdin_filename)
+        if progress is not None:
+            progress.advance(1, len(item.data))
+        try:
+            _put_fixed(item, diff=args.diff)
+        except OSError as exc:
+            return _usage_error("lint", f"Cannot write `{t.display}`: {exc.strerror or exc}")
+        done.append(item)
+    if progress is not None:
+        progress.close()
+    results = [item.result for item in done]
+    root = None
+    if fmt in ("sarif", "github"):
+        root, results = _ci_paths(fmt, results, args.root)
+    fixed = sum(len(item.fixed) for item in done)
+    remaining = sum(len(r.diagnostics) for r in results)
+    if args.diff:
+        if not args.quiet:
+            print(f"xqformats lint: would fix {fixed} finding{'s' if fixed != 1 else ''} ({remaining} remaining)", file=sys.stderr)
+        return 1 if fixed else 0
+    to_stderr = any(t.path == STDIN for t in targets)
+    fold = None if args.no_fold else FOLD_AFTER
+    out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root, fold=fold)
+    if to_stderr:
+        print(out, end="", file=sys.stderr)
+    else:
+        _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github"))
+    if not args.quiet:
+        print(f"xqformats lint: fixed {fixed} finding{'s' if fixed != 1 else ''} ({remaining} remaining)", file=sys.stderr)
+    if any(r.failed for r in results):
+        return 2
+    return 1 if any(r.has_errors for r in results) and not args.exit_zero else 0
+
+
+def _put_fixed(item: FileFix, *, diff: bool) -> None:
+    """Where a fixed input goes: a diff on stdout (``--diff``), the file (atomically), or stdout for standard input.
+
+    Standard input is given back even when nothing changed (a filter); raises :class:`OSError` when a file cannot be written.
+    """
+    stdin = item.target.path == STDIN
+    if diff:
+        if item.changed:
+            write_stdout(unified_diff(item.before, item.after, item.target.display))
+    elif stdin:
+        sys.stdout.buffer.write(item.data)
+        sys.stdout.buffer.flush()
+    elif item.changed:
+        atomic_write(Path(item.target.path), item.data)
+
+
 def _ci_paths(fmt: str, results: list[FileResult], root: Optional[str]) -> tuple[Optional[Path], list[FileResult]]:
     """Paths as CI tools resolve them: SARIF's relative to the repository root (``--root``, else the
     git top level, else here); GitHub's relative to ``GITHUB_WORKSPACE`` when it is set."""
@@ -388,8 +468,6 @@ def _emit_report(text: str, output_file: Optional[str], *, utf8: bool) -> None:
         if text:
             write_stdout(text, utf8=utf8)
         return
-    from .convert import atomic_write
-
     atomic_write(Path(output_file), text.encode("utf-8"))
 
 
@@ -413,6 +491,7 @@ def _rule_record(r: Rule) -> dict[str, object]:
         "example": r.example,
         "fixed": r.fixed,
         "example_kind": r.example_kind,
+        "fix": r.fix,
     }
 
 
@@ -453,3 +532,79 @@ def run_rules(args: argparse.Namespace) -> int:
     else:
         write_stdout(_rules_table(rules))
     return 0
+
+
+# ---------------------------------------------------------------- format
+
+
+def format_arguments(p: argparse.ArgumentParser) -> None:
+    """The ``format`` subcommand's options (the layout itself is :mod:`xqformats.formatter`)."""
+    p.description = (
+        "Rewrite record files in the canonical layout (docs/format.md): PGN tags in roster order, one per line, "
+        "move numbers, lines of at most 80 columns, every move in the canonical spelling of the file's notation. "
+        "The games never change: a file with errors, or one the writer cannot keep whole, is left as it is "
+        "('not formattable'). Exit status: 0 done (or nothing to do), 1 with --check or --diff when a file would "
+        "change, 2 usage error or a file that cannot be read or written."
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files, folders (searched recursively) or - for stdin; default .")
+    p.add_argument("--check", action="store_true", help="write nothing; list the files that would change (exit 1 if any)")
+    p.add_argument("--diff", action="store_true", help="write nothing; print the changes as a unified diff (exit 1 if any)")
+    p.add_argument("--notation", choices=NOTATIONS, default=None, help="rewrite PGN moves in this notation (default: the file's own)")
+    p.add_argument("--encoding", metavar="ENC", default=None, help="text encoding of inputs (default: detected from the bytes); output keeps it")
+    p.add_argument("--stdin-filename", metavar="NAME", help="name standard input (its extension picks the format)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary line and no 'not formattable' notes")
+
+
+def run_format(args: argparse.Namespace) -> int:
+    try:
+        encoding = _checked_encoding("--encoding", args.encoding)
+    except _UsageError as exc:
+        return _usage_error("format", str(exc))
+    targets = discover(args.paths or ["."])
+    changed = unchanged = 0
+    status = 0
+    for t in targets:
+        outcome = _format_target(t, args, encoding)
+        if outcome is None:
+            status = 2
+        elif outcome:
+            changed += 1
+        else:
+            unchanged += 1
+    if not args.quiet:
+        verb = "would be reformatted" if args.check or args.diff else "reformatted"
+        print(f"xqformats format: {changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} unchanged", file=sys.stderr)
+    if status:
+        return status
+    return 1 if changed and (args.check or args.diff) else 0
+
+
+def _format_target(t: Target, args: argparse.Namespace, encoding: Optional[str]) -> Optional[bool]:
+    """Format one input: whether it changed (or would), ``None`` when it could not be read or written."""
+    stdin = t.path == STDIN
+    name = (args.stdin_filename or "stdin.pgn") if stdin else t.display
+    try:
+        data = sys.stdin.buffer.read() if stdin else Path(t.path).read_bytes()
+    except OSError as exc:
+        print(f"xqformats format: cannot read `{t.display}`: {exc.strerror or exc}", file=sys.stderr)
+        return None
+    result = format_file(data, name, encoding=encoding, notation=args.notation)
+    if result.reason is not None and not args.quiet:
+        print(f"xqformats format: {t.display}: not formattable: {result.reason}", file=sys.stderr)
+    if args.diff:
+        if result.changed:
+            before = TextFile.decode(data, encoding)
+            write_stdout(unified_diff(before.text if before else "", result.text, t.display))
+    elif args.check:
+        if result.changed:
+            print(f"Would reformat: {t.display}")
+    elif stdin:
+        sys.stdout.buffer.write(result.data)
+        sys.stdout.buffer.flush()
+    elif result.changed:
+        try:
+            atomic_write(Path(t.path), result.data)
+        except OSError as exc:
+            print(f"xqformats format: cannot write `{t.display}`: {exc.strerror or exc}", file=sys.stderr)
+            return None
+    return result.changed

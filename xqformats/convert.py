@@ -22,6 +22,10 @@ Contract:
   comment as its fullwidth form;
 * PGN output always starts with ``[Game "Chinese Chess"]`` and carries a
   ``Result`` tag (the spec requires both; a CBF record has neither);
+* what the linter's safe fixes would change in the headers is written the
+  standard way (:func:`xqformats.model.standardise`): a result word such as
+  ``红胜`` as ``1-0`` (CBF's ``RecordResult`` too), a date such as
+  ``1995.5.22`` as ``1995.05.22``, WinBoard's ``White`` tag as ``Red``;
 * an input is never overwritten: an output that is (or links to) an input
   is refused before anything is written, as are two inputs that would write
   the same output;
@@ -38,7 +42,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,7 +49,8 @@ from typing import Any, Optional
 
 from . import formats
 from .diagnostics import Severity
-from .model import Game
+from .formats.output import atomic_write
+from .model import Game, standardise
 from .progress import Progress, progress_allowed
 
 __all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "InputFiles", "NOTATIONS", "TARGETS"]
@@ -150,37 +154,6 @@ class InputFiles:
         return self._by_inode.get(key) if isinstance(key, tuple) else self._by_path.get(key)
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and :func:`os.replace`.
-
-    The new file gets the old file's permission bits when it replaces one,
-    else the usual ``0o666`` less the umask (``mkstemp`` alone would give
-    ``0o600``).  On any failure the temporary file is removed and the old
-    file, if any, is untouched.
-    """
-    folder = path.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        try:
-            mode = os.stat(path).st_mode & 0o7777
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 # ---------------------------------------------------------------- options and plan
 
 
@@ -273,6 +246,8 @@ def _read_input(path: str, args: argparse.Namespace, max_size: int) -> _Input:
     source: formats.Input = sys.stdin.buffer if path == STDIO else path
     name = "<stdin>" if path == STDIO else None
     record = formats.read(source, name=name, strict=args.strict, encoding=args.input_encoding, max_size=max_size)
+    for game in record.games:
+        standardise(game)  # what lint understands, written the standard way (result words, WinBoard tags)
     return _Input(path, record)
 
 

@@ -15,6 +15,12 @@ a rule marked ``deviation=True`` (the input departs from the written spec but
 its meaning is clear) is a warning by default and an error under ``strict``.
 A :class:`Diagnostic` carries that flag from its rule, so the sink decides from
 the diagnostic alone, whatever modules happen to be imported.
+
+Fixes (ruff's model): a rule says whether its findings can be fixed
+(:attr:`Rule.fix`: ``"safe"``, ``"unsafe"`` or ``None``), and a finding that
+can carries a :class:`Fix`, a few :class:`Edit` s of its source text.  Most
+findings have none, so the field costs one ``None``.  Applying fixes is
+:mod:`xqformats.lint.fixes`, and nothing else.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import enum
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Optional
 
 if TYPE_CHECKING:
     from .source import Source
@@ -32,6 +38,9 @@ __all__ = [
     "Severity",
     "Span",
     "Rule",
+    "FIX_KINDS",
+    "Edit",
+    "Fix",
     "Diagnostic",
     "DiagnosticSink",
     "LineIndex",
@@ -75,6 +84,66 @@ class Span:
         return cls(offset, offset, line, column, line, column)
 
 
+#: What :attr:`Rule.fix` may say: the rule's fixes never change what the
+#: record means (``safe``: ``lint --fix`` applies them), may change it
+#: (``unsafe``: only with ``--unsafe-fixes``); ``None`` is no fix.
+FIX_KINDS = ("safe", "unsafe")
+
+
+# Edit and Fix are named tuples, not dataclasses: the PGN reader places a
+# move's fix for every finding on it (a file of `h2e2` moves has one per
+# move), and a tuple is made several times faster than a frozen dataclass.
+class Edit(NamedTuple):
+    """Replace ``text[start:end]`` of a source text by ``new`` (an insertion when ``start == end``).
+
+    ``start``/``end`` are 0-based character offsets into the whole decoded
+    text (the offsets of :class:`Span`).  A line end in ``new`` is written
+    ``"\\n"``; the applier writes the file's own line end instead.
+    """
+
+    start: int
+    end: int
+    new: str
+
+
+class Fix(NamedTuple):
+    """How to fix one finding: its edits (sorted by position, not overlapping) and whether that is safe.
+
+    ``safe`` is copied from the rule (:attr:`Rule.fix` is ``"safe"``).  What
+    the fix does is the finding's message (it names what is expected).
+    ``offset`` is added to every edit's offsets: a fix found in a move's text
+    is placed in the file by :meth:`shifted`, without copying its edits.
+    Use :meth:`placed` for the edits in the text's own offsets.
+    """
+
+    edits: tuple[Edit, ...]
+    safe: bool = True
+    offset: int = 0
+
+    @property
+    def start(self) -> int:
+        return self.edits[0].start + self.offset
+
+    @property
+    def end(self) -> int:
+        return self.edits[-1].end + self.offset
+
+    def placed(self) -> tuple[Edit, ...]:
+        """The edits at their place in the text (:attr:`offset` added)."""
+        by = self.offset
+        if not by:
+            return self.edits
+        return tuple(Edit(e.start + by, e.end + by, e.new) for e in self.edits)
+
+    def shifted(self, by: int) -> "Fix":
+        """This fix for a text placed ``by`` characters further on (a move's text at its place in the file)."""
+        # tuple.__new__: the reader calls this once per move with a style finding.
+        return _tuple_new(Fix, (self.edits, self.safe, self.offset + by))
+
+
+_tuple_new = tuple.__new__
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """A diagnostic code and its documentation page.
@@ -96,6 +165,14 @@ class Rule:
     #: The input departs from the written spec but its meaning is clear: a
     #: warning by default, an error under ``strict`` (see :class:`DiagnosticSink`).
     deviation: bool = False
+    #: Whether findings of this rule come with a fix: ``"safe"`` (the meaning
+    #: is kept; ``lint --fix``), ``"unsafe"`` (``--unsafe-fixes``) or ``None``.
+    #: A finding may still lack one when nothing says what was meant.
+    fix: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        if self.fix is not None and self.fix not in FIX_KINDS:
+            raise ValueError(f"Rule {self.code}: fix must be one of {FIX_KINDS} or None, not {self.fix!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +199,8 @@ class Diagnostic:
     length: int | None = None
     #: Copied from :attr:`Rule.deviation`: ``strict`` makes this finding an error.
     deviation: bool = False
+    #: The edits that fix this finding, when its rule has fixes and one meaning is clear.
+    fix: Optional[Fix] = None
 
     @classmethod
     def of(
@@ -132,10 +211,17 @@ class Diagnostic:
         *,
         path: str | None = None,
         severity: Severity | None = None,
+        fix: Iterable[Edit] | None = None,
     ) -> "Diagnostic":
-        """The diagnostic of ``rule`` at ``span`` (``severity`` overrides the rule's default)."""
+        """The diagnostic of ``rule`` at ``span`` (``severity`` overrides the rule's default).
+
+        ``fix`` (edits of the source text) makes a :class:`Fix` as safe as
+        the rule says; a rule without :attr:`Rule.fix` takes none
+        (:class:`ValueError`).
+        """
+        made = _make_fix(rule, fix) if fix is not None else None
         if span is None:
-            return cls(rule.code, severity or rule.severity, message, path=path, deviation=rule.deviation)
+            return cls(rule.code, severity or rule.severity, message, path=path, deviation=rule.deviation, fix=made)
         return cls(
             rule.code,
             severity or rule.severity,
@@ -146,6 +232,7 @@ class Diagnostic:
             span.end_column,
             path,
             deviation=rule.deviation,
+            fix=made,
         )
 
     def at(self, span: Span) -> "Diagnostic":
@@ -176,6 +263,15 @@ class Diagnostic:
         return self.format()
 
 
+def _make_fix(rule: Rule, edits: Iterable[Edit]) -> Fix:
+    if rule.fix is None:
+        raise ValueError(f"Rule {rule.code} declares no fix (Rule.fix)")
+    ordered = tuple(sorted(edits, key=lambda e: (e.start, e.end)))
+    if not ordered:
+        raise ValueError(f"A fix of {rule.code} needs at least one edit")
+    return Fix(ordered, rule.fix == "safe")
+
+
 @dataclass(slots=True)
 class DiagnosticSink:
     """Collects diagnostics for one input and applies the reading policy.
@@ -201,10 +297,11 @@ class DiagnosticSink:
         end: int,
         *,
         severity: Severity | None = None,
+        fix: Iterable[Edit] | None = None,
     ) -> Diagnostic:
         """Report ``text[start:end]`` of :attr:`source` (character offsets into its text)."""
         assert self.source is not None, "report_at needs a sink made with a source"
-        return self.report(rule, message, self.source.span(start, end), severity=severity)
+        return self.report(rule, message, self.source.span(start, end), severity=severity, fix=fix)
 
     def report_bytes(
         self,
@@ -226,8 +323,10 @@ class DiagnosticSink:
         span: Span | None = None,
         *,
         severity: Severity | None = None,
+        fix: Iterable[Edit] | None = None,
     ) -> Diagnostic:
-        diag = Diagnostic.of(rule, message, span, path=self.path, severity=severity)
+        """Report ``rule`` at ``span``; ``fix`` gives the edits that fix it (see :meth:`Diagnostic.of`)."""
+        diag = Diagnostic.of(rule, message, span, path=self.path, severity=severity, fix=fix)
         return self.add(diag)
 
     def add(self, diag: Diagnostic) -> Diagnostic:

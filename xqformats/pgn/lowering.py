@@ -30,9 +30,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Optional, Sequence
 
-from ..diagnostics import Diagnostic, DiagnosticSink, LineIndex, Rule, Span, excerpt
+from ..diagnostics import Diagnostic, DiagnosticSink, Edit, LineIndex, Rule, Span, excerpt
 from ..fen import parse_fen
-from ..model import RESULTS, SUFFIX_NAGS, Game, Node
+from ..model import RESULT_WORDS, RESULTS, SUFFIX_NAGS, Game, Node
 from ..notation import Notation, RankConvention, decode, game_convention
 from ..notation.rules import SAN_RANKS_UNDECIDED
 from ..position import Position
@@ -79,10 +79,16 @@ class PgnLowering:
         self.sink = sink
         self.strict = sink.strict
         self.source = Source()  # the chunk being lowered (set by lower())
+        self.tags_end: Optional[int] = None  # (set by lower())
 
     # ---------------------------------------------------------------- helpers
-    def report(self, rule: Rule, message: str, span: Optional[Span]) -> Diagnostic:
-        return self.sink.report(rule, message, span)
+    def report(self, rule: Rule, message: str, span: Optional[Span], fix: Optional[list[Edit]] = None) -> Diagnostic:
+        return self.sink.report(rule, message, span, fix=fix)
+
+    @staticmethod
+    def _insert_space(span: Span) -> list[Edit]:
+        """The fix of a missing separator: a space at the end of ``span``."""
+        return [Edit(span.end, span.end, " ")]
 
     def file_span(self, start: int, end: int) -> Span:
         """The span of the file offsets ``start:end`` (inside the chunk being lowered)."""
@@ -94,31 +100,38 @@ class PgnLowering:
         off = self.source.offset
         return (self.source.text or "")[start - off : end - off]
 
-    def relocate(self, diags: Sequence[Diagnostic], start: int, fragment: str) -> None:
+    def relocate(self, diags: Sequence[Diagnostic], start: int, fragment: str, *, fixes: bool = False) -> None:
         """Report ``diags`` found in ``fragment``, the text at file offset ``start``, at their place in the file.
 
         A FEN parse or a move decode positions its diagnostics in the text it
         was given (line and column from 1): that place, as an offset into the
         fragment, is located in the file by the chunk's :class:`Source`.  The
         one place where another stage's diagnostics are moved.
+
+        A finding's fix is in the fragment's offsets too: with ``fixes`` (the
+        fragment is the file's text at ``start``, not a move joined over a
+        comment) it is placed with its finding, else dropped.
         """
         index = LineIndex(fragment)
         add = self.sink.add
         for d in diags:
+            fix = d.fix.shifted(start) if fixes and d.fix is not None else None
             if d.line is None or d.column is None:
                 sp = self.file_span(start, start)
-                add(replace(d, line=sp.line, column=sp.column))
+                add(replace(d, line=sp.line, column=sp.column, fix=fix))
                 continue
             s = index.line_start(d.line, len(fragment)) + d.column - 1
             e = s
             if d.end_line is not None and d.end_column is not None:
                 e = index.line_start(d.end_line, len(fragment)) + d.end_column - 1
             sp = self.file_span(start + s, start + max(s, e))
-            add(replace(d, line=sp.line, column=sp.column, end_line=sp.end_line, end_column=sp.end_column))
+            add(replace(d, line=sp.line, column=sp.column, end_line=sp.end_line, end_column=sp.end_column, fix=fix))
 
     # ---------------------------------------------------------------- entry
     def lower(self, syntax: GameSyntax) -> Game:
         self.source = syntax.source
+        #: Where the last tag pair ends (file offset; None: no tags), for fixes that add a tag.
+        self.tags_end = syntax.tags[-1].span.end if syntax.tags else None
         game = Game(None, Position.initial())
         game.span = syntax.span
         for tag in syntax.tags:
@@ -253,6 +266,7 @@ class PgnLowering:
                 rules.MISSING_SEPARATOR,
                 f"No separator after move number `{prev.text}`; expected a space before `{el.text}`",  # type: ignore[attr-defined]
                 _point(prev.span),  # type: ignore[attr-defined]
+                self._insert_space(prev.span),  # type: ignore[attr-defined]
             )
         elif (tp is MoveToken and te in (MoveToken, MoveNumber)) or (
             (tp is MoveToken and te is Comment) or (tp is Comment and te is MoveToken)
@@ -263,6 +277,7 @@ class PgnLowering:
                 rules.MISSING_SEPARATOR,
                 f"No separator between `{_text(prev)}` and `{_text(el)}`; expected a space",
                 _point(prev.span),  # type: ignore[attr-defined]
+                self._insert_space(prev.span),  # type: ignore[attr-defined]
             )
 
     def _split_move(self, els: Sequence, i: int, first: MoveToken) -> Optional[tuple[str, Span, str, Sequence]]:
@@ -306,6 +321,7 @@ class PgnLowering:
                     f"No Format tag, so the moves should be Chinese; they are {notation.label} "
                     f"(expected `[Format \"{notation.label}\"]`)",
                     span,
+                    self._tag_insertion(game, "Format", notation.label),
                 )
         elif format_notation is not None and format_notation is not notation:
             self.report(
@@ -314,17 +330,31 @@ class PgnLowering:
                 game.tag_spans.get("Format"),
             )
 
+    def _tag_insertion(self, game: Game, name: str, value: str) -> Optional[list[Edit]]:
+        """The fix that adds ``[name "value"]`` after the game's last tag (before its movetext when it has none)."""
+        if self.tags_end is not None:
+            return [Edit(self.tags_end, self.tags_end, f'\n[{name} "{value}"]')]
+        if game.span is None:
+            return None
+        return [Edit(game.span.start, game.span.start, f'[{name} "{value}"]\n\n')]
+
     def _check_number(self, num: Optional[MoveNumber], played: bool, pos: Position, text: str, span: Span) -> None:
         """The move number ``num`` (None: none) before the move ``text``; ``played``: not the line's first move."""
         expected = pos.fullmove_number
         if pos.turn:  # Red
             if num is None:
-                self.report(rules.MISSING_MOVE_NUMBER, f"No move number before `{text}`; expected `{expected}.`", span)
+                self.report(
+                    rules.MISSING_MOVE_NUMBER,
+                    f"No move number before `{text}`; expected `{expected}.`",
+                    span,
+                    [Edit(span.start, span.start, f"{expected}. ")],
+                )
             elif num.number != expected or num.ellipsis:
                 self.report(
                     rules.WRONG_MOVE_NUMBER,
                     f"Move number `{excerpt(num.text)}` before Red's move `{text}`; expected `{expected}.`",
                     num.span,
+                    [Edit(num.span.start, num.span.end, f"{expected}.")],
                 )
         elif not played:
             if num is None or not num.ellipsis:
@@ -332,12 +362,15 @@ class PgnLowering:
                     rules.BLACK_WITHOUT_ELLIPSIS,
                     f"Line starts with Black's move `{text}`; expected `{expected}. ...` before it",
                     num.span if num is not None else span,
+                    [Edit(num.span.start, num.span.end, f"{expected}. ...")] if num is not None
+                    else [Edit(span.start, span.start, f"{expected}. ... ")],
                 )
             elif num.number != expected:
                 self.report(
                     rules.WRONG_MOVE_NUMBER,
                     f"Move number `{excerpt(num.text)}` before Black's move `{text}`; expected `{expected}. ...`",
                     num.span,
+                    [Edit(num.span.start, num.span.end, f"{expected}. ...")],
                 )
         elif num is not None and (num.number != expected or not num.ellipsis):
             self.report(
@@ -367,6 +400,7 @@ class PgnLowering:
                         rules.MISSING_SEPARATOR,
                         f"No separator between `{prev.text}` and the result `{res.text}`; expected a space",
                         _point(prev.span),
+                        self._insert_space(prev.span),
                     )
         else:
             tag = game.headers.get("Result", "*")
@@ -377,6 +411,7 @@ class PgnLowering:
                     rules.MISSING_RESULT,
                     "Game ends without a result; expected `1-0`, `0-1`, `1/2-1/2` or `*`",
                     _point(where),
+                    _result_fix(game, syntax),
                 )
         for item in syntax.trailer:
             if type(item) is StrayText:
@@ -386,6 +421,25 @@ class PgnLowering:
                     item.span,
                 )
             last.comments.append(item.text)
+
+
+def _result_fix(game: Game, syntax: GameSyntax) -> list[Edit]:
+    """The fix of a missing termination marker (one meaning, so safe).
+
+    A result word written where the marker goes (``… 马8进7 红胜``: read as
+    an unreadable move) becomes the marker it means; otherwise the marker the
+    ``Result`` tag gives (its word's meaning, :data:`~xqformats.model.RESULT_WORDS`)
+    is added, ``*`` without one.
+    """
+    last = syntax.movetext[-1] if syntax.movetext else None
+    if type(last) is MoveToken and last.text in RESULT_WORDS and last.text:
+        return [Edit(last.span.start, last.span.end, RESULT_WORDS[last.text])]
+    tag = game.headers.get("Result", "*")
+    result = tag if tag in RESULTS else RESULT_WORDS.get(tag.strip(), "*")
+    if last is None:
+        end = syntax.tags[-1].span.end
+        return [Edit(end, end, "\n\n" + result)]
+    return [Edit(last.span.end, last.span.end, " " + result)]
 
 
 def _text(el: object) -> str:
@@ -487,6 +541,7 @@ class _MovetextWalk:
     # ---------------------------------------------------------------- moves
     def _move(self, f: _Frame, el: MoveToken) -> bool:
         text, kind, span = el.text, el.kind, el.span
+        joined = None
         if kind == "UNKNOWN_MOVE":
             joined = self.low._split_move(f.elements, f.i, el)
             if joined is not None:
@@ -498,7 +553,7 @@ class _MovetextWalk:
         if as_san and move is not None:
             kind = "SAN_MOVE"
         if diags:
-            self.low.relocate(diags, span.start, text)
+            self.low.relocate(diags, span.start, text, fixes=joined is None)
         if move is None:
             self._unreadable(f, el, text, span, bool(diags))
             return False

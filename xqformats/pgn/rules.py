@@ -153,6 +153,7 @@ MISSING_SEPARATOR = Rule(
     fixed=_G + "1. 炮二平五 马8进7 *\n",
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 TAG_IN_MOVETEXT = Rule(
     "P202",
@@ -224,6 +225,7 @@ MISSING_RESULT = Rule(
     fixed=_G + "1. 炮二平五 马8进7 *\n",
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 MISSING_MOVE_NUMBER = Rule(
     "P206",
@@ -240,6 +242,7 @@ MISSING_MOVE_NUMBER = Rule(
     fixed=_G + "1. 炮二平五 马8进7 *\n",
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 WRONG_MOVE_NUMBER = Rule(
     "P207",
@@ -258,6 +261,7 @@ WRONG_MOVE_NUMBER = Rule(
     fixed=_G + "1. 炮二平五 马8进7 2. 马二进三 *\n",
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 BLACK_WITHOUT_ELLIPSIS = Rule(
     "P208",
@@ -275,6 +279,7 @@ BLACK_WITHOUT_ELLIPSIS = Rule(
     fixed=_G + "1. 炮二平五 马8进7 (1. ... 炮8平5) *\n",
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 TAG_ESCAPE = Rule(
     "P209",
@@ -343,6 +348,7 @@ FORMAT_MISSING = Rule(
     fixed=_G + '[Format "WXF"]\n1. C2.5 H8+7 *\n',
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 FORMAT_UNKNOWN = Rule(
     "P213",
