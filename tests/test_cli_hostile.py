@@ -110,7 +110,7 @@ def test_lint_reports_a_fifo_and_does_not_hang(given: str, tmp_path: Path) -> No
     os.mkfifo(folder / "pipe.pgn")
     done = xq("lint", "--isolated", "games/pipe.pgn" if given == "file" else "games", cwd=tmp_path, timeout=30)
     assert done.returncode == 2, done.stderr
-    assert "games/pipe.pgn: G102 Cannot read `games/pipe.pgn`: not a regular file" in done.stdout
+    assert "games/pipe.pgn: error G102 Cannot read `games/pipe.pgn`: not a regular file" in done.stdout
     assert "Traceback" not in done.stderr
 
 
@@ -162,7 +162,7 @@ def test_lint_refuses_a_file_above_the_limit(workdir: Path, capsys: pytest.Captu
     status = main(["lint", "--isolated", "--max-file-size", "100", "big.pgn", "game.pgn"])
     out, _ = capsys.readouterr()
     assert status == 2
-    assert out.splitlines()[0].startswith("big.pgn: G107 `big.pgn` is larger than the limit of 100 bytes")
+    assert out.splitlines()[0].startswith("big.pgn: error G107 `big.pgn` is larger than the limit of 100 bytes")
     assert "game.pgn" not in out
 
 

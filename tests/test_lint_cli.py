@@ -39,7 +39,7 @@ def test_unsupported_file_is_an_error(workdir: Path, capsys: pytest.CaptureFixtu
     status, out, _ = run(capsys, "--isolated", "game.doc")
     assert status == 1
     assert out.splitlines() == [
-        f"game.doc: G101 Unsupported file type `.doc`; expected {KNOWN}",
+        f"game.doc: error G101 Unsupported file type `.doc`; expected {KNOWN}",
         "Found 1 error in 1 file",
     ]
 
@@ -47,7 +47,7 @@ def test_unsupported_file_is_an_error(workdir: Path, capsys: pytest.CaptureFixtu
 def test_unreadable_path_exits_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "--isolated", "missing.pgn")
     assert status == 2
-    assert out.splitlines()[0] == "missing.pgn: G102 No such file or folder `missing.pgn`"
+    assert out.splitlines()[0] == "missing.pgn: error G102 No such file or folder `missing.pgn`"
 
 
 def test_ignore_and_select(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -122,7 +122,7 @@ def test_per_file_ignores(workdir: Path, capsys: pytest.CaptureFixture[str]) -> 
     (workdir / "xqformats.toml").write_text('[per-file-ignores]\n"old/*" = ["G101"]\n')
     status, out, _ = run(capsys, "--no-source", "old/a.doc", "b.doc")
     assert status == 1
-    assert out.splitlines() == [f"b.doc: G101 Unsupported file type `.doc`; expected {KNOWN}", "Found 1 error in 1 of 2 files"]
+    assert out.splitlines() == [f"b.doc: error G101 Unsupported file type `.doc`; expected {KNOWN}", "Found 1 error in 1 of 2 files"]
 
 
 def test_invalid_config_is_a_usage_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -148,7 +148,7 @@ def test_stdin_filename_picks_the_format(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\x00\x01 not a record")))
     status, out, _ = run(capsys, "--isolated", "--stdin-filename", "x.doc", "-")
     assert status == 1
-    assert out.splitlines()[0] == f"x.doc: G101 Unsupported file type `.doc`; expected {KNOWN}"
+    assert out.splitlines()[0] == f"x.doc: error G101 Unsupported file type `.doc`; expected {KNOWN}"
 
 
 def test_machine_formats_have_no_summary(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -194,7 +194,7 @@ def test_warning_exits_0_with_source_and_caret(workdir: Path, capsys: pytest.Cap
     assert status == 0
     # The tag value's span: the quoted string, columns 7-17 of line 2.
     assert out.splitlines() == [
-        "a.pgn:2:7: T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+        "a.pgn:2:7: warning T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
         ' 2 | [Date "1995.5.22"]',
         "   |       ^^^^^^^^^^^",
         "",
@@ -211,11 +211,11 @@ def test_caret_line_of_a_file_with_any_line_ends(line_end: str, workdir: Path, c
     status, out, _ = run(capsys, "--isolated", "a.pgn")
     assert status == 1
     assert out.split("\n") == [
-        "a.pgn:4:9: M301 Move `车1进5` (A9-A4) is blocked: a6 blocks the path",
+        "a.pgn:4:9: error M301 Move `车1进5` (A9-A4) is blocked: a6 blocks the path",
         " 4 | 1. 炮二平五 车1进5 *",
         "   |             ^^^^^^",
         "",
-        "a.pgn:4:9: P301 Moves from here to the end of the line are kept as a comment",
+        "a.pgn:4:9: info P301 Moves from here to the end of the line are kept as a comment",
         " 4 | 1. 炮二平五 车1进5 *",
         "   |             ^^^^^^",
         "",
@@ -247,12 +247,12 @@ def test_stdin_pgn_and_cbf_by_content(
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(ILLEGAL_PGN.encode())))
     status, out, _ = run(capsys, "--isolated", "--no-source", "-")
-    assert status == 1 and out.splitlines()[1] == "-:4:20: M203 Cannon on e2 cannot advance by `九`"
+    assert status == 1 and out.splitlines()[1] == "-:4:20: error M203 Cannon on e2 cannot advance by `九`"
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(CBF.encode())))
     status, out, _ = run(capsys, "--isolated", "--no-source", "--stdin-filename", "game", "-")
     # Read as CBF: the free-text CBF Date is still checked (T104); no G105 on stdin.
     assert (status, out.splitlines()[0]) == (
-        0, "game:4:3: T104 Date `00-12-31` is not `yyyy.mm.dd` (`??` for unknown parts)"  # at the <Date> element
+        0, "game:4:3: warning T104 Date `00-12-31` is not `yyyy.mm.dd` (`??` for unknown parts)"  # at the <Date> element
     )
 
 
@@ -261,7 +261,7 @@ def test_extension_content_mismatch(workdir: Path, capsys: pytest.CaptureFixture
     status, out, _ = run(capsys, "--isolated", "--no-source", "--ignore", "T104", "x.pgn")
     assert status == 0
     assert out.splitlines()[0] == (
-        "x.pgn: G105 File named `.pgn` holds XML (CBF); read as CBF, expected extension `.cbf`"
+        "x.pgn: warning G105 File named `.pgn` holds XML (CBF); read as CBF, expected extension `.cbf`"
     )
 
 
@@ -329,8 +329,8 @@ def test_reader_crash_is_reported_not_raised(workdir: Path, capsys: pytest.Captu
         status, out, _ = run(capsys, "--isolated", "--no-source", "a.cbf", "b.pgn")
     assert status == 2
     assert out.splitlines()[:2] == [
-        "a.cbf: G106 The CBF reader failed: RuntimeError: boom",
-        "b.pgn:2:7: T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+        "a.cbf: error G106 The CBF reader failed: RuntimeError: boom",
+        "b.pgn:2:7: warning T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
     ]
 
 
@@ -365,7 +365,7 @@ def test_per_file_ignores_apply_to_stdin_filename(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(DATE_PGN.encode())))
     assert run(capsys, "--stdin-filename", "old/a.pgn", "-")[:2] == (0, "All checks passed (1 file)\n")
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(DATE_PGN.encode())))
-    assert run(capsys, "--no-source", "--stdin-filename", "new/a.pgn", "-")[1].startswith("new/a.pgn:2:7: T104")
+    assert run(capsys, "--no-source", "--stdin-filename", "new/a.pgn", "-")[1].startswith("new/a.pgn:2:7: warning T104")
 
 
 @pytest.mark.skipif(sys.platform == "win32" or (hasattr(os, "geteuid") and os.geteuid() == 0),
@@ -379,7 +379,7 @@ def test_unlistable_folder_exits_2(workdir: Path, capsys: pytest.CaptureFixture[
     finally:
         locked.chmod(0o755)
     assert status == 2
-    assert "d/locked: G102 Cannot read `d/locked`: Permission denied" in out
+    assert "d/locked: error G102 Cannot read `d/locked`: Permission denied" in out
 
 
 def test_unlistable_folder_is_reported(workdir: Path) -> None:

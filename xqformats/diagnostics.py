@@ -161,8 +161,8 @@ class Diagnostic:
     def with_path(self, path: str | None) -> "Diagnostic":
         return replace(self, path=path)
 
-    def format(self) -> str:
-        """``path:line:col: CODE message`` (``path:@0x412: …`` at a byte offset; the linter's text output)."""
+    def place(self) -> str:
+        """Where the finding is: ``path:line:col``, ``path:line``, ``path:@0x412`` (a byte offset) or ``path``."""
         where = self.path or "<input>"
         if self.line is None and self.offset is not None:
             where += f":@{self.offset:#x}"
@@ -170,7 +170,11 @@ class Diagnostic:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        return f"{where}: {self.code} {self.message}"
+        return where
+
+    def format(self) -> str:
+        """``path:line:col: CODE message`` (``path:@0x412: …`` at a byte offset); the linter adds the severity."""
+        return f"{self.place()}: {self.code} {self.message}"
 
     def __str__(self) -> str:
         return self.format()

@@ -5,10 +5,10 @@ whole output as one string (``""`` when there is nothing to print).  They
 never re-order findings: the runner's order is the contract (``-j N`` equals
 ``-j 1``).
 
-* **text** — ``path:line:col: CODE message``, the source line with carets
+* **text** — ``path:line:col: severity CODE message`` (:func:`format_line`), the source line with carets
   under the span (East Asian wide characters count two cells, so carets line
   up under Chinese moves), then a one-line summary; a finding in a binary
-  file is placed by byte offset: ``path:@0x412: CODE message``;
+  file is placed by byte offset: ``path:@0x412: severity CODE message``; coloured by severity on a terminal;
 * **json** — an array of objects: ``path``, ``line``, ``column``,
   ``end_line``, ``end_column``, ``offset``, ``length`` (bytes, for binary
   files), ``code``, ``name``, ``severity``, ``message``;
@@ -37,6 +37,7 @@ from .runner import FileResult
 __all__ = [
     "render",
     "render_text",
+    "format_line",
     "render_json",
     "render_sarif",
     "render_github",
@@ -174,18 +175,23 @@ def _count(n: int, word: str) -> str:
 FOLD_AFTER = 3
 
 
-#: ANSI colours of a finding's code by severity (``--color``): red, yellow, cyan.
+#: ANSI colours of a finding's severity word by severity (``--color``): red, yellow, cyan.
 _COLOURS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m", Severity.INFO: "\x1b[36m"}
 _BOLD, _RESET = "\x1b[1m", "\x1b[0m"
 
 
-def _coloured(d: Diagnostic) -> str:
-    """``d.format()`` with its place in bold and its code in its severity's colour."""
-    text = d.format()
-    head, sep, rest = text.partition(f": {d.code} ")
-    if not sep:
-        return text
-    return f"{_BOLD}{head}{_RESET}: {_BOLD}{_COLOURS[d.severity]}{d.code}{_RESET} {rest}"
+def format_line(d: Diagnostic, *, color: bool = False) -> str:
+    """The text output's line for ``d``: ``path:line:col: severity CODE message``.
+
+    The severity word sits between the place and the code, as compilers
+    print it (``a.pgn:4:9: error M301 …``), so an error and an info never
+    look alike and ``grep ': error '`` finds the errors.  ``color`` makes the
+    place bold and the severity word bold in its colour (ANSI).
+    """
+    if not color:
+        return f"{d.place()}: {d.severity} {d.code} {d.message}"
+    sev = f"{_BOLD}{_COLOURS[d.severity]}{d.severity}{_RESET}"
+    return f"{_BOLD}{d.place()}{_RESET}: {sev} {_BOLD}{d.code}{_RESET} {d.message}"
 
 
 def render_text(
@@ -200,7 +206,7 @@ def render_text(
 
     In each file, the findings of one code after the first ``fold`` are
     counted in one line after the file's findings instead (``None``: all
-    shown).  ``color`` puts each code in its severity's colour (ANSI).
+    shown).  ``color`` puts each severity word in its colour (ANSI).
     """
     out: list[str] = []
     for res in results:
@@ -210,7 +216,7 @@ def render_text(
             seen[d.code] = seen.get(d.code, 0) + 1
             if fold is not None and seen[d.code] > fold:
                 continue
-            out.append(_coloured(d) if color else d.format())
+            out.append(format_line(d, color=color))
             if show_source and d.line is not None and d.line in res.lines:
                 line = prepared.get(d.line)
                 if line is None:
