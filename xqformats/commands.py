@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional
 
@@ -146,6 +147,13 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--extend-select", action="append", metavar="CODES", help="code prefixes added to select")
     p.add_argument("--ignore", action="append", metavar="CODES", help="code prefixes not to report (added to the config's ignore)")
     p.add_argument("--strict", action="store_true", default=None, help="report every deviation from the spec as an error")
+    p.add_argument(
+        "--show-info",
+        action="store_true",
+        default=None,
+        help="show every finding of severity info (default: only those of codes a --select/--extend-select names; "
+        "or show-info from the config)",
+    )
     p.add_argument("--encoding", metavar="ENC", default=None, help="text encoding of PGN inputs, e.g. gbk (default: detected from the bytes; CBF files declare theirs)")
     p.add_argument(
         "--max-file-size",
@@ -225,6 +233,7 @@ def _selection(args: argparse.Namespace, settings: Settings) -> RuleSelection:
         select=RuleSelection.parse(args.select or ()),
         extend_select=RuleSelection.parse(args.extend_select or ()),
         ignore=RuleSelection.parse(args.ignore or ()),
+        show_info=args.show_info,
     )
     selection.validate()
     return selection
@@ -344,6 +353,7 @@ def run_lint(args: argparse.Namespace) -> int:
     workers = jobs if jobs is not None else _auto_jobs(targets)
     results = run(targets, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename)
     elapsed = time.monotonic() - started
+    results, hidden = _shown(results, selection)
 
     root = None
     if fmt in ("sarif", "github"):
@@ -353,7 +363,10 @@ def run_lint(args: argparse.Namespace) -> int:
     else:
         fold = None if args.no_fold else FOLD_AFTER
         color = fmt == "text" and args.output_file is None and use_color(args.color, sys.stdout)
-        out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root, fold=fold, color=color)
+        out = render(
+            fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root, fold=fold, color=color,
+            hidden=hidden,
+        )
     try:
         _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github"))
     except OSError as exc:  # the --output-file (standard output raises OutputError)
@@ -365,6 +378,17 @@ def run_lint(args: argparse.Namespace) -> int:
     if any(r.failed for r in results):
         return 2
     return 1 if any(r.has_errors for r in results) and not args.exit_zero else 0
+
+
+def _shown(results: list[FileResult], selection: RuleSelection) -> tuple[list[FileResult], int]:
+    """``results`` without the info findings the selection hides (:meth:`RuleSelection.shown`), and how many those were."""
+    out = []
+    hidden = 0
+    for res in results:
+        kept = tuple(d for d in res.diagnostics if selection.shown(d))
+        hidden += len(res.diagnostics) - len(kept)
+        out.append(res if len(kept) == len(res.diagnostics) else replace(res, diagnostics=kept))
+    return out, hidden
 
 
 def _ci_paths(fmt: str, results: list[FileResult], root: Optional[str]) -> tuple[Optional[Path], list[FileResult]]:

@@ -119,8 +119,12 @@ def _snippet(line_no: int, line: _Line, column: Optional[int], end_column: Optio
     ]
 
 
-def summary(results: Sequence[FileResult]) -> str:
-    """``Found 2 errors and 1 warning in 1 of 3 files`` or ``All checks passed (3 files)``."""
+def summary(results: Sequence[FileResult], hidden: int = 0) -> str:
+    """``Found 2 errors and 1 warning in 1 of 3 files`` or ``All checks passed (3 files)``.
+
+    ``hidden`` info findings (not shown: see
+    :meth:`~xqformats.lint.selection.RuleSelection.shown`) are counted at the end.
+    """
     counts = {Severity.ERROR: 0, Severity.WARNING: 0, Severity.INFO: 0}
     files_with = 0
     for res in results:
@@ -130,8 +134,9 @@ def summary(results: Sequence[FileResult]) -> str:
             counts[d.severity] += 1
     n = len(results)
     files = f"{n} file{'s' if n != 1 else ''}"
+    note = f" ({hidden:,} info hidden; --show-info shows them)" if hidden else ""
     if not any(counts.values()):
-        return f"All checks passed ({files})"
+        return f"All checks passed ({files}){note}"
     parts = []
     for sev, word in ((Severity.ERROR, "error"), (Severity.WARNING, "warning")):
         if counts[sev]:
@@ -140,7 +145,7 @@ def summary(results: Sequence[FileResult]) -> str:
         parts.append(f"{counts[Severity.INFO]} info")
     listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     where = files if files_with == n else f"{files_with} of {files}"
-    return f"Found {listed} in {where}"
+    return f"Found {listed} in {where}{note}"
 
 
 def run_summary(results: Sequence[FileResult], seconds: float) -> str:
@@ -201,12 +206,14 @@ def render_text(
     summary_line: bool = True,
     fold: Optional[int] = FOLD_AFTER,
     color: bool = False,
+    hidden: int = 0,
 ) -> str:
     """Each finding with its source line and carets, then (``summary_line``) the one-line :func:`summary`.
 
     In each file, the findings of one code after the first ``fold`` are
     counted in one line after the file's findings instead (``None``: all
-    shown).  ``color`` puts each severity word in its colour (ANSI).
+    shown).  ``color`` puts each severity word in its colour (ANSI);
+    ``hidden`` info findings are counted in the summary.
     """
     out: list[str] = []
     for res in results:
@@ -226,7 +233,7 @@ def render_text(
                 out.append("")
         out.extend(_folded(res.display, seen, fold))
     if summary_line:
-        out.append(summary(results))
+        out.append(summary(results, hidden))
     return "\n".join(out) + "\n" if out else ""
 
 
@@ -440,6 +447,7 @@ def render(
     root: Optional[Path] = None,
     fold: Optional[int] = FOLD_AFTER,
     color: bool = False,
+    hidden: int = 0,
 ) -> str:
     """Dispatch on ``fmt`` (one of :data:`~xqformats.lint.config.OUTPUT_FORMATS`); ``summary`` is the text's last line.
 
@@ -451,7 +459,7 @@ def render(
         return render_sarif(results, root=root)
     if fmt == "github":
         return render_github(results)
-    return render_text(results, show_source=show_source, summary_line=summary, fold=fold, color=color)
+    return render_text(results, show_source=show_source, summary_line=summary, fold=fold, color=color, hidden=hidden)
 
 
 def statistics(results: Sequence[FileResult], fmt: str = "text") -> str:

@@ -1,0 +1,70 @@
+"""`xqformats lint` as people read it (issue 13): severity, info hidden, streaming, discovery, suppression."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from xqformats.cli import main
+
+# 炮五进九: the cannon on e2 cannot advance nine points (M203, error); the rest is kept (P301, info).
+ILLEGAL_PGN = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 2. 炮五进九 *\n'
+# h2e2 is ICCS in lower case: M405 (an opt-in style rule, info) says the canonical spelling is H2-E2.
+STYLE_PGN = '[Game "Chinese Chess"]\n[Format "ICCS"]\n[Result "*"]\n\n1. h2e2 h9g7 *\n'
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["lint", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def write(root: Path, **named: str) -> None:
+    for name, text in named.items():
+        path = root / name.replace("__", "/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+# ---------------------------------------------------------------- info hidden by default
+
+
+def test_info_is_hidden_by_default_and_counted(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir, **{"a.pgn": ILLEGAL_PGN})
+    status, out, _ = run(capsys, "--isolated", "--no-source", "a.pgn")
+    assert status == 1
+    assert out.splitlines() == [
+        "a.pgn:4:20: error M203 Cannon on e2 cannot advance by `九`",
+        "Found 1 error in 1 file (1 info hidden; --show-info shows them)",
+    ]
+    status, out, _ = run(capsys, "--isolated", "--no-source", "--show-info", "a.pgn")
+    assert [line.split()[1] for line in out.splitlines()[:2]] == ["info", "error"]
+    # JSON hides it too; the config key shows it.
+    assert [d["code"] for d in json.loads(run(capsys, "--isolated", "--format", "json", "a.pgn")[1])] == ["M203"]
+    write(workdir, **{"xqformats.toml": "show-info = true\n"})
+    assert [d["code"] for d in json.loads(run(capsys, "--format", "json", "a.pgn")[1])] == ["P301", "M203"]
+
+
+@pytest.mark.parametrize("args", [["--select", "P3,M"], ["--extend-select", "P301"]])
+def test_info_of_a_code_selected_by_name_is_shown(
+    workdir: Path, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    write(workdir, **{"a.pgn": ILLEGAL_PGN})
+    codes = [d["code"] for d in json.loads(run(capsys, "--isolated", "--format", "json", *args, "a.pgn")[1])]
+    assert codes == ["P301", "M203"]
+
+
+@pytest.mark.parametrize("args", [["--select", "M4"], ["--extend-select", "M405"], ["--select", "ALL"]])
+def test_style_rules_show_whenever_they_are_on(workdir: Path, capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    write(workdir, **{"a.pgn": STYLE_PGN})
+    status, out, _ = run(capsys, "--isolated", "--no-source", *args, "a.pgn")
+    assert status == 0 and out.splitlines()[0].startswith("a.pgn:5:4: info M405 ")
+    assert "M405" not in run(capsys, "--isolated", "a.pgn")[1]
