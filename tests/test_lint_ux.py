@@ -68,3 +68,41 @@ def test_style_rules_show_whenever_they_are_on(workdir: Path, capsys: pytest.Cap
     status, out, _ = run(capsys, "--isolated", "--no-source", *args, "a.pgn")
     assert status == 0 and out.splitlines()[0].startswith("a.pgn:5:4: info M405 ")
     assert "M405" not in run(capsys, "--isolated", "a.pgn")[1]
+
+
+# ---------------------------------------------------------------- findings streamed per file
+
+
+@pytest.mark.parametrize("fmt", ["text", "github"])
+def test_a_file_s_findings_are_printed_before_the_next_file_is_read(workdir: Path, fmt: str) -> None:
+    # The second input is standard input, held open: a.pgn's findings must
+    # already be on standard output while the linter waits for it.
+    import os
+    import select
+    import subprocess
+    import sys
+
+    write(workdir, **{"a.pgn": ILLEGAL_PGN})
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    env.pop("GITHUB_WORKSPACE", None)
+    cmd = [sys.executable, "-m", "xqformats", "lint", "--isolated", "--format", fmt, "a.pgn", "-"]
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        ready, _, _ = select.select([proc.stdout], [], [], 30)
+        assert ready, "nothing printed while standard input was still open"
+        first = proc.stdout.readline().decode()
+        assert "M203" in first
+    finally:
+        proc.stdin.write(ILLEGAL_PGN.encode())
+        proc.stdin.close()
+        rest = proc.stdout.read().decode()
+        proc.wait(30)
+    assert proc.returncode == 1 and "-:4:20" in rest
+
+
+def test_parallel_text_output_is_the_same_as_serial(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir, **{f"d__{i:02}.pgn": ILLEGAL_PGN if i % 3 else STYLE_PGN for i in range(12)})
+    serial = run(capsys, "--isolated", "--show-info", "-j", "1", "d")
+    assert serial[1].count("error M203") == 8
+    assert run(capsys, "--isolated", "--show-info", "-j", "3", "d") == serial

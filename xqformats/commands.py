@@ -26,8 +26,8 @@ from .fen import parse_fen
 from .lint.catalogue import all_rules, group_of, grouped, rule_page
 from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
 from .lint.discovery import Target, discover, repository_root
-from .lint.output import FOLD_AFTER, rebased, render, run_summary, statistics
-from .lint.runner import FileResult, LintOptions, run
+from .lint.output import FOLD_AFTER, rebased, render, render_github, render_text_file, run_summary, statistics, summary
+from .lint.runner import FileResult, LintOptions, iter_results
 from .lint.selection import RuleSelection, SelectorError
 from .position import STARTING_FEN
 from .progress import Progress, progress_allowed
@@ -351,55 +351,84 @@ def run_lint(args: argparse.Namespace) -> int:
     options = LintOptions(selection, strict, encoding, max_size)
     started = time.monotonic()
     workers = jobs if jobs is not None else _auto_jobs(targets)
-    results = run(targets, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename)
-    elapsed = time.monotonic() - started
-    results, hidden = _shown(results, selection)
-
-    root = None
-    if fmt in ("sarif", "github"):
-        root, results = _ci_paths(fmt, results, args.root)
-    if args.statistics:
-        out = statistics(results, fmt)
-    else:
-        fold = None if args.no_fold else FOLD_AFTER
-        color = fmt == "text" and args.output_file is None and use_color(args.color, sys.stdout)
-        out = render(
-            fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root, fold=fold, color=color,
-            hidden=hidden,
-        )
+    stream = _Stream(args, fmt, selection, progress)
     try:
-        _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github"))
+        for result in iter_results(targets, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename):
+            stream.add(result)
+        stream.finish()
     except OSError as exc:  # the --output-file (standard output raises OutputError)
         return _usage_error("lint", f"Cannot write `{args.output_file}`: {exc.strerror or exc}")
+    results = stream.results
     if not args.quiet:
         _report_skipped(targets.skipped, args.verbose)
         if interactive or args.verbose:
-            print(f"xqformats lint: {run_summary(results, elapsed)}", file=sys.stderr)
+            print(f"xqformats lint: {run_summary(results, time.monotonic() - started)}", file=sys.stderr)
     if any(r.failed for r in results):
         return 2
     return 1 if any(r.has_errors for r in results) and not args.exit_zero else 0
 
 
-def _shown(results: list[FileResult], selection: RuleSelection) -> tuple[list[FileResult], int]:
-    """``results`` without the info findings the selection hides (:meth:`RuleSelection.shown`), and how many those were."""
-    out = []
-    hidden = 0
-    for res in results:
-        kept = tuple(d for d in res.diagnostics if selection.shown(d))
-        hidden += len(res.diagnostics) - len(kept)
-        out.append(res if len(kept) == len(res.diagnostics) else replace(res, diagnostics=kept))
-    return out, hidden
+class _Stream:
+    """The output side of one ``lint`` run: results come in one by one, in input order.
 
+    Text and GitHub output to standard output are printed file by file as
+    results come (a long run shows its first findings at once); JSON, SARIF,
+    ``--statistics`` and ``-o FILE`` are one document, written at the end.
+    Info findings the selection hides are dropped here and counted.
+    """
 
-def _ci_paths(fmt: str, results: list[FileResult], root: Optional[str]) -> tuple[Optional[Path], list[FileResult]]:
-    """Paths as CI tools resolve them: SARIF's relative to the repository root (``--root``, else the
-    git top level, else here); GitHub's relative to ``GITHUB_WORKSPACE`` when it is set."""
-    cwd = Path.cwd()
-    if fmt == "github":
-        workspace = os.environ.get("GITHUB_WORKSPACE")
-        return None, rebased(results, Path(workspace), cwd) if workspace else results
-    base = Path(root) if root else (repository_root(cwd) or cwd)
-    return base, rebased(results, base.resolve(), cwd)
+    def __init__(self, args: argparse.Namespace, fmt: str, selection: RuleSelection, progress: Optional[Progress]) -> None:
+        self.args = args
+        self.fmt = fmt
+        self.selection = selection
+        self.progress = progress
+        self.results: list[FileResult] = []
+        self.hidden = 0
+        self.streaming = args.output_file is None and not args.statistics and fmt in ("text", "github")
+        self.fold = None if args.no_fold else FOLD_AFTER
+        self.color = fmt == "text" and args.output_file is None and use_color(args.color, sys.stdout)
+        self.cwd = Path.cwd()
+        self.workspace = os.environ.get("GITHUB_WORKSPACE") if fmt == "github" else None
+
+    def add(self, result: FileResult) -> None:
+        """Keep one file's result (its shown findings); print its block now when streaming."""
+        kept = tuple(d for d in result.diagnostics if self.selection.shown(d))
+        self.hidden += len(result.diagnostics) - len(kept)
+        if len(kept) != len(result.diagnostics):
+            result = replace(result, diagnostics=kept)
+        if self.workspace:
+            # GitHub resolves annotation paths against the workspace, not the folder the linter ran in.
+            result = rebased([result], Path(self.workspace), self.cwd)[0]
+        self.results.append(result)
+        if self.streaming and result.diagnostics:
+            if self.fmt == "github":
+                block = render_github([result])
+            else:
+                block = render_text_file(result, show_source=not self.args.no_source, fold=self.fold, color=self.color)
+            if self.progress is not None:
+                self.progress.close()  # erase the bar's line before printing under it
+            write_stdout(block, utf8=self.fmt == "github")
+
+    def finish(self) -> None:
+        """Write what is left: the text summary line, or the whole document."""
+        args, fmt = self.args, self.fmt
+        if self.streaming:
+            if fmt == "text" and not args.quiet:
+                write_stdout(summary(self.results, self.hidden) + "\n")
+            return
+        root = None
+        results = self.results
+        if fmt == "sarif":
+            root = Path(args.root) if args.root else (repository_root(self.cwd) or self.cwd)
+            results = rebased(results, root.resolve(), self.cwd)
+        if args.statistics:
+            out = statistics(results, fmt)
+        else:
+            out = render(
+                fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root, fold=self.fold,
+                color=self.color, hidden=self.hidden,
+            )
+        _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github"))
 
 
 def _emit_report(text: str, output_file: Optional[str], *, utf8: bool) -> None:

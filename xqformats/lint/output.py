@@ -3,7 +3,9 @@
 Each renderer takes the per-file results in report order and returns the
 whole output as one string (``""`` when there is nothing to print).  They
 never re-order findings: the runner's order is the contract (``-j N`` equals
-``-j 1``).
+``-j 1``).  Text and GitHub output are made of one block per file
+(:func:`render_text_file`, :func:`render_github` of one result), so the
+command prints each file's block as soon as the file is done.
 
 * **text** — ``path:line:col: severity CODE message`` (:func:`format_line`), the source line with carets
   under the span (East Asian wide characters count two cells, so carets line
@@ -37,6 +39,7 @@ from .runner import FileResult
 __all__ = [
     "render",
     "render_text",
+    "render_text_file",
     "format_line",
     "render_json",
     "render_sarif",
@@ -215,26 +218,33 @@ def render_text(
     shown).  ``color`` puts each severity word in its colour (ANSI);
     ``hidden`` info findings are counted in the summary.
     """
-    out: list[str] = []
-    for res in results:
-        prepared: dict[int, _Line] = {}
-        seen: dict[str, int] = {}
-        for d in res.diagnostics:
-            seen[d.code] = seen.get(d.code, 0) + 1
-            if fold is not None and seen[d.code] > fold:
-                continue
-            out.append(format_line(d, color=color))
-            if show_source and d.line is not None and d.line in res.lines:
-                line = prepared.get(d.line)
-                if line is None:
-                    line = prepared[d.line] = _Line(res.lines[d.line])
-                multiline = d.end_line is not None and d.end_line != d.line
-                out.extend(_snippet(d.line, line, d.column, d.end_column, multiline))
-                out.append("")
-        out.extend(_folded(res.display, seen, fold))
+    out = [render_text_file(res, show_source=show_source, fold=fold, color=color) for res in results]
     if summary_line:
-        out.append(summary(results, hidden))
-    return "\n".join(out) + "\n" if out else ""
+        out.append(summary(results, hidden) + "\n")
+    return "".join(out)
+
+
+def render_text_file(
+    res: FileResult, *, show_source: bool = True, fold: Optional[int] = FOLD_AFTER, color: bool = False
+) -> str:
+    """One file's block of :func:`render_text` (``""`` when it has no findings): printed as soon as the file is done."""
+    out: list[str] = []
+    prepared: dict[int, _Line] = {}
+    seen: dict[str, int] = {}
+    for d in res.diagnostics:
+        seen[d.code] = seen.get(d.code, 0) + 1
+        if fold is not None and seen[d.code] > fold:
+            continue
+        out.append(format_line(d, color=color))
+        if show_source and d.line is not None and d.line in res.lines:
+            line = prepared.get(d.line)
+            if line is None:
+                line = prepared[d.line] = _Line(res.lines[d.line])
+            multiline = d.end_line is not None and d.end_line != d.line
+            out.extend(_snippet(d.line, line, d.column, d.end_column, multiline))
+            out.append("")
+    out.extend(_folded(res.display, seen, fold))
+    return "".join(line + "\n" for line in out)
 
 
 def _folded(display: str, seen: dict[str, int], fold: Optional[int]) -> list[str]:
