@@ -214,12 +214,9 @@ def test_caret_line_of_a_file_with_any_line_ends(line_end: str, workdir: Path, c
         "a.pgn:4:9: error M301 Move `车1进5` (A9-A4) is blocked: a6 blocks the path",
         " 4 | 1. 炮二平五 车1进5 *",
         "   |             ^^^^^^",
+        "  note: a.pgn:4:9: P301 Moves from here to the end of the line are kept as a comment",
         "",
-        "a.pgn:4:9: info P301 Moves from here to the end of the line are kept as a comment",
-        " 4 | 1. 炮二平五 车1进5 *",
-        "   |             ^^^^^^",
-        "",
-        "Found 1 error and 1 info in 1 file",
+        "Found 1 error in 1 file",
         "",
     ]
 
@@ -239,7 +236,9 @@ def test_errors_exit_1_in_position_order(workdir: Path, capsys: pytest.CaptureFi
     status, out, _ = run(capsys, "--isolated", "--show-info", "--format", "json", "b.pgn")
     assert status == 1
     found = [(d["code"], d["line"], d["column"], d["severity"]) for d in json.loads(out)]
-    assert found == [("P301", 4, 17, "info"), ("M203", 4, 20, "error")]
+    assert found == [("M203", 4, 20, "error")]
+    # What follows from the illegal move is a note on it (one root cause, one finding).
+    assert [(n["code"], n["line"], n["column"]) for n in json.loads(out)[0]["related"]] == [("P301", 4, 17)]
 
 
 def test_stdin_pgn_and_cbf_by_content(
@@ -247,7 +246,7 @@ def test_stdin_pgn_and_cbf_by_content(
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(ILLEGAL_PGN.encode())))
     status, out, _ = run(capsys, "--isolated", "--show-info", "--no-source", "-")
-    assert status == 1 and out.splitlines()[1] == "-:4:20: error M203 Cannon on e2 cannot advance by `九`"
+    assert status == 1 and out.splitlines()[0] == "-:4:20: error M203 Cannon on e2 cannot advance by `九`"
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(CBF.encode())))
     status, out, _ = run(capsys, "--isolated", "--no-source", "--stdin-filename", "game", "-")
     # Read as CBF: the free-text CBF Date is still checked (T104); no G105 on stdin.
@@ -269,14 +268,16 @@ def test_sarif_and_github_on_real_findings(workdir: Path, capsys: pytest.Capture
     files(workdir, **{"b.pgn": ILLEGAL_PGN})
     _, out, _ = run(capsys, "--isolated", "--show-info", "--format", "sarif", "b.pgn")
     results = json.loads(out)["runs"][0]["results"]
-    assert [(r["ruleId"], r["level"]) for r in results] == [("P301", "note"), ("M203", "error")]
-    assert results[1]["locations"][0]["physicalLocation"]["region"] == {
+    assert [(r["ruleId"], r["level"]) for r in results] == [("M203", "error")]
+    assert results[0]["locations"][0]["physicalLocation"]["region"] == {
         "startLine": 4, "startColumn": 20, "endLine": 4, "endColumn": 21
     }
+    assert results[0]["relatedLocations"][0]["physicalLocation"]["region"]["startColumn"] == 17  # P301
     _, out, _ = run(capsys, "--isolated", "--show-info", "--format", "github", "b.pgn")
-    assert out.splitlines()[1] == (
+    assert out.splitlines()[0] == (
         "::error title=xqformats (M203),file=b.pgn,line=4,col=20,endLine=4,endColumn=21::"
         "b.pgn:4:20: M203 Cannon on e2 cannot advance by `九`"
+        "%0A  note: b.pgn:4:17: P301 Moves from here to the end of the line are kept as a comment"
     )
 
 
@@ -414,18 +415,18 @@ def test_unlistable_folder_is_reported(workdir: Path) -> None:
 def test_exit_zero_quiet_statistics_and_output_file(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files(workdir, **{"a.pgn": ILLEGAL_PGN, "b.pgn": DATE_PGN, "c.pgn": ILLEGAL_PGN})
     status, out, _ = run(capsys, "--isolated", "--show-info", "--statistics", ".")
-    # ILLEGAL_PGN: M203 and P301 once each per file; DATE_PGN: T104 once.
+    # ILLEGAL_PGN: M203 once per file (with its P301 note); DATE_PGN: T104 once.
     assert status == 1
     rows = [line.split() for line in out.splitlines()]
-    assert [(r[0], r[1], r[-1]) for r in rows] == [("2", "M203", "error"), ("2", "P301", "info"), ("1", "T104", "warning")]
+    assert [(r[0], r[1], r[-1]) for r in rows] == [("2", "M203", "error"), ("1", "T104", "warning")]
     status, out, _ = run(capsys, "--isolated", "--show-info", "--statistics", "--format", "json", ".")
-    assert [(r["code"], r["count"]) for r in json.loads(out)] == [("M203", 2), ("P301", 2), ("T104", 1)]
+    assert [(r["code"], r["count"]) for r in json.loads(out)] == [("M203", 2), ("T104", 1)]
     assert run(capsys, "--isolated", "--exit-zero", ".")[0] == 0
     status, out, err = run(capsys, "--isolated", "-q", "--no-source", ".")
     assert status == 1 and not out.splitlines()[-1].startswith("Found") and err == ""
     status, out, _ = run(capsys, "--isolated", "--show-info", "--format", "json", "-o", "report.json", "a.pgn")
     assert (status, out) == (1, "")
-    assert sorted(d["code"] for d in json.loads((workdir / "report.json").read_text(encoding="utf-8"))) == ["M203", "P301"]
+    assert sorted(d["code"] for d in json.loads((workdir / "report.json").read_text(encoding="utf-8"))) == ["M203"]
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

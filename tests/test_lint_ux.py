@@ -9,7 +9,7 @@ import pytest
 
 from xqformats.cli import main
 
-# 炮五进九: the cannon on e2 cannot advance nine points (M203, error); the rest is kept (P301, info).
+# 炮五进九: the cannon on e2 cannot advance nine points (M203, error); the rest is kept (a P301 note).
 ILLEGAL_PGN = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 2. 炮五进九 *\n'
 # h2e2 is ICCS in lower case: M405 (an opt-in style rule, info) says the canonical spelling is H2-E2.
 STYLE_PGN = '[Game "Chinese Chess"]\n[Format "ICCS"]\n[Result "*"]\n\n1. h2e2 h9g7 *\n'
@@ -38,11 +38,13 @@ def write(root: Path, **named: str) -> None:
 
 
 def test_info_is_hidden_by_default_and_counted(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(workdir, **{"a.pgn": ILLEGAL_PGN})
+    # In GBK the encoding is guessed from the bytes: E101, an info finding.
+    (workdir / "a.pgn").write_bytes(ILLEGAL_PGN.encode("gbk"))
     status, out, _ = run(capsys, "--isolated", "--no-source", "a.pgn")
     assert status == 1
     assert out.splitlines() == [
         "a.pgn:4:20: error M203 Cannon on e2 cannot advance by `九`",
+        "  note: a.pgn:4:17: P301 Moves from here to the end of the line are kept as a comment",
         "Found 1 error in 1 file (1 info hidden; --show-info shows them)",
     ]
     status, out, _ = run(capsys, "--isolated", "--no-source", "--show-info", "a.pgn")
@@ -50,16 +52,16 @@ def test_info_is_hidden_by_default_and_counted(workdir: Path, capsys: pytest.Cap
     # JSON hides it too; the config key shows it.
     assert [d["code"] for d in json.loads(run(capsys, "--isolated", "--format", "json", "a.pgn")[1])] == ["M203"]
     write(workdir, **{"xqformats.toml": "show-info = true\n"})
-    assert [d["code"] for d in json.loads(run(capsys, "--format", "json", "a.pgn")[1])] == ["P301", "M203"]
+    assert [d["code"] for d in json.loads(run(capsys, "--format", "json", "a.pgn")[1])] == ["E101", "M203"]
 
 
-@pytest.mark.parametrize("args", [["--select", "P3,M"], ["--extend-select", "P301"]])
+@pytest.mark.parametrize("args", [["--select", "E1,M"], ["--extend-select", "E101"]])
 def test_info_of_a_code_selected_by_name_is_shown(
     workdir: Path, capsys: pytest.CaptureFixture[str], args: list[str]
 ) -> None:
-    write(workdir, **{"a.pgn": ILLEGAL_PGN})
+    (workdir / "a.pgn").write_bytes(ILLEGAL_PGN.encode("gbk"))
     codes = [d["code"] for d in json.loads(run(capsys, "--isolated", "--format", "json", *args, "a.pgn")[1])]
-    assert codes == ["P301", "M203"]
+    assert codes == ["E101", "M203"]
 
 
 @pytest.mark.parametrize("args", [["--select", "M4"], ["--extend-select", "M405"], ["--select", "ALL"]])

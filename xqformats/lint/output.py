@@ -242,9 +242,17 @@ def render_text_file(
                 line = prepared[d.line] = _Line(res.lines[d.line])
             multiline = d.end_line is not None and d.end_line != d.line
             out.extend(_snippet(d.line, line, d.column, d.end_column, multiline))
+            out.extend(_note_line(d, n) for n in d.related)
             out.append("")
+        else:
+            out.extend(_note_line(d, n) for n in d.related)
     out.extend(_folded(res.display, seen, fold))
     return "".join(line + "\n" for line in out)
+
+
+def _note_line(d: Diagnostic, note: Diagnostic) -> str:
+    """A related note under its finding: ``  note: path:4:17: P301 Moves from here … kept as a comment``."""
+    return f"  note: {note.with_path(d.path).format()}"
 
 
 def _folded(display: str, seen: dict[str, int], fold: Optional[int]) -> list[str]:
@@ -265,6 +273,18 @@ def _folded(display: str, seen: dict[str, int], fold: Optional[int]) -> list[str
 
 def _record(d: Diagnostic) -> dict[str, Any]:
     rule = RULES.get(d.code)
+    out = _where(d) | {
+        "code": d.code,
+        "name": rule.name if rule is not None else None,
+        "severity": str(d.severity),
+        "message": d.message,
+    }
+    if d.related:
+        out["related"] = [_where(n.with_path(d.path)) | {"code": n.code, "message": n.message} for n in d.related]
+    return out
+
+
+def _where(d: Diagnostic) -> dict[str, Any]:
     return {
         "path": d.path,
         "line": d.line,
@@ -273,10 +293,6 @@ def _record(d: Diagnostic) -> dict[str, Any]:
         "end_column": d.end_column,
         "offset": d.offset,
         "length": d.length,
-        "code": d.code,
-        "name": rule.name if rule is not None else None,
-        "severity": str(d.severity),
-        "message": d.message,
     }
 
 
@@ -330,6 +346,24 @@ def _uri(path: Optional[str]) -> str:
 
 
 def _sarif_result(d: Diagnostic, index: dict[str, int]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "ruleId": d.code,
+        "level": _SARIF_LEVEL[d.severity],
+        "message": {"text": d.message},
+        "locations": [{"physicalLocation": _physical(d)}],
+    }
+    if d.code in index:
+        out["ruleIndex"] = index[d.code]
+    if d.related:
+        out["relatedLocations"] = [
+            {"id": i, "message": {"text": f"{n.code}: {n.message}"}, "physicalLocation": _physical(n.with_path(d.path))}
+            for i, n in enumerate(d.related)
+        ]
+    return out
+
+
+def _physical(d: Diagnostic) -> dict[str, Any]:
+    """The SARIF ``physicalLocation`` of a finding or note: its file and its region (lines and columns, or bytes)."""
     physical: dict[str, Any] = {"artifactLocation": {"uri": _uri(d.path)}}
     if d.line is not None:
         region: dict[str, Any] = {"startLine": d.line}
@@ -347,15 +381,7 @@ def _sarif_result(d: Diagnostic, index: dict[str, int]) -> dict[str, Any]:
         physical["region"] = region
     if d.path and d.path != "-" and not d.path.startswith("/"):
         physical["artifactLocation"]["uriBaseId"] = "%SRCROOT%"
-    out: dict[str, Any] = {
-        "ruleId": d.code,
-        "level": _SARIF_LEVEL[d.severity],
-        "message": {"text": d.message},
-        "locations": [{"physicalLocation": physical}],
-    }
-    if d.code in index:
-        out["ruleIndex"] = index[d.code]
-    return out
+    return physical
 
 
 _RESULTS = "@@xqformats-results@@"  # placeholder for the result rows in the SARIF frame
@@ -444,7 +470,8 @@ def render_github(results: Sequence[FileResult]) -> str:
                 props.append(f"endLine={d.end_line}")
                 if d.end_column is not None:
                     props.append(f"endColumn={d.end_column}")
-        lines.append(f"::{_GITHUB_COMMAND[d.severity]} {','.join(props)}::{_escape_data(d.format())}")
+        text = "\n".join([d.format(), *(_note_line(d, n) for n in d.related)])  # notes on lines of their own
+        lines.append(f"::{_GITHUB_COMMAND[d.severity]} {','.join(props)}::{_escape_data(text)}")
     return "".join(line + "\n" for line in lines)
 
 

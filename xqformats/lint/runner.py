@@ -100,14 +100,17 @@ class FileResult:
         # sent only when it is not ``display`` (see _finish: it always is).
         rows = tuple(
             (d.code, int(d.severity), d.message, d.line, d.column, d.end_line, d.end_column,
-             None if d.path == self.display else d.path, d.offset, d.length, d.deviation)
+             None if d.path == self.display else d.path, d.offset, d.length, d.deviation, d.related)
             for d in self.diagnostics
         )
         return (_rebuild, (self.display, rows, self.lines, self.failed, self.size, self.games, self.moves))
 
 
 # A finding as it crosses a process boundary (see FileResult.__reduce__).
-_Row = tuple[str, int, str, Optional[int], Optional[int], Optional[int], Optional[int], Optional[str], Optional[int], Optional[int], bool]
+_Row = tuple[
+    str, int, str, Optional[int], Optional[int], Optional[int], Optional[int], Optional[str], Optional[int], Optional[int],
+    bool, tuple[Diagnostic, ...],
+]
 
 
 def _rebuild(
@@ -121,8 +124,8 @@ def _rebuild(
 ) -> FileResult:
     sev = {int(s): s for s in Severity}
     diags = tuple(
-        Diagnostic(c, sev[s], m, ln, col, eln, ecol, display if p is None else p, off, n, deviation=dev)
-        for c, s, m, ln, col, eln, ecol, p, off, n, dev in rows
+        Diagnostic(c, sev[s], m, ln, col, eln, ecol, display if p is None else p, off, n, deviation=dev, related=rel)
+        for c, s, m, ln, col, eln, ecol, p, off, n, dev, rel in rows
     )
     return FileResult(display, diags, lines, failed, size, games, moves)
 
