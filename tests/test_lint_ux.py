@@ -108,3 +108,37 @@ def test_parallel_text_output_is_the_same_as_serial(workdir: Path, capsys: pytes
     serial = run(capsys, "--isolated", "--show-info", "-j", "1", "d")
     assert serial[1].count("error M203") == 8
     assert run(capsys, "--isolated", "--show-info", "-j", "3", "d") == serial
+
+
+# ---------------------------------------------------------------- SARIF links, JSON schema
+
+
+def test_sarif_links_every_rule_to_its_page(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from xqformats.lint.output import PROJECT_URL, RULES_URL
+
+    write(workdir, **{"a.pgn": ILLEGAL_PGN})
+    driver = json.loads(run(capsys, "--isolated", "--format", "sarif", "a.pgn")[1])["runs"][0]["tool"]["driver"]
+    assert driver["informationUri"] == PROJECT_URL
+    # Each helpUri is an anchor that docs/rules.md has (a link in its tables points at it).
+    rules_md = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
+    for rule in driver["rules"]:
+        base, _, anchor = rule["helpUri"].partition("#")
+        assert base == RULES_URL and f"]({'#' + anchor})" in rules_md, rule["id"]
+
+
+def test_json_output_follows_its_schema(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema_path = Path(__file__).resolve().parents[1] / "schemas" / "lint-output.schema.json"
+    validator = jsonschema.Draft202012Validator(json.loads(schema_path.read_text(encoding="utf-8")))
+    jsonschema.Draft202012Validator.check_schema(validator.schema)
+    # Text findings, a note, info, a missing file and a binary file's byte offsets.
+    (workdir / "a.pgn").write_bytes(ILLEGAL_PGN.encode("gbk"))
+    write(workdir, **{"b.pgn": STYLE_PGN})
+    (workdir / "c.xqf").write_bytes(b"XQ\x0a")
+    status, out, _ = run(capsys, "--isolated", "--show-info", "--extend-select", "M4", "--format", "json",
+                         "a.pgn", "b.pgn", "c.xqf", "missing.pgn")
+    found = json.loads(out)
+    assert status == 2 and {d["code"] for d in found} >= {"E101", "M203", "M405", "X101", "G102"}
+    assert any("related" in d for d in found) and any(d["offset"] is not None for d in found)
+    assert list(validator.iter_errors(found)) == []
+    assert list(validator.iter_errors([{**found[0], "severity": "fatal"}])) != []

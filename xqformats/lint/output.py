@@ -49,9 +49,31 @@ __all__ = [
     "statistics",
     "rebased",
     "SARIF_SCHEMA",
+    "PROJECT_URL",
+    "RULES_URL",
+    "help_uri",
 ]
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+#: The project's home, the one place its address is written: SARIF's
+#: ``informationUri`` and, below it, every rule's ``helpUri`` (its page in
+#: ``docs/rules.md``).  Keep it equal to ``Documentation`` in pyproject's
+#: ``[project.urls]``.
+PROJECT_URL = "https://github.com/OWNER/xqformats"
+
+#: The rule pages: ``docs/rules.md`` on the project's main branch.
+RULES_URL = f"{PROJECT_URL}/blob/main/docs/rules.md"
+
+
+def help_uri(rule: Rule) -> str:
+    """The address of ``rule``'s page: its heading's anchor in ``docs/rules.md`` (``#date-format-t104``).
+
+    The anchor is the one GitHub gives the page's heading ``### date-format (T104)``.
+    """
+    anchor = f"{rule.name}-{rule.code}".lower()
+    return f"{RULES_URL}#{anchor}"
+
 
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 _GITHUB_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
@@ -322,6 +344,7 @@ def _sarif_rule(rule: Rule) -> dict[str, Any]:
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": rule.doc or rule.summary},
         "help": {"text": rule.summary, "markdown": rule_page(rule)},
+        "helpUri": help_uri(rule),
         "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity]},
         "properties": {"deviation": rule.deviation},
     }
@@ -423,6 +446,7 @@ def render_sarif(results: Sequence[FileResult], rules: Optional[Sequence[Rule]] 
         "tool": {
             "driver": {
                 "name": "xqformats",
+                "informationUri": PROJECT_URL,
                 "version": __version__,
                 "semanticVersion": __version__,
                 "rules": [_sarif_rule(r) for r in rules],
