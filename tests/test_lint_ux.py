@@ -142,3 +142,55 @@ def test_json_output_follows_its_schema(workdir: Path, capsys: pytest.CaptureFix
     assert any("related" in d for d in found) and any(d["offset"] is not None for d in found)
     assert list(validator.iter_errors(found)) == []
     assert list(validator.iter_errors([{**found[0], "severity": "fatal"}])) != []
+
+
+# ---------------------------------------------------------------- discovery and config like ruff
+
+DATE_PGN = '[Game "Chinese Chess"]\n[Date "1995.5.22"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n'
+
+
+def test_folder_search_respects_gitignore(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (workdir / ".git").mkdir()
+    write(workdir, **{
+        ".gitignore": "build/\n*.PGN\n!keep/*.PGN\n",
+        "sub__.gitignore": "*.cbf\n",
+        "a.pgn": DATE_PGN, "b.PGN": DATE_PGN, "keep__c.PGN": DATE_PGN, "sub__d.pgn": DATE_PGN,
+        "sub__e.cbf": "<x/>", "sub__build__f.pgn": DATE_PGN,
+    })
+    from xqformats.lint.discovery import discover
+
+    assert [t.display for t in discover(["."])] == ["a.pgn", "keep/c.PGN", "sub/d.pgn"]
+    # A search that starts below the top level still reads the .gitignore files above it.
+    assert [t.display for t in discover(["sub"])] == ["sub/d.pgn"]
+    assert len(discover(["."], respect_gitignore=False)) == 6
+    # A file named on the command line is linted whatever .gitignore says.
+    assert [t.display for t in discover(["b.PGN"])] == ["b.PGN"]
+    out = run(capsys, "--isolated", "--no-source", "-q", ".")[1]
+    assert sorted({line.split(":")[0] for line in out.splitlines()}) == ["a.pgn", "keep/c.PGN", "sub/d.pgn"]
+    assert len(run(capsys, "--isolated", "--no-respect-gitignore", "-q", "--no-source", ".")[1].splitlines()) == 6
+    write(workdir, **{"xqformats.toml": "respect-gitignore = false\n"})
+    assert len(run(capsys, "-q", "--no-source", ".")[1].splitlines()) == 6
+
+
+def test_each_file_takes_the_closest_config_above_it(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir, **{
+        "xqformats.toml": 'ignore = ["T104"]\n',
+        "a.pgn": DATE_PGN,
+        "strict__xqformats.toml": "strict = true\n",
+        "strict__b.pgn": DATE_PGN,
+        "strict__deeper__c.pgn": DATE_PGN,
+        "other__d.pgn": DATE_PGN,
+    })
+    status, out, _ = run(capsys, "--no-source", "-q", ".")
+    # strict/ has its own config (T104 on, as an error); the rest ignore T104.
+    assert status == 1
+    assert out.splitlines() == [
+        "strict/b.pgn:2:7: error T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+        "strict/deeper/c.pgn:2:7: error T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+    ]
+    # The command line is on top of every config; --config names one for all files.
+    assert run(capsys, "--no-source", "-q", "--ignore", "T104", ".")[:2] == (0, "")
+    status, out, _ = run(capsys, "--no-source", "-q", "--config", "xqformats.toml", ".")
+    assert (status, out) == (0, "")
+    # The same from inside the folder, and with -j.
+    assert run(capsys, "--no-source", "-q", "-j", "2", ".")[1].count("error T104") == 2

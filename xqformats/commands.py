@@ -25,7 +25,7 @@ from .diagnostics import Rule, Severity
 from .fen import parse_fen
 from .lint.catalogue import all_rules, group_of, grouped, rule_page
 from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
-from .lint.discovery import Target, discover, repository_root
+from .lint.discovery import STDIN, Target, discover, repository_root
 from .lint.output import FOLD_AFTER, rebased, render, render_github, render_text_file, run_summary, statistics, summary
 from .lint.runner import FileResult, LintOptions, iter_results
 from .lint.selection import RuleSelection, SelectorError
@@ -171,7 +171,14 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
         "hold 4 MB or more, else one)",
     )
     p.add_argument("--config", metavar="FILE", help="read settings from FILE (xqformats.toml or pyproject.toml)")
-    p.add_argument("--isolated", action="store_true", help="ignore configuration files")
+    p.add_argument(
+        "--isolated", action="store_true", help="ignore configuration files (default: each file's closest one above it)"
+    )
+    p.add_argument(
+        "--no-respect-gitignore",
+        action="store_true",
+        help="search folders without skipping what .gitignore files ignore (or respect-gitignore = false)",
+    )
     p.add_argument("--stdin-filename", metavar="NAME", help="name standard input in reports (its extension picks the format)")
     p.add_argument("--no-source", action="store_true", help="text output without the source line and carets")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
@@ -328,33 +335,35 @@ def _report_skipped(skipped: list[str], verbose: bool) -> None:
 def run_lint(args: argparse.Namespace) -> int:
     try:
         settings = _settings(args)
-        selection = _selection(args, settings)
         jobs = _jobs(args.jobs)
         encoding = _checked_encoding("--encoding", args.encoding)
-        default_size = settings.max_file_size or formats.DEFAULT_MAX_FILE_SIZE
-        max_size = _checked_size("--max-file-size", args.max_file_size, default_size)
+        _lint_options(args, settings, encoding)  # the command line's own values checked before any work
     except (ConfigError, SelectorError, _UsageError) as exc:
         return _usage_error("lint", str(exc))
-    strict = bool(args.strict) if args.strict is not None else bool(settings.strict)
     fmt = args.output_format or settings.output_format or "text"
-
+    respect = not args.no_respect_gitignore and settings.respect_gitignore is not False
     targets = discover(
-        args.paths or ["."], exclude=settings.exclude, exclude_root=settings.root, force_exclude=args.force_exclude
+        args.paths or ["."], exclude=settings.exclude, exclude_root=settings.root, force_exclude=args.force_exclude,
+        respect_gitignore=respect,
     )
     if not targets:
         known = ", ".join(formats.REGISTRY.extensions())
         print(f"xqformats lint: no record files ({known}) found under the given paths", file=sys.stderr)
+    try:
+        groups = _groups(args, settings, encoding, targets)
+    except (ConfigError, SelectorError, _UsageError) as exc:
+        return _usage_error("lint", str(exc))
     progress = None
     interactive = not args.no_progress and len(targets) > 1 and progress_allowed(sys.stderr)
     if interactive:
         progress = Progress(len(targets), sys.stderr, total_bytes=sum(_file_size(t.path) for t in targets))
-    options = LintOptions(selection, strict, encoding, max_size)
     started = time.monotonic()
     workers = jobs if jobs is not None else _auto_jobs(targets)
-    stream = _Stream(args, fmt, selection, progress)
+    stream = _Stream(args, fmt, progress)
     try:
-        for result in iter_results(targets, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename):
-            stream.add(result)
+        for options, chunk in groups:
+            for result in iter_results(chunk, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename):
+                stream.add(result, options.selection)
         stream.finish()
     except OSError as exc:  # the --output-file (standard output raises OutputError)
         return _usage_error("lint", f"Cannot write `{args.output_file}`: {exc.strerror or exc}")
@@ -368,6 +377,47 @@ def run_lint(args: argparse.Namespace) -> int:
     return 1 if any(r.has_errors for r in results) and not args.exit_zero else 0
 
 
+def _lint_options(args: argparse.Namespace, settings: Settings, encoding: Optional[str]) -> LintOptions:
+    """What to report and how, for the files ``settings`` govern, with the command line on top."""
+    selection = _selection(args, settings)
+    strict = bool(args.strict) if args.strict is not None else bool(settings.strict)
+    default_size = settings.max_file_size or formats.DEFAULT_MAX_FILE_SIZE
+    max_size = _checked_size("--max-file-size", args.max_file_size, default_size)
+    return LintOptions(selection, strict, encoding, max_size)
+
+
+def _groups(
+    args: argparse.Namespace, settings: Settings, encoding: Optional[str], targets: list[Target]
+) -> list[tuple[LintOptions, list[Target]]]:
+    """The targets in runs of consecutive files that one config file governs, each with its options.
+
+    Each file is linted with the config file closest above it (ruff's
+    hierarchy); ``--config`` and ``--isolated`` give every file the same
+    settings, and standard input and missing paths take those of the current
+    folder.  Runs keep the targets' order, so the output order is unchanged.
+    """
+    single = args.isolated or args.config
+    by_folder: dict[str, Optional[Path]] = {}
+    loaded: dict[Optional[Path], LintOptions] = {settings.source: _lint_options(args, settings, encoding)}
+    groups: list[tuple[LintOptions, list[Target]]] = []
+    for t in targets:
+        cfg = settings.source
+        if not single and t.path != STDIN and not t.missing:
+            folder = os.path.dirname(os.path.abspath(t.path))
+            if folder not in by_folder:
+                by_folder[folder] = find_config(Path(folder))
+            cfg = by_folder[folder]
+        if cfg not in loaded:
+            assert cfg is not None
+            loaded[cfg] = _lint_options(args, load_config(cfg), encoding)
+        options = loaded[cfg]
+        if groups and groups[-1][0] is options:
+            groups[-1][1].append(t)
+        else:
+            groups.append((options, [t]))
+    return groups
+
+
 class _Stream:
     """The output side of one ``lint`` run: results come in one by one, in input order.
 
@@ -377,10 +427,9 @@ class _Stream:
     Info findings the selection hides are dropped here and counted.
     """
 
-    def __init__(self, args: argparse.Namespace, fmt: str, selection: RuleSelection, progress: Optional[Progress]) -> None:
+    def __init__(self, args: argparse.Namespace, fmt: str, progress: Optional[Progress]) -> None:
         self.args = args
         self.fmt = fmt
-        self.selection = selection
         self.progress = progress
         self.results: list[FileResult] = []
         self.hidden = 0
@@ -390,9 +439,9 @@ class _Stream:
         self.cwd = Path.cwd()
         self.workspace = os.environ.get("GITHUB_WORKSPACE") if fmt == "github" else None
 
-    def add(self, result: FileResult) -> None:
-        """Keep one file's result (its shown findings); print its block now when streaming."""
-        kept = tuple(d for d in result.diagnostics if self.selection.shown(d))
+    def add(self, result: FileResult, selection: RuleSelection) -> None:
+        """Keep one file's result (the findings ``selection`` shows); print its block now when streaming."""
+        kept = tuple(d for d in result.diagnostics if selection.shown(d))
         self.hidden += len(result.diagnostics) - len(kept)
         if len(kept) != len(result.diagnostics):
             result = replace(result, diagnostics=kept)

@@ -17,6 +17,7 @@ Keys (kebab-case, as in ruff)::
     output-format = "text"      # text, json, sarif, github
     max-file-size = "256M"      # larger files are reported (G107), not read; bytes, or K, M, G
     show-info = false           # show every info finding (else only those of codes selected by name)
+    respect-gitignore = true    # folder searches skip what .gitignore files ignore
 
 ``exclude`` and ``per-file-ignores`` globs are relative to the config file's
 folder.  A bad file, an unknown key or a wrong type is a :class:`ConfigError`
@@ -66,6 +67,7 @@ class Settings:
     #: The largest file read, in bytes (``None``: the front door's default).
     max_file_size: Optional[int] = None
     show_info: Optional[bool] = None
+    respect_gitignore: Optional[bool] = None
     root: Optional[Path] = None
     source: Optional[Path] = None
 
@@ -177,7 +179,7 @@ def load_config(path: Path) -> Settings:
         if key in ("select", "extend-select", "ignore", "exclude"):
             items = _strings(where, key)(value)
             values[key.replace("-", "_")] = items if key == "exclude" else RuleSelection.parse(items)
-        elif key in ("strict", "show-info"):
+        elif key in ("strict", "show-info", "respect-gitignore"):
             if not isinstance(value, bool):
                 raise ConfigError(f"`{key}` in {where} is not `true` or `false`")
             values[key.replace("-", "_")] = value
@@ -198,7 +200,7 @@ def load_config(path: Path) -> Settings:
         else:
             known = (
                 "`select`, `extend-select`, `ignore`, `strict`, `exclude`, `per-file-ignores`, `output-format`, "
-                "`max-file-size`, `show-info`"
+                "`max-file-size`, `show-info`, `respect-gitignore`"
             )
             raise ConfigError(f"Unknown key `{key}` in {where}; expected one of {known}")
     return Settings(root=path.parent, source=path, **values)
