@@ -194,3 +194,55 @@ def test_each_file_takes_the_closest_config_above_it(workdir: Path, capsys: pyte
     assert (status, out) == (0, "")
     # The same from inside the folder, and with -j.
     assert run(capsys, "--no-source", "-q", "-j", "2", ".")[1].count("error T104") == 2
+
+
+# ---------------------------------------------------------------- inline suppression
+
+
+def codes_of(capsys: pytest.CaptureFixture[str], *args: str) -> list[tuple[str, int]]:
+    return [(d["code"], d["line"]) for d in json.loads(run(capsys, "--isolated", "--format", "json", *args)[1])]
+
+
+def test_ignore_silences_its_codes_on_its_line_and_the_next(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir, **{
+        # (A PGN comment after the last tag opens the movetext: one after an earlier tag would be P202.)
+        "a.pgn": '[Game "Chinese Chess"]\n[Result "*"]\n[Date "1995.5.22"] {xqformats: ignore T104}\n\n'
+                 "1. 炮二平五 马8进7 2. 炮五进九 *\n",
+        "b.pgn": '[Game "Chinese Chess"]\n[Result "*"]\n\n{xqformats: ignore m2}\n'
+                 "1. 炮二平五 马8进7 2. 炮五进九 *\n",
+        "c.pgn": '[Game "Chinese Chess"]\n[Result "*"]\n[Date "1995.5.22"]\n\n'
+                 "1. 炮二平五 马8进7 2. 炮五进九 *\n{xqformats: ignore T104}\n",
+    })
+    assert codes_of(capsys, "a.pgn") == [("M203", 5)]
+    # On a line of its own it covers the next line; prefixes and lower case work.
+    assert codes_of(capsys, "b.pgn") == []
+    # Too far from the finding: nothing silenced, and the directive is reported as unused.
+    assert codes_of(capsys, "c.pgn") == [("T104", 3), ("M203", 5), ("G108", 6)]
+
+
+def test_ignore_file_and_other_formats(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir, **{
+        "a.pgn": '[Game "Chinese Chess"]\n[Date "1995.5.22"]\n[Result "*"]\n\n'
+                 "1. 炮二平五 马8进7 2. 炮五进九 * {xqformats: ignore-file T104 M203}\n",
+        # The same text in an XML comment of a CBF record.
+        "b.cbf": '<?xml version="1.0" encoding="UTF-8"?>\n<!-- xqformats: ignore-file T104 -->\n'
+                 '<ChineseChessRecord Version="1.0">\n <Head>\n  <Date>00-12-31</Date>\n </Head>\n'
+                 ' <MoveList>\n  <Move value="00-00"/>\n  <Move value="77-47" end="1"/>\n </MoveList>\n'
+                 "</ChineseChessRecord>\n",
+    })
+    assert codes_of(capsys, "a.pgn") == []
+    assert codes_of(capsys, "b.cbf") == []
+    # Without the directive the CBF date is reported.
+    (workdir / "b.cbf").write_text((workdir / "b.cbf").read_text().replace("xqformats:", "x"), encoding="utf-8")
+    assert [c for c, _ in codes_of(capsys, "b.cbf")] == ["T104"]
+
+
+def test_unknown_and_unused_codes_are_reported(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write(workdir, **{"a.pgn": '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 {xqformats: ignore M202, Q999} *\n'})
+    status, out, _ = run(capsys, "--isolated", "--no-source", "a.pgn")
+    assert status == 0 and out.splitlines() == [
+        "a.pgn:4:33: warning G108 Suppression of `M202` silences nothing here; remove it",
+        "a.pgn:4:39: warning G108 `Q999` in a suppression comment is no rule code; `xqformats rules` lists them",
+        "Found 2 warnings in 1 file",
+    ]
+    assert run(capsys, "--isolated", "--ignore", "G108", "a.pgn")[:2] == (0, "All checks passed (1 file)\n")

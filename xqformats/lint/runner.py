@@ -32,7 +32,9 @@ from ..formats import DEFAULT_MAX_FILE_SIZE, Record, guard, read
 from ..progress import Progress
 from .checks import UNREADABLE_FILE, check_game
 from .discovery import STDIN, Target
+from .catalogue import RULES
 from .selection import RuleSelection
+from .suppression import suppress
 
 __all__ = ["LintOptions", "FileResult", "lint_bytes", "lint_target", "iter_results", "run", "GC_THRESHOLDS"]
 
@@ -176,6 +178,8 @@ def _check(record: Record, display: str, options: LintOptions, enabled: Callable
     if crash is not None:
         diags.append(crash)
     diags.extend(sink.items)
+    if record.text() is not None:  # inline `xqformats: ignore` comments (a text record's only)
+        diags = suppress(diags, record.source, display, RULES)
     result = _finish(display, diags, record.text, enabled, failed=crash is not None)
     moves = sum(sum(1 for _ in game.nodes()) for game in record.games)
     return replace(result, size=len(record.source.data or b""), games=len(record.games), moves=moves)
