@@ -246,3 +246,13 @@ def test_unknown_and_unused_codes_are_reported(workdir: Path, capsys: pytest.Cap
         "Found 2 warnings in 1 file",
     ]
     assert run(capsys, "--isolated", "--ignore", "G108", "a.pgn")[:2] == (0, "All checks passed (1 file)\n")
+
+
+def test_the_pre_commit_docs_point_at_the_release_tag_of_this_version() -> None:
+    import re
+
+    import xqformats
+
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "ci.md").read_text(encoding="utf-8")
+    revs = re.findall(r"^\s*rev: (\S+)", docs, re.M)
+    assert revs == [f"v{xqformats.__version__}"]
