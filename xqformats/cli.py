@@ -39,7 +39,7 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "lint", "check game records against the spec and report findings", commands.lint_arguments, commands.run_lint
     ),
     Subcommand("rules", "list the lint rules, or explain one", commands.rules_arguments, commands.run_rules),
-    Subcommand("convert", "convert game records between formats", convert.add_arguments, convert.run),
+    Subcommand("convert", "convert game records between formats", convert.add_arguments, commands.run_convert),
 )
 
 

@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional
 
-from . import formats
+from . import convert, formats
 from .diagnostics import Rule, Severity
 from .fen import parse_fen
 from .lint.catalogue import all_rules, group_of, grouped, rule_page
@@ -42,6 +42,8 @@ __all__ = [
     "rules_arguments",
     "run_rules",
     "write_stdout",
+    "run_convert",
+    "record_files",
 ]
 
 
@@ -154,7 +156,15 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
         help="show every finding of severity info (default: only those of codes a --select/--extend-select names; "
         "or show-info from the config)",
     )
-    p.add_argument("--encoding", metavar="ENC", default=None, help="text encoding of PGN inputs, e.g. gbk (default: detected from the bytes; CBF files declare theirs)")
+    p.add_argument(
+        "--input-encoding",
+        "--encoding",
+        dest="encoding",
+        metavar="ENC",
+        default=None,
+        help="text encoding of PGN inputs, e.g. gbk (default: detected from the bytes; CBF files declare theirs); "
+        "--encoding is the old spelling",
+    )
     p.add_argument(
         "--max-file-size",
         metavar="SIZE",
@@ -336,7 +346,7 @@ def run_lint(args: argparse.Namespace) -> int:
     try:
         settings = _settings(args)
         jobs = _jobs(args.jobs)
-        encoding = _checked_encoding("--encoding", args.encoding)
+        encoding = _checked_encoding("--input-encoding", args.encoding)
         _lint_options(args, settings, encoding)  # the command line's own values checked before any work
     except (ConfigError, SelectorError, _UsageError) as exc:
         return _usage_error("lint", str(exc))
@@ -489,6 +499,26 @@ def _emit_report(text: str, output_file: Optional[str], *, utf8: bool) -> None:
     from .convert import atomic_write
 
     atomic_write(Path(output_file), text.encode("utf-8"))
+
+
+# ---------------------------------------------------------------- convert
+
+
+def run_convert(args: argparse.Namespace) -> int:
+    """``xqformats convert`` with folder inputs searched as ``lint`` searches them (:func:`record_files`)."""
+    return convert.run(args, list_folder=record_files)
+
+
+def record_files(folder: str) -> list[str]:
+    """The record files below ``folder`` in ``lint``'s order (:func:`~xqformats.lint.discovery.discover`).
+
+    Raises :class:`~xqformats.convert.ConvertError` for a folder below it that cannot be listed.
+    """
+    targets = discover([folder])
+    for t in targets:
+        if t.error:
+            raise convert.ConvertError(f"Cannot read `{t.display}`: {t.error}")
+    return [t.path for t in targets]
 
 
 # ---------------------------------------------------------------- rules
