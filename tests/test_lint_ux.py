@@ -256,3 +256,22 @@ def test_the_pre_commit_docs_point_at_the_release_tag_of_this_version() -> None:
     docs = (Path(__file__).resolve().parents[1] / "docs" / "ci.md").read_text(encoding="utf-8")
     revs = re.findall(r"^\s*rev: (\S+)", docs, re.M)
     assert revs == [f"v{xqformats.__version__}"]
+
+
+# ---------------------------------------------------------------- subcommand help
+
+
+def test_every_subcommand_s_help_has_a_description_exit_statuses_and_examples(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from xqformats.cli import SUBCOMMANDS
+
+    for cmd in SUBCOMMANDS:
+        with pytest.raises(SystemExit) as done:
+            main([cmd.name, "--help"])
+        out = capsys.readouterr().out
+        assert done.value.code == 0, cmd.name
+        description = out.split("\n\n")[1]
+        assert not description.startswith(("positional arguments", "options")), f"{cmd.name}: no description"
+        assert "\nexit status:\n  0  " in out, f"{cmd.name}: no exit statuses"
+        assert f"\nexamples:\n  xqformats {cmd.name}" in out, f"{cmd.name}: no examples"

@@ -86,6 +86,18 @@ def write_stdout(text: str, *, utf8: bool = False) -> None:
 
 
 def perft_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Count the leaf nodes of the legal move tree DEPTH plies deep from a position: the standard test of a\n"
+        "move generator (xqformats' counts agree with Fairy-Stockfish's)."
+    )
+    p.epilog = """exit status:
+  0  the count was printed
+  2  an invalid FEN or a negative DEPTH
+
+examples:
+  xqformats perft 3                      # 79666 from the initial position
+  xqformats perft 2 --divide             # the count below each legal move
+  xqformats perft 4 --fen '4k4/9/9/9/9/9/9/9/9/4K4 w'"""
     p.add_argument("depth", type=int, metavar="DEPTH")
     p.add_argument("--fen", default=STARTING_FEN, help="start position (default: the initial position)")
     p.add_argument("--divide", action="store_true", help="print the count below each legal move")
@@ -118,6 +130,17 @@ def run_perft(args: argparse.Namespace) -> int:
 
 
 def fen_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Check a FEN position (board, side to move, counters) and print it in standard form; the findings go\n"
+        "to standard error as <fen>:1:COLUMN: CODE message."
+    )
+    p.epilog = """exit status:
+  0  a valid position (printed in standard form)
+  1  the FEN has errors
+
+examples:
+  xqformats fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r'
+  xqformats fen --board '4k4/9/9/9/9/9/9/9/9/4K4 w'"""
     p.add_argument("fen", metavar="FEN")
     p.add_argument("--board", action="store_true", help="also draw the board")
 
@@ -136,6 +159,24 @@ def run_fen(args: argparse.Namespace) -> int:
 
 
 def lint_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Check game records (PGN, CBF, XQF, CBR/CBL, DhtmlXQ, WXF, JSON) against their specs and report each\n"
+        "finding with its place, severity and rule code. Folders are searched for record files (.gitignore\n"
+        "respected); each file is checked with the closest xqformats.toml or [tool.xqformats] above it.\n"
+        "Info findings are hidden unless asked for (--show-info). `xqformats rules CODE` explains a code."
+    )
+    p.epilog = """exit status:
+  0  no errors (warnings and info allowed), or --exit-zero
+  1  at least one error
+  2  a usage error (bad option, unknown rule, invalid config) or a path that could not be read
+
+examples:
+  xqformats lint games/                          # every record file below games/
+  xqformats lint --statistics games/             # how many findings each code has
+  xqformats lint --select T1 --ignore T104 a.pgn # tag rules only, except the date format
+  xqformats lint --strict --format github games/ # every deviation an error, as CI annotations
+  xqformats lint --format sarif -o xq.sarif .    # for code scanning
+  cat a.pgn | xqformats lint --stdin-filename a.pgn -"""
     p.add_argument("paths", nargs="*", metavar="PATH", help="files, folders (searched recursively) or - for stdin; default .")
     p.add_argument(
         "--format",
@@ -525,6 +566,19 @@ def record_files(folder: str) -> list[str]:
 
 
 def rules_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "List the lint rules by group (code, name, default severity, summary), or print one rule's page:\n"
+        "what it checks, why, a bad and a good example, and the spec clause it enforces."
+    )
+    p.epilog = """exit status:
+  0  the rules were printed
+  2  no rule has that code, name or prefix
+
+examples:
+  xqformats rules                 # every rule
+  xqformats rules T1              # the tag rules
+  xqformats rules M202            # one rule's page (or by name: ambiguous-piece)
+  xqformats rules --format json"""
     p.add_argument("code", nargs="?", metavar="CODE", help="a rule code (explain it) or a prefix (list those rules)")
     p.add_argument("--format", dest="output_format", choices=("text", "json"), default="text", help="output format")
 

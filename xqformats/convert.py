@@ -78,7 +78,24 @@ FolderLister = Callable[[str], list[str]]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    """The ``convert`` subcommand's options."""
+    """The ``convert`` subcommand's options, description, exit statuses and examples."""
+    p.description = (
+        "Convert game records between formats: every reader's format in, PGN (any notation), CBF, XQF or JSON\n"
+        "out. A folder in stands for its record files (as lint finds them); --out-dir mirrors its tree. What\n"
+        "the target cannot hold is named on standard error; an input is never overwritten; each output is\n"
+        "written whole or not at all."
+    )
+    p.epilog = """exit status:
+  0  converted without errors
+  1  some input had errors (what could be read was still converted)
+  2  a usage error, an unreadable input or an output that could not be written
+
+examples:
+  xqformats convert game.cbf -o game.pgn --notation wxf
+  xqformats convert games/ --out-dir cbf/ --to cbf        # a folder in, a folder out
+  xqformats convert library.cbl --out-dir games/ --to pgn # one file per game
+  xqformats convert --input-encoding gbk old.pgn -o new.pgn
+  xqformats convert game.pgn -o - --to json | jq ."""
     p.add_argument(
         "inputs", nargs="+", metavar="INPUT",
         help="record files of any format read, folders (their record files, searched as lint searches), or - for stdin",
