@@ -116,13 +116,6 @@ class PgnLowering:
             sp = self.file_span(start + s, start + max(s, e))
             add(replace(d, line=sp.line, column=sp.column, end_line=sp.end_line, end_column=sp.end_column))
 
-    def finding(self, rule: Rule, span: Span) -> Optional[Diagnostic]:
-        """The finding of ``rule`` recorded at the start of ``span`` (the latest), if any."""
-        for d in reversed(self.sink.items):
-            if d.code == rule.code and d.line == span.line and d.column == span.column:
-                return d
-        return None
-
     def _unclosed_comment(self, syntax: GameSyntax) -> Optional[Diagnostic]:
         """The P104 reported in this game's text (an unclosed comment runs to the end of the game), if any."""
         first = _first_line(syntax)
@@ -480,6 +473,9 @@ class _MovetextWalk:
         #: The rank convention of SAN moves (decided before the walk).
         self.ranks: Optional[RankConvention] = None
         self.mixed_reported = False
+        self.first_line = _first_line(syntax)
+        #: This game's P102 findings by place, gathered once when a variation is unclosed.
+        self.unclosed_at: Optional[dict[tuple[Optional[int], Optional[int]], Diagnostic]] = None
 
     def run(self) -> Node:
         """Read every line of play; return the last node of the main line."""
@@ -657,10 +653,26 @@ class _MovetextWalk:
         pos = self.pos
         pos.pop()
         content_end = span.end - 1 if el.closed else span.end
-        unclosed = None if el.closed else self.low.finding(rules.UNCLOSED_VARIATION, span)
+        unclosed = None if el.closed else self._unclosed_finding(span)
         self.frames.append(_Frame(el.elements, content_end, self.node, pos.stack_depth, unclosed))
         self.node = self.node.parent  # type: ignore[assignment]
         return True
+
+    def _unclosed_finding(self, span: Span) -> Optional[Diagnostic]:
+        """The P102 reported for the variation at ``span``.
+
+        The first call gathers this game's P102s in one pass back over the
+        findings (a variation nested 10,000 deep is 10,000 of them: one
+        search each would be quadratic).
+        """
+        if self.unclosed_at is None:
+            self.unclosed_at = {}
+            for d in reversed(self.low.sink.items):
+                if d.line is not None and d.line < self.first_line:
+                    break
+                if d.code == rules.UNCLOSED_VARIATION.code:
+                    self.unclosed_at.setdefault((d.line, d.column), d)
+        return self.unclosed_at.get((span.line, span.column))
 
     def _end_line(self, f: _Frame) -> None:
         """The end of a line of play: back to the line that encloses it."""
