@@ -49,6 +49,7 @@ __all__ = [
     "has_lone_cr",
     "INTERNAL_ERROR",
     "excerpt",
+    "with_related",
 ]
 
 
@@ -201,6 +202,11 @@ class Diagnostic:
     deviation: bool = False
     #: The edits that fix this finding, when its rule has fixes and one meaning is clear.
     fix: Optional[Fix] = None
+    #: Related notes: what follows from this finding, each at its own place (moves
+    #: kept as a comment after an illegal one, a result swallowed by an unclosed
+    #: comment).  One root cause is one finding; its consequences are notes, not
+    #: findings of their own (SARIF ``relatedLocations``).  See :meth:`DiagnosticSink.note`.
+    related: tuple["Diagnostic", ...] = ()
 
     @classmethod
     def of(
@@ -248,8 +254,8 @@ class Diagnostic:
     def with_path(self, path: str | None) -> "Diagnostic":
         return replace(self, path=path)
 
-    def format(self) -> str:
-        """``path:line:col: CODE message`` (``path:@0x412: …`` at a byte offset; the linter's text output)."""
+    def place(self) -> str:
+        """Where the finding is: ``path:line:col``, ``path:line``, ``path:@0x412`` (a byte offset) or ``path``."""
         where = self.path or "<input>"
         if self.line is None and self.offset is not None:
             where += f":@{self.offset:#x}"
@@ -257,7 +263,11 @@ class Diagnostic:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        return f"{where}: {self.code} {self.message}"
+        return where
+
+    def format(self) -> str:
+        """``path:line:col: CODE message`` (``path:@0x412: …`` at a byte offset); the linter adds the severity."""
+        return f"{self.place()}: {self.code} {self.message}"
 
     def __str__(self) -> str:
         return self.format()
@@ -343,6 +353,53 @@ class DiagnosticSink:
             self.handle(diag)
         return diag
 
+    def note(
+        self, rule: Rule, message: str, span: Span | None = None, *, about: Diagnostic | None = None
+    ) -> Diagnostic:
+        """Report what follows from a finding already recorded, as a related note of it.
+
+        The note is attached to ``about`` (default: the last finding recorded)
+        instead of being a finding of its own: one root cause, one finding.
+        With no such finding (nothing recorded, or ``about`` not among
+        :attr:`items`) the note is recorded as a finding, so nothing is lost.
+        Returns the note.
+        """
+        diag = Diagnostic.of(rule, message, span, path=self.path)
+        i = self._index(about)
+        if i is not None and self.items[i].code != rule.code:
+            self.items[i] = replace(self.items[i], related=self.items[i].related + (diag,))
+            return diag
+        return self.add(diag)
+
+    def demote(self, start: int, about: Diagnostic) -> None:
+        """Make the findings recorded since ``len(items)`` was ``start`` related notes of ``about``.
+
+        For findings that turn out to be consequences of an earlier one (a
+        move read inside a variation whose ``)`` is missing).  Nothing moves
+        when ``about`` is not among the findings before ``start``.
+        """
+        i = self._index(about)
+        if i is None or i >= start:
+            return
+        moved = self.items[start:]
+        del self.items[start:]
+        self.items[i] = replace(self.items[i], related=self.items[i].related + tuple(moved))
+
+    def _index(self, about: Diagnostic | None) -> int | None:
+        """Where ``about`` is in :attr:`items` (``None``: the last finding), matched by place and text.
+
+        A finding is replaced in :attr:`items` when a note is attached to it,
+        so it is found by what it says and where, not by identity.
+        """
+        if about is None:
+            return len(self.items) - 1 if self.items else None
+        key = (about.code, about.line, about.column, about.offset, about.message)
+        for i in range(len(self.items) - 1, -1, -1):
+            d = self.items[i]
+            if d is about or (d.code, d.line, d.column, d.offset, d.message) == key:
+                return i
+        return None
+
     def extend(self, diags: Iterable[Diagnostic]) -> None:
         for d in diags:
             self.add(d)
@@ -360,6 +417,17 @@ class DiagnosticSink:
 
 #: One line end of a text: LF, CR LF or a lone CR (docs/spec/pgn.md §2.4).
 LINE_END = re.compile(r"\r\n?|\n")
+
+
+def with_related(diags: Iterable[Diagnostic]) -> Iterator[Diagnostic]:
+    """Each finding of ``diags`` followed by its related notes (:attr:`Diagnostic.related`), in order.
+
+    Where a consequence was a finding of its own before it became a note, this
+    gives the sequence it had then.
+    """
+    for d in diags:
+        yield d
+        yield from d.related
 
 
 def split_lines(text: str) -> list[str]:

@@ -39,6 +39,7 @@ from ..jsonform import rules as json_rules
 from ..notation import rules as notation_rules
 from ..pgn import rules as pgn_rules
 from ..wxfgame import rules as wxfgame_rules
+from . import suppression
 from ..xqf import rules as xqf_rules
 from . import checks
 
@@ -73,6 +74,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     json_rules,
     format_rules,
     checks,
+    suppression,
 )
 
 

@@ -127,6 +127,16 @@ class PgnLowering:
             sp = self.file_span(start + s, start + max(s, e))
             add(replace(d, line=sp.line, column=sp.column, end_line=sp.end_line, end_column=sp.end_column, fix=fix))
 
+    def _unclosed_comment(self, syntax: GameSyntax) -> Optional[Diagnostic]:
+        """The P104 reported in this game's text (an unclosed comment runs to the end of the game), if any."""
+        first = _first_line(syntax)
+        for d in reversed(self.sink.items):
+            if d.line is not None and d.line < first:
+                return None
+            if d.code == rules.UNCLOSED_COMMENT.code:
+                return d
+        return None
+
     # ---------------------------------------------------------------- entry
     def lower(self, syntax: GameSyntax) -> Game:
         self.source = syntax.source
@@ -182,19 +192,24 @@ class PgnLowering:
         if "\\" in tag.raw_value:
             self._escapes(tag)
         headers = game.headers
-        if tag.name in headers:
+        if misplaced:
+            # One finding for a tag in the movetext: that it is set already is a note on it.
+            found = self.report(
+                rules.TAG_IN_MOVETEXT,
+                f"Tag `{tag.name}` inside the movetext; tags belong before the moves",
+                tag.span,
+            )
+            if tag.name in headers:
+                message = f"Tag `{tag.name}` is set already; the first value `{headers[tag.name]}` is kept"
+                self.sink.note(rules.DUPLICATE_TAG, message, tag.name_span, about=found)
+                return
+        elif tag.name in headers:
             self.report(
                 rules.DUPLICATE_TAG,
                 f"Duplicate tag `{tag.name}`; the first value `{headers[tag.name]}` is kept",
                 tag.name_span,
             )
             return
-        if misplaced:
-            self.report(
-                rules.TAG_IN_MOVETEXT,
-                f"Tag `{tag.name}` inside the movetext; tags belong before the moves",
-                tag.span,
-            )
         headers[tag.name] = tag.value
         game.tag_spans[tag.name] = tag.value_span
 
@@ -242,7 +257,9 @@ class PgnLowering:
         else:  # pragma: no cover - a FEN tag always has a span
             self.sink.extend(diags)
         if pos is None:
-            self.report(rules.BAD_FEN_TAG, "The FEN tag gives no position; the moves are kept as a comment", vs)
+            # The FEN's own findings (F1xx) are the root cause; that the moves
+            # are kept as a comment is their consequence, a note on the last.
+            self.sink.note(rules.BAD_FEN_TAG, "The FEN tag gives no position; the moves are kept as a comment", vs)
         return pos
 
     def _format_notation(self, game: Game) -> Optional[Notation]:
@@ -407,12 +424,12 @@ class PgnLowering:
             game.result = tag if tag in RESULTS else "*"
             if syntax.movetext or syntax.tags:
                 where = syntax.movetext[-1].span if syntax.movetext else syntax.tags[-1].span
-                self.report(
-                    rules.MISSING_RESULT,
-                    "Game ends without a result; expected `1-0`, `0-1`, `1/2-1/2` or `*`",
-                    _point(where),
-                    _result_fix(game, syntax),
-                )
+                message = "Game ends without a result; expected `1-0`, `0-1`, `1/2-1/2` or `*`"
+                cause = self._unclosed_comment(syntax)
+                if cause is not None:  # the comment ran to the end and took the result with it
+                    self.sink.note(rules.MISSING_RESULT, message, _point(where), about=cause)
+                else:
+                    self.report(rules.MISSING_RESULT, message, _point(where), _result_fix(game, syntax))
         for item in syntax.trailer:
             if type(item) is StrayText:
                 self.report(
@@ -450,6 +467,11 @@ def _text(el: object) -> str:
     return "…"  # pragma: no cover
 
 
+def _first_line(syntax: GameSyntax) -> int:
+    first = syntax.tags[0].span if syntax.tags else syntax.movetext[0].span if syntax.movetext else None
+    return first.line if first is not None else 1
+
+
 def lower_game(syntax: GameSyntax, sink: DiagnosticSink) -> Game:
     """Lower one game (see :class:`PgnLowering`)."""
     return PgnLowering(sink).lower(syntax)
@@ -458,9 +480,11 @@ def lower_game(syntax: GameSyntax, sink: DiagnosticSink) -> Game:
 class _Frame:
     """One line of play being read: the main line or an open variation."""
 
-    __slots__ = ("elements", "i", "end", "saved_node", "depth", "played", "before", "number")
+    __slots__ = ("elements", "i", "end", "saved_node", "depth", "played", "before", "number", "unclosed")
 
-    def __init__(self, elements: Sequence, end: int, saved_node: Optional[Node], depth: int) -> None:
+    def __init__(
+        self, elements: Sequence, end: int, saved_node: Optional[Node], depth: int, unclosed: Optional[Diagnostic] = None
+    ) -> None:
         self.elements = elements
         self.i = 0  # the next element to read
         self.end = end  # file offset where this line's text ends (for "rest as comment")
@@ -469,6 +493,10 @@ class _Frame:
         self.played = False  # a move has been read in this line
         self.before: list[str] = []  # comments before the line's first move
         self.number: Optional[MoveNumber] = None  # pending move number
+        # The P102 of this variation when its `)` is missing:
+        # where that `)` belonged is unknown, so a move that cannot be read here
+        # is its consequence (a note on it), not a finding of its own.
+        self.unclosed = unclosed
 
 
 class _MovetextWalk:
@@ -498,6 +526,9 @@ class _MovetextWalk:
         #: The rank convention of SAN moves (decided before the walk).
         self.ranks: Optional[RankConvention] = None
         self.mixed_reported = False
+        self.first_line = _first_line(syntax)
+        #: This game's P102 findings by place, gathered once when a variation is unclosed.
+        self.unclosed_at: Optional[dict[tuple[Optional[int], Optional[int]], Diagnostic]] = None
 
     def run(self) -> Node:
         """Read every line of play; return the last node of the main line."""
@@ -552,10 +583,11 @@ class _MovetextWalk:
         move, diags = decode(text, pos, Notation.SAN if as_san else None, strict=self.strict, ranks=self.ranks)
         if as_san and move is not None:
             kind = "SAN_MOVE"
+        mark = len(self.low.sink.items)
         if diags:
             self.low.relocate(diags, span.start, text, fixes=joined is None)
         if move is None:
-            self._unreadable(f, el, text, span, bool(diags))
+            self._unreadable(f, el, text, span, bool(diags), mark)
             return False
         if kind != self.notation_kind:
             self._notation(kind, text, span)
@@ -587,17 +619,25 @@ class _MovetextWalk:
             (self.game.root.comments if f.saved_node is None else child.comments_before).extend(f.before)
             f.before = []
 
-    def _unreadable(self, f: _Frame, el: MoveToken, text: str, span: Span, explained: bool) -> None:
-        """P301: the move cannot be read; the rest of its line of play becomes a comment."""
+    def _unreadable(self, f: _Frame, el: MoveToken, text: str, span: Span, explained: bool, mark: int) -> None:
+        """P301: the move cannot be read; the rest of its line of play becomes a comment.
+
+        The move's findings are those recorded since ``mark``; inside a
+        variation whose ``)`` is missing they become notes of its P102.
+        """
         low = self.low
         if not explained:  # pragma: no cover - decode always explains a None
             low.report(rules.SYNTAX, f"Unknown move `{text}`", span)
         rest = low.text_between(el.span.start, f.end).rstrip()
-        low.report(
+        if f.unclosed is not None:
+            low.sink.demote(mark, f.unclosed)
+        # A note on the move's own finding (just reported): one root cause, one finding.
+        low.sink.note(
             rules.MOVES_NOT_READ,
             "Moves from here to the end of the line are kept as a comment" if f.saved_node is None
             else "Moves from here to the end of the variation are kept as a comment",
             el.span,
+            about=f.unclosed,
         )
         (self.node.comments if f.played else f.before).append(rest)
         f.number = None
@@ -674,9 +714,26 @@ class _MovetextWalk:
         pos = self.pos
         pos.pop()
         content_end = span.end - 1 if el.closed else span.end
-        self.frames.append(_Frame(el.elements, content_end, self.node, pos.stack_depth))
+        unclosed = None if el.closed else self._unclosed_finding(span)
+        self.frames.append(_Frame(el.elements, content_end, self.node, pos.stack_depth, unclosed))
         self.node = self.node.parent  # type: ignore[assignment]
         return True
+
+    def _unclosed_finding(self, span: Span) -> Optional[Diagnostic]:
+        """The P102 reported for the variation at ``span``.
+
+        The first call gathers this game's P102s in one pass back over the
+        findings (a variation nested 10,000 deep is 10,000 of them: one
+        search each would be quadratic).
+        """
+        if self.unclosed_at is None:
+            self.unclosed_at = {}
+            for d in reversed(self.low.sink.items):
+                if d.line is not None and d.line < self.first_line:
+                    break
+                if d.code == rules.UNCLOSED_VARIATION.code:
+                    self.unclosed_at.setdefault((d.line, d.column), d)
+        return self.unclosed_at.get((span.line, span.column))
 
     def _end_line(self, f: _Frame) -> None:
         """The end of a line of play: back to the line that encloses it."""

@@ -479,7 +479,9 @@ MOVES_NOT_READ = Rule(
     doc=_doc(
         "Accompanies an illegal or unreadable move: the text from that move to the end of its "
         "line of play (the variation, or the movetext) is kept as a comment on the last move "
-        "read, so nothing is lost. Later games read normally.",
+        "read, so nothing is lost. Later games read normally. It is a related note on the "
+        "move's own finding (SARIF `relatedLocations`, an indented `note:` line in text output), "
+        "not a finding of its own: one root cause, one finding.",
         "Those moves are not in the move tree.",
         "Fix the move reported just before.",
         f"docs/spec/pgn.md §8.1; {_CHESS} §3-2 (illegal moves may appear only in comments).",
@@ -495,7 +497,8 @@ BAD_FEN_TAG = Rule(
     "The `FEN` tag gives no position the moves can start from",
     doc=_doc(
         "Reports a `FEN` tag that cannot be read as a board (its F1xx diagnostics point inside "
-        "the value). The moves are then kept as a comment.",
+        "the value). The moves are then kept as a comment. Given as a related note on the FEN's "
+        "own finding (F1xx), the root cause.",
         "Without the start position no move can be checked.",
         "A valid FEN.",
         f"docs/spec/pgn.md §3.10, §8.2; {_SPEC} §二(10); docs/spec/fen.md §2.1.",
