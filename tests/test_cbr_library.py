@@ -110,13 +110,13 @@ def test_lint_a_library_shows_byte_offsets(tmp_path: Path, capsys: pytest.Captur
     assert main(["lint", str(path)]) == 1
     out = capsys.readouterr().out
     record = 66624 + 128 * 276
-    assert f"{path}:@{record + 2214 + 4:#x}: B111 Illegal move `H2-G3`" in out
+    assert f"{path}:@{record + 2214 + 4:#x}: error B111 Illegal move `H2-G3`" in out
 
 
 def test_lint_json_gives_offset_and_length(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "game.cbr"
     path.write_bytes(cbr(OPENING, result=4))
-    main(["lint", "--format", "json", str(path)])
+    main(["lint", "--show-info", "--format", "json", str(path)])
     found = json.loads(capsys.readouterr().out)
     items = found if isinstance(found, list) else found.get("diagnostics", found)
     text = json.dumps(items)
@@ -126,7 +126,7 @@ def test_lint_json_gives_offset_and_length(tmp_path: Path, capsys: pytest.Captur
 def test_a_folder_lint_reads_cbr_and_cbl_in_any_case(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "a.CBR").write_bytes(cbr([Rec("H2-G3", END)]))
     (tmp_path / "b.cbl").write_bytes(cbl([Entry(cbr(OPENING), state=5)]))
-    main(["lint", str(tmp_path)])
+    main(["lint", "--show-info", str(tmp_path)])
     out = capsys.readouterr().out
     assert "a.CBR:@" in out and "B111" in out
     assert "b.cbl:@" in out and "B114" in out

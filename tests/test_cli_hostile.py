@@ -60,24 +60,28 @@ def test_lint_refuses_a_codec_that_is_not_a_text_encoding(
     status = main(["lint", "--isolated", "--encoding", codec, "game.pgn"])
     out, err = capsys.readouterr()
     assert (status, out) == (2, "")
-    assert err.startswith("xqformats lint: --encoding") and f"`{codec}`" in err
+    assert err.startswith("xqformats lint: --input-encoding") and f"`{codec}`" in err
 
 
-@pytest.mark.parametrize("option", ["--encoding", "--input-encoding"])
+# (--encoding is the old spelling of --output-encoding: the message names the option by its name.)
+@pytest.mark.parametrize(
+    "option, named",
+    [("--encoding", "--output-encoding"), ("--output-encoding", "--output-encoding"), ("--input-encoding", "--input-encoding")],
+)
 @pytest.mark.parametrize("codec", NON_TEXT_CODECS)
 def test_convert_refuses_a_codec_that_is_not_a_text_encoding(
-    codec: str, option: str, workdir: Path, capsys: pytest.CaptureFixture[str]
+    codec: str, option: str, named: str, workdir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status = main(["convert", "game.pgn", "-o", "out.pgn", option, codec])
     _, err = capsys.readouterr()
     assert status == 2
-    assert err.startswith(f"xqformats convert: {option}") and f"`{codec}`" in err
+    assert err.startswith(f"xqformats convert: {named}") and f"`{codec}`" in err
     assert not (workdir / "out.pgn").exists()
 
 
 def test_unknown_encoding_is_a_usage_error_too(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["lint", "--isolated", "--encoding", "klingon", "game.pgn"]) == 2
-    assert "--encoding" in capsys.readouterr().err
+    assert "--input-encoding" in capsys.readouterr().err
     assert main(["convert", "game.pgn", "-o", "out.pgn", "--input-encoding", "klingon"]) == 2
     assert "`klingon`" in capsys.readouterr().err
 
@@ -110,7 +114,7 @@ def test_lint_reports_a_fifo_and_does_not_hang(given: str, tmp_path: Path) -> No
     os.mkfifo(folder / "pipe.pgn")
     done = xq("lint", "--isolated", "games/pipe.pgn" if given == "file" else "games", cwd=tmp_path, timeout=30)
     assert done.returncode == 2, done.stderr
-    assert "games/pipe.pgn: G102 Cannot read `games/pipe.pgn`: not a regular file" in done.stdout
+    assert "games/pipe.pgn: error G102 Cannot read `games/pipe.pgn`: not a regular file" in done.stdout
     assert "Traceback" not in done.stderr
 
 
@@ -162,7 +166,7 @@ def test_lint_refuses_a_file_above_the_limit(workdir: Path, capsys: pytest.Captu
     status = main(["lint", "--isolated", "--max-file-size", "100", "big.pgn", "game.pgn"])
     out, _ = capsys.readouterr()
     assert status == 2
-    assert out.splitlines()[0].startswith("big.pgn: G107 `big.pgn` is larger than the limit of 100 bytes")
+    assert out.splitlines()[0].startswith("big.pgn: error G107 `big.pgn` is larger than the limit of 100 bytes")
     assert "game.pgn" not in out
 
 

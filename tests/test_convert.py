@@ -277,7 +277,7 @@ def test_failed_atomic_write_leaves_the_old_file(tmp_path: Path) -> None:
         (["a.pgn", "-o", "out.txt"], "--to dhtmlxq|pgn|cbf|xqf|wxfgame|json is needed (it cannot be told from the output name)"),
         (["a.pgn", "-o", "-", "--to", "cbf", "--notation", "wxf"], "--notation, --traditional and --fullwidth apply to PGN output only"),
         (["a.pgn", "-o", "-", "--notation", "wxf", "--traditional", "--to", "pgn"], "--traditional and --fullwidth apply to the Chinese notation only"),
-        (["a.pgn", "-o", "x.pgn", "--encoding", "klingon"], "--encoding: Unknown encoding `klingon`"),
+        (["a.pgn", "-o", "x.pgn", "--encoding", "klingon"], "--output-encoding: Unknown encoding `klingon`"),
         (["a.pgn", "-o", "x.cbf", "--encoding", "latin-1"], "CBF is written in `utf-8`, `utf8`, `gbk`, `gb18030`, not `latin-1`"),
         (["-", "--out-dir", "out", "--to", "pgn"], "`-` (stdin) as input needs -o, not --out-dir: it has no file name"),
     ],

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from xqformats import formats
+from xqformats.diagnostics import with_related
 from xqformats.formats import REGISTRY, Format, Kind, Reading, ReadOptions, Registry, Writer, detect_format, read
 from xqformats.lint.discovery import discover
 from xqformats.model import Game
@@ -39,7 +40,8 @@ def names(detection: formats.Detection) -> tuple[Optional[str], Optional[str]]:
 
 
 def codes(record: formats.Record) -> list[str]:
-    return [d.code for d in record.diagnostics]
+    """Every finding of the record with its related notes, in order."""
+    return [d.code for d in with_related(record.diagnostics)]
 
 
 # ---------------------------------------------------------------- detection
@@ -146,7 +148,7 @@ def test_every_kind_of_input_reads_the_same(tmp_path: Path, file: str, content: 
 def test_diagnostics_are_listed_once_in_reader_order() -> None:
     record = read(PGN.encode(), name="g.pgn")
     assert codes(record) == ["M203", "P301"]
-    assert [d.path for d in record.diagnostics] == ["g.pgn", "g.pgn"]
+    assert [d.path for d in with_related(record.diagnostics)] == ["g.pgn", "g.pgn"]
     # The same findings as the game's own list, not a second copy.
     assert record.games[0].diagnostics == record.diagnostics
     assert (record.diagnostics[0].line, record.diagnostics[0].column) == (5, 20)

@@ -39,7 +39,7 @@ def test_unsupported_file_is_an_error(workdir: Path, capsys: pytest.CaptureFixtu
     status, out, _ = run(capsys, "--isolated", "game.doc")
     assert status == 1
     assert out.splitlines() == [
-        f"game.doc: G101 Unsupported file type `.doc`; expected {KNOWN}",
+        f"game.doc: error G101 Unsupported file type `.doc`; expected {KNOWN}",
         "Found 1 error in 1 file",
     ]
 
@@ -47,7 +47,7 @@ def test_unsupported_file_is_an_error(workdir: Path, capsys: pytest.CaptureFixtu
 def test_unreadable_path_exits_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "--isolated", "missing.pgn")
     assert status == 2
-    assert out.splitlines()[0] == "missing.pgn: G102 No such file or folder `missing.pgn`"
+    assert out.splitlines()[0] == "missing.pgn: error G102 No such file or folder `missing.pgn`"
 
 
 def test_ignore_and_select(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -122,7 +122,7 @@ def test_per_file_ignores(workdir: Path, capsys: pytest.CaptureFixture[str]) -> 
     (workdir / "xqformats.toml").write_text('[per-file-ignores]\n"old/*" = ["G101"]\n')
     status, out, _ = run(capsys, "--no-source", "old/a.doc", "b.doc")
     assert status == 1
-    assert out.splitlines() == [f"b.doc: G101 Unsupported file type `.doc`; expected {KNOWN}", "Found 1 error in 1 of 2 files"]
+    assert out.splitlines() == [f"b.doc: error G101 Unsupported file type `.doc`; expected {KNOWN}", "Found 1 error in 1 of 2 files"]
 
 
 def test_invalid_config_is_a_usage_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -148,7 +148,7 @@ def test_stdin_filename_picks_the_format(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\x00\x01 not a record")))
     status, out, _ = run(capsys, "--isolated", "--stdin-filename", "x.doc", "-")
     assert status == 1
-    assert out.splitlines()[0] == f"x.doc: G101 Unsupported file type `.doc`; expected {KNOWN}"
+    assert out.splitlines()[0] == f"x.doc: error G101 Unsupported file type `.doc`; expected {KNOWN}"
 
 
 def test_machine_formats_have_no_summary(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -194,7 +194,7 @@ def test_warning_exits_0_with_source_and_caret(workdir: Path, capsys: pytest.Cap
     assert status == 0
     # The tag value's span: the quoted string, columns 7-17 of line 2.
     assert out.splitlines() == [
-        "a.pgn:2:7: T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+        "a.pgn:2:7: warning T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
         ' 2 | [Date "1995.5.22"]',
         "   |       ^^^^^^^^^^^",
         "",
@@ -208,18 +208,15 @@ def test_caret_line_of_a_file_with_any_line_ends(line_end: str, workdir: Path, c
     # exports): the same line, column and source line whichever the file uses.
     text = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 车1进5 *\n'.replace("\n", line_end)
     (workdir / "a.pgn").write_bytes(text.encode("utf-8"))
-    status, out, _ = run(capsys, "--isolated", "a.pgn")
+    status, out, _ = run(capsys, "--isolated", "--show-info", "a.pgn")
     assert status == 1
     assert out.split("\n") == [
-        "a.pgn:4:9: M301 Move `车1进5` (A9-A4) is blocked: a6 blocks the path",
+        "a.pgn:4:9: error M301 Move `车1进5` (A9-A4) is blocked: a6 blocks the path",
         " 4 | 1. 炮二平五 车1进5 *",
         "   |             ^^^^^^",
+        "  note: a.pgn:4:9: P301 Moves from here to the end of the line are kept as a comment",
         "",
-        "a.pgn:4:9: P301 Moves from here to the end of the line are kept as a comment",
-        " 4 | 1. 炮二平五 车1进5 *",
-        "   |             ^^^^^^",
-        "",
-        "Found 1 error and 1 info in 1 file",
+        "Found 1 error in 1 file",
         "",
     ]
 
@@ -236,23 +233,25 @@ def test_strict_turns_deviations_into_errors(workdir: Path, capsys: pytest.Captu
 
 def test_errors_exit_1_in_position_order(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files(workdir, **{"b.pgn": ILLEGAL_PGN})
-    status, out, _ = run(capsys, "--isolated", "--format", "json", "b.pgn")
+    status, out, _ = run(capsys, "--isolated", "--show-info", "--format", "json", "b.pgn")
     assert status == 1
     found = [(d["code"], d["line"], d["column"], d["severity"]) for d in json.loads(out)]
-    assert found == [("P301", 4, 17, "info"), ("M203", 4, 20, "error")]
+    assert found == [("M203", 4, 20, "error")]
+    # What follows from the illegal move is a note on it (one root cause, one finding).
+    assert [(n["code"], n["line"], n["column"]) for n in json.loads(out)[0]["related"]] == [("P301", 4, 17)]
 
 
 def test_stdin_pgn_and_cbf_by_content(
     workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(ILLEGAL_PGN.encode())))
-    status, out, _ = run(capsys, "--isolated", "--no-source", "-")
-    assert status == 1 and out.splitlines()[1] == "-:4:20: M203 Cannon on e2 cannot advance by `九`"
+    status, out, _ = run(capsys, "--isolated", "--show-info", "--no-source", "-")
+    assert status == 1 and out.splitlines()[0] == "-:4:20: error M203 Cannon on e2 cannot advance by `九`"
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(CBF.encode())))
     status, out, _ = run(capsys, "--isolated", "--no-source", "--stdin-filename", "game", "-")
     # Read as CBF: the free-text CBF Date is still checked (T104); no G105 on stdin.
     assert (status, out.splitlines()[0]) == (
-        0, "game:4:3: T104 Date `00-12-31` is not `yyyy.mm.dd` (`??` for unknown parts)"  # at the <Date> element
+        0, "game:4:3: warning T104 Date `00-12-31` is not `yyyy.mm.dd` (`??` for unknown parts)"  # at the <Date> element
     )
 
 
@@ -261,22 +260,24 @@ def test_extension_content_mismatch(workdir: Path, capsys: pytest.CaptureFixture
     status, out, _ = run(capsys, "--isolated", "--no-source", "--ignore", "T104", "x.pgn")
     assert status == 0
     assert out.splitlines()[0] == (
-        "x.pgn: G105 File named `.pgn` holds XML (CBF); read as CBF, expected extension `.cbf`"
+        "x.pgn: warning G105 File named `.pgn` holds XML (CBF); read as CBF, expected extension `.cbf`"
     )
 
 
 def test_sarif_and_github_on_real_findings(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files(workdir, **{"b.pgn": ILLEGAL_PGN})
-    _, out, _ = run(capsys, "--isolated", "--format", "sarif", "b.pgn")
+    _, out, _ = run(capsys, "--isolated", "--show-info", "--format", "sarif", "b.pgn")
     results = json.loads(out)["runs"][0]["results"]
-    assert [(r["ruleId"], r["level"]) for r in results] == [("P301", "note"), ("M203", "error")]
-    assert results[1]["locations"][0]["physicalLocation"]["region"] == {
+    assert [(r["ruleId"], r["level"]) for r in results] == [("M203", "error")]
+    assert results[0]["locations"][0]["physicalLocation"]["region"] == {
         "startLine": 4, "startColumn": 20, "endLine": 4, "endColumn": 21
     }
-    _, out, _ = run(capsys, "--isolated", "--format", "github", "b.pgn")
-    assert out.splitlines()[1] == (
+    assert results[0]["relatedLocations"][0]["physicalLocation"]["region"]["startColumn"] == 17  # P301
+    _, out, _ = run(capsys, "--isolated", "--show-info", "--format", "github", "b.pgn")
+    assert out.splitlines()[0] == (
         "::error title=xqformats (M203),file=b.pgn,line=4,col=20,endLine=4,endColumn=21::"
         "b.pgn:4:20: M203 Cannon on e2 cannot advance by `九`"
+        "%0A  note: b.pgn:4:17: P301 Moves from here to the end of the line are kept as a comment"
     )
 
 
@@ -329,8 +330,8 @@ def test_reader_crash_is_reported_not_raised(workdir: Path, capsys: pytest.Captu
         status, out, _ = run(capsys, "--isolated", "--no-source", "a.cbf", "b.pgn")
     assert status == 2
     assert out.splitlines()[:2] == [
-        "a.cbf: G106 The CBF reader failed: RuntimeError: boom",
-        "b.pgn:2:7: T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+        "a.cbf: error G106 The CBF reader failed: RuntimeError: boom",
+        "b.pgn:2:7: warning T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
     ]
 
 
@@ -365,7 +366,7 @@ def test_per_file_ignores_apply_to_stdin_filename(
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(DATE_PGN.encode())))
     assert run(capsys, "--stdin-filename", "old/a.pgn", "-")[:2] == (0, "All checks passed (1 file)\n")
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(DATE_PGN.encode())))
-    assert run(capsys, "--no-source", "--stdin-filename", "new/a.pgn", "-")[1].startswith("new/a.pgn:2:7: T104")
+    assert run(capsys, "--no-source", "--stdin-filename", "new/a.pgn", "-")[1].startswith("new/a.pgn:2:7: warning T104")
 
 
 @pytest.mark.skipif(sys.platform == "win32" or (hasattr(os, "geteuid") and os.geteuid() == 0),
@@ -379,7 +380,7 @@ def test_unlistable_folder_exits_2(workdir: Path, capsys: pytest.CaptureFixture[
     finally:
         locked.chmod(0o755)
     assert status == 2
-    assert "d/locked: G102 Cannot read `d/locked`: Permission denied" in out
+    assert "d/locked: error G102 Cannot read `d/locked`: Permission denied" in out
 
 
 def test_unlistable_folder_is_reported(workdir: Path) -> None:
@@ -413,19 +414,19 @@ def test_unlistable_folder_is_reported(workdir: Path) -> None:
 
 def test_exit_zero_quiet_statistics_and_output_file(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     files(workdir, **{"a.pgn": ILLEGAL_PGN, "b.pgn": DATE_PGN, "c.pgn": ILLEGAL_PGN})
-    status, out, _ = run(capsys, "--isolated", "--statistics", ".")
-    # ILLEGAL_PGN: M203 and P301 once each per file; DATE_PGN: T104 once.
+    status, out, _ = run(capsys, "--isolated", "--show-info", "--statistics", ".")
+    # ILLEGAL_PGN: M203 once per file (with its P301 note); DATE_PGN: T104 once.
     assert status == 1
     rows = [line.split() for line in out.splitlines()]
-    assert [(r[0], r[1], r[-1]) for r in rows] == [("2", "M203", "error"), ("2", "P301", "info"), ("1", "T104", "warning")]
-    status, out, _ = run(capsys, "--isolated", "--statistics", "--format", "json", ".")
-    assert [(r["code"], r["count"]) for r in json.loads(out)] == [("M203", 2), ("P301", 2), ("T104", 1)]
+    assert [(r[0], r[1], r[-1]) for r in rows] == [("2", "M203", "error"), ("1", "T104", "warning")]
+    status, out, _ = run(capsys, "--isolated", "--show-info", "--statistics", "--format", "json", ".")
+    assert [(r["code"], r["count"]) for r in json.loads(out)] == [("M203", 2), ("T104", 1)]
     assert run(capsys, "--isolated", "--exit-zero", ".")[0] == 0
     status, out, err = run(capsys, "--isolated", "-q", "--no-source", ".")
     assert status == 1 and not out.splitlines()[-1].startswith("Found") and err == ""
-    status, out, _ = run(capsys, "--isolated", "--format", "json", "-o", "report.json", "a.pgn")
+    status, out, _ = run(capsys, "--isolated", "--show-info", "--format", "json", "-o", "report.json", "a.pgn")
     assert (status, out) == (1, "")
-    assert sorted(d["code"] for d in json.loads((workdir / "report.json").read_text(encoding="utf-8"))) == ["M203", "P301"]
+    assert sorted(d["code"] for d in json.loads((workdir / "report.json").read_text(encoding="utf-8"))) == ["M203"]
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

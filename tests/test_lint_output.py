@@ -30,24 +30,24 @@ def _results() -> list[FileResult]:
 def test_text_lines_carets_and_summary() -> None:
     out = render_text(_results())
     assert out.splitlines() == [
-        "games/a.pgn:2:8: T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+        "games/a.pgn:2:8: warning T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
         ' 2 | [Date "1995.5.22"]',
         "   |        ^^^^^^^^^",
         "",
-        "games/a.pgn:3:9: M301 Illegal move `马8进7`",
+        "games/a.pgn:3:9: error M301 Illegal move `马8进7`",
         " 3 | 1. 炮二平五 马8进7 *",
         # 3 cells for "1. ", 8 for four wide characters, 1 space = 12; 马8进7 is 6 cells wide.
         "   |             ^^^^^^",
         "",
-        "b.cbf: G103 Result `1-0` (Red wins) but …",
+        "b.cbf: info G103 Result `1-0` (Red wins) but …",
         "Found 1 error, 1 warning and 1 info in 2 of 3 files",
     ]
 
 
 def test_text_without_source() -> None:
     assert render_text(_results(), show_source=False).splitlines()[:2] == [
-        "games/a.pgn:2:8: T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
-        "games/a.pgn:3:9: M301 Illegal move `马8进7`",
+        "games/a.pgn:2:8: warning T104 Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`",
+        "games/a.pgn:3:9: error M301 Illegal move `马8进7`",
     ]
 
 
@@ -151,7 +151,7 @@ def test_a_finding_in_a_binary_file_is_placed_by_byte_offset() -> None:
     # offset and length, SARIF a byteOffset/byteLength region (SARIF 2.1.0 §3.30.2).
     d = Diagnostic("G102", Severity.ERROR, "Truncated", path="g.xqf").at_bytes(0x412, 8)
     results = [FileResult("g.xqf", (d,), {})]
-    assert render_text(results).splitlines()[0] == "g.xqf:@0x412: G102 Truncated"
+    assert render_text(results).splitlines()[0] == "g.xqf:@0x412: error G102 Truncated"
     row = json.loads(render_json(results))[0]
     assert (row["offset"], row["length"], row["line"]) == (0x412, 8, None)
     location = json.loads(render_sarif(results))["runs"][0]["results"][0]["locations"][0]
@@ -174,21 +174,29 @@ def test_text_folds_a_code_repeated_in_a_file() -> None:
     other = Diagnostic("P205", Severity.WARNING, "No result", 9, 1, 9, 2, "big.pgn")
     res = [FileResult("big.pgn", (*same, other), {})]
     assert render_text(res, show_source=False).splitlines() == [
-        "big.pgn:1:1: T101 No Game tag 1",
-        "big.pgn:2:1: T101 No Game tag 2",
-        "big.pgn:3:1: T101 No Game tag 3",
-        "big.pgn:9:1: P205 No result",
+        "big.pgn:1:1: warning T101 No Game tag 1",
+        "big.pgn:2:1: warning T101 No Game tag 2",
+        "big.pgn:3:1: warning T101 No Game tag 3",
+        "big.pgn:9:1: warning P205 No result",
         "big.pgn: … and 2 more T101 (missing-game-tag) in this file (--no-fold shows them)",
         "Found 6 warnings in 1 file",
     ]
     assert len(render_text(res, show_source=False, fold=None).splitlines()) == 7
 
 
-def test_colour_marks_the_code_by_severity() -> None:
+def test_every_text_line_names_its_severity() -> None:
+    lines = render_text(_results(), show_source=False).splitlines()
+    assert [line.split(": ", 1)[1].split(" ", 1)[0] for line in lines[:3]] == ["warning", "error", "info"]
+
+
+def test_colour_marks_the_severity_word() -> None:
     text = render_text(_results()[:1], show_source=False, color=True).splitlines()
-    # T104 is a warning (yellow), M301 an error (red); the place is bold.
-    assert text[0] == "\x1b[1mgames/a.pgn:2:8\x1b[0m: \x1b[1m\x1b[33mT104\x1b[0m Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`"
-    assert text[1].startswith("\x1b[1mgames/a.pgn:3:9\x1b[0m: \x1b[1m\x1b[31mM301\x1b[0m ")
+    # T104 is a warning (yellow), M301 an error (red); the place and the code are bold.
+    assert text[0] == (
+        "\x1b[1mgames/a.pgn:2:8\x1b[0m: \x1b[1m\x1b[33mwarning\x1b[0m \x1b[1mT104\x1b[0m "
+        "Date `1995.5.22` is not `yyyy.mm.dd`; expected `1995.05.22`"
+    )
+    assert text[1].startswith("\x1b[1mgames/a.pgn:3:9\x1b[0m: \x1b[1m\x1b[31merror\x1b[0m \x1b[1mM301\x1b[0m ")
     assert "\x1b" not in render_text(_results()[:1], show_source=False)
 
 

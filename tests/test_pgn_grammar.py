@@ -12,7 +12,7 @@ from __future__ import annotations
 import lark
 import pytest
 
-from xqformats.diagnostics import Severity
+from xqformats.diagnostics import Severity, with_related
 from xqformats.pgn import parse_pgn
 from xqformats.resources import grammar_path
 
@@ -23,7 +23,7 @@ ENDGAME = G + '[FEN "3k5/9/9/9/4P4/9/9/9/9/5K3 w - - 0 51"]\n'
 
 def found(text: str, strict: bool = False) -> list[tuple[str, int, int]]:
     games, diags = parse_pgn(text, strict=strict)
-    return [(d.code, d.line, d.column) for d in diags if d.severity is not Severity.INFO or d.code.startswith("P")]
+    return [(d.code, d.line, d.column) for d in with_related(diags) if d.severity is not Severity.INFO or d.code.startswith("P")]
 
 
 def only(text: str, strict: bool = False) -> list[tuple[str, int, int]]:
@@ -150,7 +150,7 @@ def test_tag_value_with_a_backslash_before_the_line_end() -> None:
     # column 3), so `[Round` starts the next game, which keeps its tag and move.
     text = G + '[Site "C:\\\nx"]\n[Round "1"]\n1. 炮二平五 *\n'
     games, diags = parse_pgn(text)
-    assert [(d.code, d.line, d.column) for d in diags] == [
+    assert [(d.code, d.line, d.column) for d in with_related(diags)] == [
         ("P105", 2, 7), ("P105", 2, 11), ("P101", 3, 3), ("P209", 2, 10), ("M101", 3, 1), ("P301", 3, 1), ("P205", 3, 3),
     ]
     assert [(dict(g.headers), g.ply_count(), g.result) for g in games] == [
@@ -248,7 +248,7 @@ def test_move_in_each_notation(fmt: str, moves: str) -> None:
 def test_unknown_move_keeps_the_rest_as_comment() -> None:
     text = G + "1. 炮二平五 Qc6 2. 马二进三 *\n"
     games, diags = parse_pgn(text)
-    assert [(d.code, d.line, d.column) for d in diags] == [("M101", 2, 9), ("P301", 2, 9)]
+    assert [(d.code, d.line, d.column) for d in with_related(diags)] == [("M101", 2, 9), ("P301", 2, 9)]
     g = games[0]
     assert g.ply_count() == 1 and g.root.next().comments == ["Qc6 2. 马二进三"]
     assert g.result == "*"
@@ -286,7 +286,7 @@ def test_comment_splitting_a_move_spec_example() -> None:
 def test_comment_unclosed() -> None:
     games, diags = parse_pgn(G + "1. 炮二平五 {中炮 马8进7 *\n")
     # The comment swallows the result: P205 points at the end of the game.
-    assert [(d.code, d.line, d.column) for d in diags] == [("P104", 2, 9), ("P205", 3, 1)]
+    assert [(d.code, d.line, d.column) for d in with_related(diags)] == [("P104", 2, 9), ("P205", 3, 1)]
     assert games[0].root.next().comments == ["中炮 马8进7 *\n"]
 
 

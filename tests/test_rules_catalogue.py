@@ -203,7 +203,7 @@ def test_rules_command_prefix_and_json(capsys: pytest.CaptureFixture[str]) -> No
     assert [d["code"] for d in data] == [r.code for r in RULES if r.code.startswith("G1")]
     assert data[0]["group"] == "Game level and files"
     assert set(data[0]) == {
-        "code", "name", "severity", "deviation", "group", "summary", "doc", "example", "fixed", "example_kind"
+        "code", "name", "severity", "deviation", "group", "summary", "doc", "example", "fixed", "example_kind", "fix"
     }
 
 

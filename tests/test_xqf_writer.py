@@ -146,7 +146,7 @@ def test_lint_reports_at_byte_offsets(tmp_path: Path, capsys: pytest.CaptureFixt
     status = main(["lint", "--isolated", "--no-source", str(tmp_path / "bad.xqf")])
     out = capsys.readouterr().out
     assert status == 0  # warnings only
-    assert f"{tmp_path / 'bad.xqf'}:@0x33: X204 " in out and f":@{len(data):#x}: X106 " in out
+    assert f"{tmp_path / 'bad.xqf'}:@0x33: warning X204 " in out and f":@{len(data):#x}: warning X106 " in out
     main(["lint", "--isolated", "--format", "json", str(tmp_path / "bad.xqf")])
     found = json.loads(capsys.readouterr().out)
     assert [(d["code"], d["offset"], d["length"]) for d in found] == [("X204", 0x33, 1), ("X106", len(data), 2)]
@@ -158,7 +158,7 @@ def test_a_folder_lint_picks_up_xqf_in_any_case(tmp_path: Path, capsys: pytest.C
     (tmp_path / "b.xqf").write_bytes(b"XQ\x0a")
     status = main(["lint", "--isolated", "--no-source", str(tmp_path)])
     out = capsys.readouterr().out
-    assert status == 1 and "b.xqf:@0x0: X101 " in out and "a.XQF" not in out
+    assert status == 1 and "b.xqf:@0x0: error X101 " in out and "a.XQF" not in out
 
 
 def test_convert_to_xqf_and_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,7 +3,9 @@
 The parser is built from one explicit table, :data:`SUBCOMMANDS`: each
 subcommand is a pair of functions (one adds its arguments, one runs it and
 returns the exit status: 0 success, 1 the input had errors, 2 usage error or
-unreadable input).  Nothing registers itself.  Messages go to stderr; no
+unreadable input).  The arguments function also sets the subparser's
+``description`` and an ``epilog`` with ``exit status:`` and ``examples:``
+sections (shown as written: ``RawDescriptionHelpFormatter``).  Nothing registers itself.  Messages go to stderr; no
 traceback reaches the user for bad input.
 """
 
@@ -42,7 +44,8 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "lint", "check game records against the spec and report findings", commands.lint_arguments, commands.run_lint
     ),
     Subcommand("rules", "list the lint rules, or explain one", commands.rules_arguments, commands.run_rules),
-    Subcommand("convert", "convert game records between formats", convert.add_arguments, convert.run),
+    Subcommand("convert", "convert game records between formats", convert.add_arguments, commands.run_convert),
+    Subcommand("format", "rewrite game records in the canonical layout", commands.format_arguments, commands.run_format),
     Subcommand("board", "draw a position of a FEN or a record as SVG", board_command.add_arguments, board_command.run),
     Subcommand("conformance", "run the conformance suite on a decoder", conformance.add_arguments, conformance.run_command),
     Subcommand("lsp", "run the language server for editors (stdio; --tcp for debugging)", lsp_command.add_arguments, lsp_command.run),
@@ -58,7 +61,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"xqformats {__version__}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     for cmd in SUBCOMMANDS:
-        p = sub.add_parser(cmd.name, help=cmd.help)
+        # Each subcommand's description and epilog (exit statuses, examples) are laid out as written.
+        p = sub.add_parser(cmd.name, help=cmd.help, formatter_class=argparse.RawDescriptionHelpFormatter)
         cmd.add_arguments(p)
         p.set_defaults(func=cmd.run)
     return ap

@@ -1,4 +1,4 @@
-"""The ``perft``, ``fen``, ``lint`` and ``rules`` subcommands of ``xqformats``.
+"""The ``perft``, ``fen``, ``lint``, ``rules`` and ``format`` subcommands of ``xqformats``.
 
 Each subcommand is a pair of plain functions: ``*_arguments(parser)`` adds
 its options to an :class:`argparse.ArgumentParser` and ``run_*(args)`` runs it
@@ -16,18 +16,22 @@ import json
 import os
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Optional
 
-from . import formats
+from . import convert, formats
 from .diagnostics import Rule, Severity
 from .fen import parse_fen
 from .lint.catalogue import all_rules, group_of, grouped, rule_page
 from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
-from .lint.discovery import Target, discover, repository_root
-from .lint.output import FOLD_AFTER, rebased, render, run_summary, statistics
-from .lint.runner import FileResult, LintOptions, run
+from .lint.discovery import STDIN, Target, discover, repository_root
+from .lint.fixes import FileFix, fix_target, unified_diff
+from .lint.output import FOLD_AFTER, rebased, render, render_github, render_text_file, run_summary, statistics, summary
+from .lint.runner import FileResult, LintOptions, iter_results
 from .lint.selection import RuleSelection, SelectorError
+from .formats.output import TextFile, atomic_write
+from .formatter import NOTATIONS, format_file
 from .position import STARTING_FEN
 from .progress import Progress, progress_allowed
 
@@ -40,7 +44,11 @@ __all__ = [
     "run_lint",
     "rules_arguments",
     "run_rules",
+    "format_arguments",
+    "run_format",
     "write_stdout",
+    "run_convert",
+    "record_files",
 ]
 
 
@@ -83,6 +91,18 @@ def write_stdout(text: str, *, utf8: bool = False) -> None:
 
 
 def perft_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Count the leaf nodes of the legal move tree DEPTH plies deep from a position: the standard test of a\n"
+        "move generator (xqformats' counts agree with Fairy-Stockfish's)."
+    )
+    p.epilog = """exit status:
+  0  the count was printed
+  2  an invalid FEN or a negative DEPTH
+
+examples:
+  xqformats perft 3                      # 79666 from the initial position
+  xqformats perft 2 --divide             # the count below each legal move
+  xqformats perft 4 --fen '4k4/9/9/9/9/9/9/9/9/4K4 w'"""
     p.add_argument("depth", type=int, metavar="DEPTH")
     p.add_argument("--fen", default=STARTING_FEN, help="start position (default: the initial position)")
     p.add_argument("--divide", action="store_true", help="print the count below each legal move")
@@ -115,6 +135,17 @@ def run_perft(args: argparse.Namespace) -> int:
 
 
 def fen_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Check a FEN position (board, side to move, counters) and print it in standard form; the findings go\n"
+        "to standard error as <fen>:1:COLUMN: CODE message."
+    )
+    p.epilog = """exit status:
+  0  a valid position (printed in standard form)
+  1  the FEN has errors
+
+examples:
+  xqformats fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR r'
+  xqformats fen --board '4k4/9/9/9/9/9/9/9/9/4K4 w'"""
     p.add_argument("fen", metavar="FEN")
     p.add_argument("--board", action="store_true", help="also draw the board")
 
@@ -133,6 +164,24 @@ def run_fen(args: argparse.Namespace) -> int:
 
 
 def lint_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Check game records (PGN, CBF, XQF, CBR/CBL, DhtmlXQ, WXF, JSON) against their specs and report each\n"
+        "finding with its place, severity and rule code. Folders are searched for record files (.gitignore\n"
+        "respected); each file is checked with the closest xqformats.toml or [tool.xqformats] above it.\n"
+        "Info findings are hidden unless asked for (--show-info). `xqformats rules CODE` explains a code."
+    )
+    p.epilog = """exit status:
+  0  no errors (warnings and info allowed), or --exit-zero
+  1  at least one error
+  2  a usage error (bad option, unknown rule, invalid config) or a path that could not be read
+
+examples:
+  xqformats lint games/                          # every record file below games/
+  xqformats lint --statistics games/             # how many findings each code has
+  xqformats lint --select T1 --ignore T104 a.pgn # tag rules only, except the date format
+  xqformats lint --strict --format github games/ # every deviation an error, as CI annotations
+  xqformats lint --format sarif -o xq.sarif .    # for code scanning
+  cat a.pgn | xqformats lint --stdin-filename a.pgn -"""
     p.add_argument("paths", nargs="*", metavar="PATH", help="files, folders (searched recursively) or - for stdin; default .")
     p.add_argument(
         "--format",
@@ -146,7 +195,22 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--extend-select", action="append", metavar="CODES", help="code prefixes added to select")
     p.add_argument("--ignore", action="append", metavar="CODES", help="code prefixes not to report (added to the config's ignore)")
     p.add_argument("--strict", action="store_true", default=None, help="report every deviation from the spec as an error")
-    p.add_argument("--encoding", metavar="ENC", default=None, help="text encoding of PGN inputs, e.g. gbk (default: detected from the bytes; CBF files declare theirs)")
+    p.add_argument(
+        "--show-info",
+        action="store_true",
+        default=None,
+        help="show every finding of severity info (default: only those of codes a --select/--extend-select names; "
+        "or show-info from the config)",
+    )
+    p.add_argument(
+        "--input-encoding",
+        "--encoding",
+        dest="encoding",
+        metavar="ENC",
+        default=None,
+        help="text encoding of PGN inputs, e.g. gbk (default: detected from the bytes; CBF files declare theirs); "
+        "--encoding is the old spelling",
+    )
     p.add_argument(
         "--max-file-size",
         metavar="SIZE",
@@ -163,7 +227,14 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
         "hold 4 MB or more, else one)",
     )
     p.add_argument("--config", metavar="FILE", help="read settings from FILE (xqformats.toml or pyproject.toml)")
-    p.add_argument("--isolated", action="store_true", help="ignore configuration files")
+    p.add_argument(
+        "--isolated", action="store_true", help="ignore configuration files (default: each file's closest one above it)"
+    )
+    p.add_argument(
+        "--no-respect-gitignore",
+        action="store_true",
+        help="search folders without skipping what .gitignore files ignore (or respect-gitignore = false)",
+    )
     p.add_argument("--stdin-filename", metavar="NAME", help="name standard input in reports (its extension picks the format)")
     p.add_argument("--no-source", action="store_true", help="text output without the source line and carets")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
@@ -191,6 +262,19 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
         "--root",
         metavar="DIR",
         help="the folder SARIF paths are relative to (default: the git repository's top level, else the current folder)",
+    )
+    fixing = p.add_argument_group("fixes")
+    fixing.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the safe fixes (`xqformats rules` says which rules have them) and write the files back "
+        "(same encoding and line ends); standard input: the fixed text on stdout, findings on stderr",
+    )
+    fixing.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff: apply the unsafe fixes too")
+    fixing.add_argument(
+        "--diff",
+        action="store_true",
+        help="show the fixes as a unified diff instead of writing them (exit 1 when there is one)",
     )
     p.add_argument(
         "-v",
@@ -225,6 +309,7 @@ def _selection(args: argparse.Namespace, settings: Settings) -> RuleSelection:
         select=RuleSelection.parse(args.select or ()),
         extend_select=RuleSelection.parse(args.extend_select or ()),
         ignore=RuleSelection.parse(args.ignore or ()),
+        show_info=args.show_info,
     )
     selection.validate()
     return selection
@@ -319,56 +404,218 @@ def _report_skipped(skipped: list[str], verbose: bool) -> None:
 def run_lint(args: argparse.Namespace) -> int:
     try:
         settings = _settings(args)
-        selection = _selection(args, settings)
         jobs = _jobs(args.jobs)
-        encoding = _checked_encoding("--encoding", args.encoding)
-        default_size = settings.max_file_size or formats.DEFAULT_MAX_FILE_SIZE
-        max_size = _checked_size("--max-file-size", args.max_file_size, default_size)
+        encoding = _checked_encoding("--input-encoding", args.encoding)
+        _lint_options(args, settings, encoding)  # the command line's own values checked before any work
     except (ConfigError, SelectorError, _UsageError) as exc:
         return _usage_error("lint", str(exc))
-    strict = bool(args.strict) if args.strict is not None else bool(settings.strict)
     fmt = args.output_format or settings.output_format or "text"
-
+    respect = not args.no_respect_gitignore and settings.respect_gitignore is not False
     targets = discover(
-        args.paths or ["."], exclude=settings.exclude, exclude_root=settings.root, force_exclude=args.force_exclude
+        args.paths or ["."], exclude=settings.exclude, exclude_root=settings.root, force_exclude=args.force_exclude,
+        respect_gitignore=respect,
     )
     if not targets:
         known = ", ".join(formats.REGISTRY.extensions())
         print(f"xqformats lint: no record files ({known}) found under the given paths", file=sys.stderr)
+    try:
+        groups = _groups(args, settings, encoding, targets)
+    except (ConfigError, SelectorError, _UsageError) as exc:
+        return _usage_error("lint", str(exc))
     progress = None
     interactive = not args.no_progress and len(targets) > 1 and progress_allowed(sys.stderr)
     if interactive:
         progress = Progress(len(targets), sys.stderr, total_bytes=sum(_file_size(t.path) for t in targets))
-    options = LintOptions(selection, strict, encoding, max_size)
     started = time.monotonic()
     workers = jobs if jobs is not None else _auto_jobs(targets)
-    results = run(targets, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename)
-    elapsed = time.monotonic() - started
-
-    root = None
-    if fmt in ("sarif", "github"):
-        root, results = _ci_paths(fmt, results, args.root)
-    if args.statistics:
-        out = statistics(results, fmt)
-    elif fmt == "html":  # boards are drawn by the board package, above lint
-        from .board.report import render_html
-
-        out = render_html(results, encoding=encoding)
-    else:
-        fold = None if args.no_fold else FOLD_AFTER
-        color = fmt == "text" and args.output_file is None and use_color(args.color, sys.stdout)
-        out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root, fold=fold, color=color)
+    if args.fix or args.diff:
+        return _run_fix(args, groups, fmt, progress)
+    stream = _Stream(args, fmt, progress)
     try:
-        _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github", "html"))
+        for options, chunk in groups:
+            for result in iter_results(chunk, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename):
+                stream.add(result, options.selection)
+        stream.finish()
     except OSError as exc:  # the --output-file (standard output raises OutputError)
         return _usage_error("lint", f"Cannot write `{args.output_file}`: {exc.strerror or exc}")
+    results = stream.results
     if not args.quiet:
         _report_skipped(targets.skipped, args.verbose)
         if interactive or args.verbose:
-            print(f"xqformats lint: {run_summary(results, elapsed)}", file=sys.stderr)
+            print(f"xqformats lint: {run_summary(results, time.monotonic() - started)}", file=sys.stderr)
     if any(r.failed for r in results):
         return 2
     return 1 if any(r.has_errors for r in results) and not args.exit_zero else 0
+
+
+def _lint_options(args: argparse.Namespace, settings: Settings, encoding: Optional[str]) -> LintOptions:
+    """What to report and how, for the files ``settings`` govern, with the command line on top."""
+    selection = _selection(args, settings)
+    strict = bool(args.strict) if args.strict is not None else bool(settings.strict)
+    default_size = settings.max_file_size or formats.DEFAULT_MAX_FILE_SIZE
+    max_size = _checked_size("--max-file-size", args.max_file_size, default_size)
+    return LintOptions(selection, strict, encoding, max_size)
+
+
+def _groups(
+    args: argparse.Namespace, settings: Settings, encoding: Optional[str], targets: list[Target]
+) -> list[tuple[LintOptions, list[Target]]]:
+    """The targets in runs of consecutive files that one config file governs, each with its options.
+
+    Each file is linted with the config file closest above it (ruff's
+    hierarchy); ``--config`` and ``--isolated`` give every file the same
+    settings, and standard input and missing paths take those of the current
+    folder.  Runs keep the targets' order, so the output order is unchanged.
+    """
+    single = args.isolated or args.config
+    by_folder: dict[str, Optional[Path]] = {}
+    loaded: dict[Optional[Path], LintOptions] = {settings.source: _lint_options(args, settings, encoding)}
+    groups: list[tuple[LintOptions, list[Target]]] = []
+    for t in targets:
+        cfg = settings.source
+        if not single and t.path != STDIN and not t.missing:
+            folder = os.path.dirname(os.path.abspath(t.path))
+            if folder not in by_folder:
+                by_folder[folder] = find_config(Path(folder))
+            cfg = by_folder[folder]
+        if cfg not in loaded:
+            assert cfg is not None
+            loaded[cfg] = _lint_options(args, load_config(cfg), encoding)
+        options = loaded[cfg]
+        if groups and groups[-1][0] is options:
+            groups[-1][1].append(t)
+        else:
+            groups.append((options, [t]))
+    return groups
+
+
+class _Stream:
+    """The output side of one ``lint`` run: results come in one by one, in input order.
+
+    Text and GitHub output to standard output are printed file by file as
+    results come (a long run shows its first findings at once); JSON, SARIF,
+    ``--statistics`` and ``-o FILE`` are one document, written at the end.
+    Info findings the selection hides are dropped here and counted.
+    """
+
+    def __init__(self, args: argparse.Namespace, fmt: str, progress: Optional[Progress]) -> None:
+        self.args = args
+        self.fmt = fmt
+        self.progress = progress
+        self.results: list[FileResult] = []
+        self.hidden = 0
+        self.streaming = args.output_file is None and not args.statistics and fmt in ("text", "github")
+        self.fold = None if args.no_fold else FOLD_AFTER
+        self.color = fmt == "text" and args.output_file is None and use_color(args.color, sys.stdout)
+        self.cwd = Path.cwd()
+        self.workspace = os.environ.get("GITHUB_WORKSPACE") if fmt == "github" else None
+
+    def add(self, result: FileResult, selection: RuleSelection) -> None:
+        """Keep one file's result (the findings ``selection`` shows); print its block now when streaming."""
+        kept = tuple(d for d in result.diagnostics if selection.shown(d))
+        self.hidden += len(result.diagnostics) - len(kept)
+        if len(kept) != len(result.diagnostics):
+            result = replace(result, diagnostics=kept)
+        if self.workspace:
+            # GitHub resolves annotation paths against the workspace, not the folder the linter ran in.
+            result = rebased([result], Path(self.workspace), self.cwd)[0]
+        self.results.append(result)
+        if self.streaming and result.diagnostics:
+            if self.fmt == "github":
+                block = render_github([result])
+            else:
+                block = render_text_file(result, show_source=not self.args.no_source, fold=self.fold, color=self.color)
+            if self.progress is not None:
+                self.progress.close()  # erase the bar's line before printing under it
+            write_stdout(block, utf8=self.fmt == "github")
+
+    def finish(self) -> None:
+        """Write what is left: the text summary line, or the whole document."""
+        args, fmt = self.args, self.fmt
+        if self.streaming:
+            if fmt == "text" and not args.quiet:
+                write_stdout(summary(self.results, self.hidden) + "\n")
+            return
+        root = None
+        results = self.results
+        if fmt == "sarif":
+            root = Path(args.root) if args.root else (repository_root(self.cwd) or self.cwd)
+            results = rebased(results, root.resolve(), self.cwd)
+        if args.statistics:
+            out = statistics(results, fmt)
+        elif fmt == "html":  # boards are drawn by the board package, above lint
+            from .board.report import render_html
+
+            out = render_html(results, encoding=args.encoding)
+        else:
+            out = render(
+                fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root, fold=self.fold,
+                color=self.color, hidden=self.hidden,
+            )
+        _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github", "html"))
+
+
+def _run_fix(
+    args: argparse.Namespace, groups: list[tuple[LintOptions, list[Target]]], fmt: str, progress: Optional[Progress]
+) -> int:
+    """``lint --fix`` / ``--diff``: fix each input in turn (:mod:`xqformats.lint.fixes`), then report what is left.
+
+    ``--fix`` writes each changed file atomically (standard input: the text
+    goes to stdout and the report to stderr); ``--diff`` prints the changes
+    and writes nothing, exit status 1 when there is a change.  Otherwise the
+    exit status is lint's, on what remains.
+    """
+    done: list[FileFix] = []
+    targets = [t for _, chunk in groups for t in chunk]
+    for options, t in ((options, t) for options, chunk in groups for t in chunk):
+        item = fix_target(t, options, unsafe=args.unsafe_fixes, stdin=sys.stdin.buffer, stdin_name=args.stdin_filename)
+        if progress is not None:
+            progress.advance(1, len(item.data))
+        try:
+            _put_fixed(item, diff=args.diff)
+        except OSError as exc:
+            return _usage_error("lint", f"Cannot write `{t.display}`: {exc.strerror or exc}")
+        done.append(item)
+    if progress is not None:
+        progress.close()
+    results = [item.result for item in done]
+    root = None
+    if fmt in ("sarif", "github"):
+        root, results = _ci_paths(fmt, results, args.root)
+    fixed = sum(len(item.fixed) for item in done)
+    remaining = sum(len(r.diagnostics) for r in results)
+    if args.diff:
+        if not args.quiet:
+            print(f"xqformats lint: would fix {fixed} finding{'s' if fixed != 1 else ''} ({remaining} remaining)", file=sys.stderr)
+        return 1 if fixed else 0
+    to_stderr = any(t.path == STDIN for t in targets)
+    fold = None if args.no_fold else FOLD_AFTER
+    out = render(fmt, results, show_source=not args.no_source, summary=not args.quiet, root=root, fold=fold)
+    if to_stderr:
+        print(out, end="", file=sys.stderr)
+    else:
+        _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github"))
+    if not args.quiet:
+        print(f"xqformats lint: fixed {fixed} finding{'s' if fixed != 1 else ''} ({remaining} remaining)", file=sys.stderr)
+    if any(r.failed for r in results):
+        return 2
+    return 1 if any(r.has_errors for r in results) and not args.exit_zero else 0
+
+
+def _put_fixed(item: FileFix, *, diff: bool) -> None:
+    """Where a fixed input goes: a diff on stdout (``--diff``), the file (atomically), or stdout for standard input.
+
+    Standard input is given back even when nothing changed (a filter); raises :class:`OSError` when a file cannot be written.
+    """
+    stdin = item.target.path == STDIN
+    if diff:
+        if item.changed:
+            write_stdout(unified_diff(item.before, item.after, item.target.display))
+    elif stdin:
+        sys.stdout.buffer.write(item.data)
+        sys.stdout.buffer.flush()
+    elif item.changed:
+        atomic_write(Path(item.target.path), item.data)
 
 
 def _ci_paths(fmt: str, results: list[FileResult], root: Optional[str]) -> tuple[Optional[Path], list[FileResult]]:
@@ -388,15 +635,46 @@ def _emit_report(text: str, output_file: Optional[str], *, utf8: bool) -> None:
         if text:
             write_stdout(text, utf8=utf8)
         return
-    from .convert import atomic_write
-
     atomic_write(Path(output_file), text.encode("utf-8"))
+
+
+# ---------------------------------------------------------------- convert
+
+
+def run_convert(args: argparse.Namespace) -> int:
+    """``xqformats convert`` with folder inputs searched as ``lint`` searches them (:func:`record_files`)."""
+    return convert.run(args, list_folder=record_files)
+
+
+def record_files(folder: str) -> list[str]:
+    """The record files below ``folder`` in ``lint``'s order (:func:`~xqformats.lint.discovery.discover`).
+
+    Raises :class:`~xqformats.convert.ConvertError` for a folder below it that cannot be listed.
+    """
+    targets = discover([folder])
+    for t in targets:
+        if t.error:
+            raise convert.ConvertError(f"Cannot read `{t.display}`: {t.error}")
+    return [t.path for t in targets]
 
 
 # ---------------------------------------------------------------- rules
 
 
 def rules_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "List the lint rules by group (code, name, default severity, summary), or print one rule's page:\n"
+        "what it checks, why, a bad and a good example, and the spec clause it enforces."
+    )
+    p.epilog = """exit status:
+  0  the rules were printed
+  2  no rule has that code, name or prefix
+
+examples:
+  xqformats rules                 # every rule
+  xqformats rules T1              # the tag rules
+  xqformats rules M202            # one rule's page (or by name: ambiguous-piece)
+  xqformats rules --format json"""
     p.add_argument("code", nargs="?", metavar="CODE", help="a rule code (explain it) or a prefix (list those rules)")
     p.add_argument("--format", dest="output_format", choices=("text", "json"), default="text", help="output format")
 
@@ -413,6 +691,7 @@ def _rule_record(r: Rule) -> dict[str, object]:
         "example": r.example,
         "fixed": r.fixed,
         "example_kind": r.example_kind,
+        "fix": r.fix,
     }
 
 
@@ -453,3 +732,91 @@ def run_rules(args: argparse.Namespace) -> int:
     else:
         write_stdout(_rules_table(rules))
     return 0
+
+
+# ---------------------------------------------------------------- format
+
+
+def format_arguments(p: argparse.ArgumentParser) -> None:
+    """The ``format`` subcommand's options (the layout itself is :mod:`xqformats.formatter`)."""
+    p.description = (
+        "Rewrite record files in the canonical layout (docs/format.md): PGN tags in roster order, one per line, "
+        "move numbers, lines of at most 80 columns, every move in the canonical spelling of the file's notation. "
+        "The games never change: a file with errors, or one the writer cannot keep whole, is left as it is "
+        "('not formattable')."
+    )
+    p.epilog = """exit status:
+  0  done, or nothing to do
+  1  with --check or --diff: a file would change
+  2  usage error, or a file that cannot be read or written
+
+examples:
+  xqformats format games/
+  xqformats format --check games/          # in CI: fail when a file is not in the canonical layout
+  xqformats format --diff game.pgn
+  xqformats format --notation wxf game.pgn"""
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files, folders (searched recursively) or - for stdin; default .")
+    p.add_argument("--check", action="store_true", help="write nothing; list the files that would change (exit 1 if any)")
+    p.add_argument("--diff", action="store_true", help="write nothing; print the changes as a unified diff (exit 1 if any)")
+    p.add_argument("--notation", choices=NOTATIONS, default=None, help="rewrite PGN moves in this notation (default: the file's own)")
+    p.add_argument(
+        "--input-encoding", "--encoding", dest="encoding", metavar="ENC", default=None,
+        help="text encoding of inputs (default: detected from the bytes); output keeps it",
+    )
+    p.add_argument("--stdin-filename", metavar="NAME", help="name standard input (its extension picks the format)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary line and no 'not formattable' notes")
+
+
+def run_format(args: argparse.Namespace) -> int:
+    try:
+        encoding = _checked_encoding("--input-encoding", args.encoding)
+    except _UsageError as exc:
+        return _usage_error("format", str(exc))
+    targets = discover(args.paths or ["."])
+    changed = unchanged = 0
+    status = 0
+    for t in targets:
+        outcome = _format_target(t, args, encoding)
+        if outcome is None:
+            status = 2
+        elif outcome:
+            changed += 1
+        else:
+            unchanged += 1
+    if not args.quiet:
+        verb = "would be reformatted" if args.check or args.diff else "reformatted"
+        print(f"xqformats format: {changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} unchanged", file=sys.stderr)
+    if status:
+        return status
+    return 1 if changed and (args.check or args.diff) else 0
+
+
+def _format_target(t: Target, args: argparse.Namespace, encoding: Optional[str]) -> Optional[bool]:
+    """Format one input: whether it changed (or would), ``None`` when it could not be read or written."""
+    stdin = t.path == STDIN
+    name = (args.stdin_filename or "stdin.pgn") if stdin else t.display
+    try:
+        data = sys.stdin.buffer.read() if stdin else Path(t.path).read_bytes()
+    except OSError as exc:
+        print(f"xqformats format: cannot read `{t.display}`: {exc.strerror or exc}", file=sys.stderr)
+        return None
+    result = format_file(data, name, encoding=encoding, notation=args.notation)
+    if result.reason is not None and not args.quiet:
+        print(f"xqformats format: {t.display}: not formattable: {result.reason}", file=sys.stderr)
+    if args.diff:
+        if result.changed:
+            before = TextFile.decode(data, encoding)
+            write_stdout(unified_diff(before.text if before else "", result.text, t.display))
+    elif args.check:
+        if result.changed:
+            print(f"Would reformat: {t.display}")
+    elif stdin:
+        sys.stdout.buffer.write(result.data)
+        sys.stdout.buffer.flush()
+    elif result.changed:
+        try:
+            atomic_write(Path(t.path), result.data)
+        except OSError as exc:
+            print(f"xqformats format: cannot write `{t.display}`: {exc.strerror or exc}", file=sys.stderr)
+            return None
+    return result.changed

@@ -9,6 +9,10 @@ Contract:
   (``G105``), and a game with errors is converted as far as the reader got —
   readers keep the text they could not read as a comment, so it is carried
   over, not dropped;
+* an input that is a folder stands for the record files below it, found as
+  ``xqformats lint`` finds them (known extensions in any case, ``.gitignore``
+  respected, names sorted); with ``--out-dir`` the outputs mirror the folder's
+  tree (``games/a/b.pgn`` → ``DIR/a/b.cbf``);
 * ``-o FILE`` writes every game of every input to one file (a format that
   holds fewer games per file, CBF with one, needs that many); ``-o -``
   writes to stdout; ``--out-dir DIR`` writes ``DIR/<input stem>.<ext>`` per
@@ -22,12 +26,22 @@ Contract:
   comment as its fullwidth form;
 * PGN output always starts with ``[Game "Chinese Chess"]`` and carries a
   ``Result`` tag (the spec requires both; a CBF record has neither);
+* what the linter's safe fixes would change in the headers is written the
+  standard way (:func:`xqformats.model.standardise`): a result word such as
+  ``红胜`` as ``1-0`` (CBF's ``RecordResult`` too), a date such as
+  ``1995.5.22`` as ``1995.05.22``, WinBoard's ``White`` tag as ``Red``;
 * an input is never overwritten: an output that is (or links to) an input
   is refused before anything is written, as are two inputs that would write
   the same output;
 * each output file is written atomically: a temporary file in the same
   folder, flushed and synced, then :func:`os.replace` — a reader never sees
   half a file and a failed run leaves the old output in place.
+
+Input and output text encodings are ``--input-encoding`` and
+``--output-encoding``, as ``lint`` names its ``--input-encoding`` (the old
+``--encoding``, the output's, stays as an alias).  Any input/output failure
+(a full disk, a closed pipe, a folder that cannot be written) is a message
+and exit status 2, never a traceback.
 
 Exit status: 0 converted without errors, 1 some input had errors (what could
 be read was still converted), 2 usage error or unreadable input.
@@ -38,18 +52,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from . import formats
 from .diagnostics import Severity
-from .model import Game
+from .formats.output import atomic_write
+from .model import Game, standardise
 from .progress import Progress, progress_allowed
 
-__all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "InputFiles", "NOTATIONS", "TARGETS"]
+__all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "InputFiles", "NOTATIONS", "TARGETS", "FolderLister"]
 
 NOTATIONS = ("chinese", "wxf", "iccs", "san")
 #: The formats ``--to`` accepts: every format the front door can write.
@@ -61,17 +75,48 @@ class ConvertError(Exception):
     """A usage problem found before or while planning outputs (exit status 2)."""
 
 
+#: Lists the record files below a folder given as input, in order (the command
+#: line passes ``xqformats lint``'s discovery; raises :class:`ConvertError`
+#: for a folder that cannot be searched).
+FolderLister = Callable[[str], list[str]]
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    """The ``convert`` subcommand's options."""
-    p.add_argument("inputs", nargs="+", metavar="INPUT", help="record files of any format read (- for stdin)")
+    """The ``convert`` subcommand's options, description, exit statuses and examples."""
+    p.description = (
+        "Convert game records between formats: every reader's format in, PGN (any notation), CBF, XQF or JSON\n"
+        "out. A folder in stands for its record files (as lint finds them); --out-dir mirrors its tree. What\n"
+        "the target cannot hold is named on standard error; an input is never overwritten; each output is\n"
+        "written whole or not at all."
+    )
+    p.epilog = """exit status:
+  0  converted without errors
+  1  some input had errors (what could be read was still converted)
+  2  a usage error, an unreadable input or an output that could not be written
+
+examples:
+  xqformats convert game.cbf -o game.pgn --notation wxf
+  xqformats convert games/ --out-dir cbf/ --to cbf        # a folder in, a folder out
+  xqformats convert library.cbl --out-dir games/ --to pgn # one file per game
+  xqformats convert --input-encoding gbk old.pgn -o new.pgn
+  xqformats convert game.pgn -o - --to json | jq ."""
+    p.add_argument(
+        "inputs", nargs="+", metavar="INPUT",
+        help="record files of any format read, folders (their record files, searched as lint searches), or - for stdin",
+    )
     out = p.add_mutually_exclusive_group(required=True)
     out.add_argument("-o", "--output", metavar="OUT", help="write everything to OUT (- for stdout)")
-    out.add_argument("--out-dir", metavar="DIR", help="write DIR/<input stem>.<ext> for each input")
+    out.add_argument(
+        "--out-dir", metavar="DIR", help="write DIR/<input stem>.<ext> for each input (a folder input's tree mirrored)"
+    )
     p.add_argument("--to", choices=TARGETS, help="output format (default: from the -o extension)")
     p.add_argument("--notation", choices=NOTATIONS, default=None, help="move notation of PGN output (default: chinese)")
     p.add_argument("--traditional", action="store_true", help="Chinese notation in traditional characters")
     p.add_argument("--fullwidth", action="store_true", help="Chinese notation with fullwidth digits for Black (１…９)")
-    p.add_argument("--encoding", default=None, help="output text encoding (default: utf-8; e.g. gbk)")
+    p.add_argument(
+        "--output-encoding", "--encoding", dest="encoding", metavar="ENC", default=None,
+        help="text encoding of the output (default: utf-8; e.g. gbk); --encoding is the old spelling",
+    )
     p.add_argument("--strict", action="store_true", help="read inputs strictly (spec deviations are errors)")
     p.add_argument("--input-encoding", metavar="ENC", default=None, help="text encoding of PGN inputs (default: detected from the bytes)")
     p.add_argument(
@@ -150,37 +195,6 @@ class InputFiles:
         return self._by_inode.get(key) if isinstance(key, tuple) else self._by_path.get(key)
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and :func:`os.replace`.
-
-    The new file gets the old file's permission bits when it replaces one,
-    else the usual ``0o666`` less the umask (``mkstemp`` alone would give
-    ``0o600``).  On any failure the temporary file is removed and the old
-    file, if any, is untouched.
-    """
-    folder = path.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        try:
-            mode = os.stat(path).st_mode & 0o7777
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 # ---------------------------------------------------------------- options and plan
 
 
@@ -214,7 +228,7 @@ def _check_inputs(args: argparse.Namespace) -> int:
 
     Returns the size limit in bytes; raises :class:`ConvertError` naming the option and the value.
     """
-    for option, value in (("--encoding", args.encoding), ("--input-encoding", args.input_encoding)):
+    for option, value in (("--output-encoding", args.encoding), ("--input-encoding", args.input_encoding)):
         if value is not None:
             try:
                 formats.text_encoding(value)
@@ -235,11 +249,37 @@ def _write_options(args: argparse.Namespace, writer: formats.Writer) -> dict[str
     return options
 
 
-def _plan(args: argparse.Namespace, ext: str) -> InputFiles:
+def _expand(args: argparse.Namespace, list_folder: Optional[FolderLister]) -> dict[str, str]:
+    """Replace folder inputs in ``args.inputs`` by their record files; each input's output stem.
+
+    A file's stem is its name without the extension; a file found in a
+    folder input has its path below that folder (``a/b`` for ``games/a/b.pgn``
+    given as ``games``), so ``--out-dir`` mirrors the tree.
+    """
+    files: list[str] = []
+    stems: dict[str, str] = {}
+    for arg in args.inputs:
+        if arg == STDIO or not os.path.isdir(arg):
+            files.append(arg)
+            stems.setdefault(arg, Path(arg).stem)
+            continue
+        if list_folder is None:
+            raise ConvertError(f"`{arg}` is a folder")
+        found = list_folder(arg)
+        if not found:
+            raise ConvertError(f"No record files under `{arg}`")
+        for path in found:
+            files.append(path)
+            stems.setdefault(path, Path(os.path.relpath(path, arg)).with_suffix("").as_posix())
+    args.inputs = files
+    return stems
+
+
+def _plan(args: argparse.Namespace, ext: str, stems: dict[str, str]) -> InputFiles:
     """Refuse, before reading anything, outputs that would clobber an input or each other; the inputs."""
     inputs = InputFiles([Path(p) for p in args.inputs if p != STDIO])
     if args.output is None:
-        _plan_out_dir(args, inputs, ext)
+        _plan_out_dir(args, inputs, ext, stems)
     elif args.output != STDIO:
         clash = inputs.find(Path(args.output))
         if clash is not None:
@@ -247,15 +287,16 @@ def _plan(args: argparse.Namespace, ext: str) -> InputFiles:
     return inputs
 
 
-def _plan_out_dir(args: argparse.Namespace, inputs: InputFiles, ext: str) -> None:
+def _plan_out_dir(args: argparse.Namespace, inputs: InputFiles, ext: str, stems: dict[str, str]) -> None:
     if STDIO in args.inputs:
         raise ConvertError("`-` (stdin) as input needs -o, not --out-dir: it has no file name")
     out_dir = Path(args.out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise ConvertError(f"--out-dir `{out_dir}` is not a folder")
     seen: dict[str, Path] = {}
-    for inp in (Path(p) for p in args.inputs):
-        out = out_dir / f"{inp.stem}{ext}"
+    for name in args.inputs:
+        inp = Path(name)
+        out = out_dir / f"{stems[name]}{ext}"
         key = os.path.normcase(os.path.abspath(out))
         if key in seen:
             raise ConvertError(f"Inputs `{seen[key]}` and `{inp}` would both write `{out}`")
@@ -273,6 +314,8 @@ def _read_input(path: str, args: argparse.Namespace, max_size: int) -> _Input:
     source: formats.Input = sys.stdin.buffer if path == STDIO else path
     name = "<stdin>" if path == STDIO else None
     record = formats.read(source, name=name, strict=args.strict, encoding=args.input_encoding, max_size=max_size)
+    for game in record.games:
+        standardise(game)  # what lint understands, written the standard way (result words, WinBoard tags)
     return _Input(path, record)
 
 
@@ -340,11 +383,13 @@ def _jobs_to_output(args: argparse.Namespace, items: list[_Input], writer: forma
     return [(args.output, games)]
 
 
-def _jobs_to_folder(args: argparse.Namespace, items: list[_Input], writer: formats.Writer, ext: str) -> list[_Job]:
+def _jobs_to_folder(
+    args: argparse.Namespace, items: list[_Input], writer: formats.Writer, ext: str, stems: dict[str, str]
+) -> list[_Job]:
     out_dir = Path(args.out_dir)
     jobs: list[_Job] = []
     for item in items:
-        stem = Path(item.path).stem
+        stem = stems[item.path]
         # A library (CBL) is a collection: one file per game, whatever the target holds.
         library = item.record.format is not None and item.record.format.library
         limit = 1 if library else writer.max_games
@@ -354,10 +399,12 @@ def _jobs_to_folder(args: argparse.Namespace, items: list[_Input], writer: forma
             jobs.extend((str(out_dir / f"{stem}-{n:0{width}d}{ext}"), [g]) for n, g in enumerate(item.games, start=1))
         elif item.games:
             jobs.append((str(out_dir / f"{stem}{ext}"), item.games))
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ConvertError(f"Cannot create `{out_dir}`: {exc.strerror or exc}") from None
+    # The folder, and the subfolders of a mirrored tree.
+    for folder in sorted({out_dir, *(Path(out).parent for out, _ in jobs)}):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConvertError(f"Cannot create `{folder}`: {exc.strerror or exc}") from None
     return jobs
 
 
@@ -393,7 +440,7 @@ def _write_one(out: str, games: list[Game], target: str, options: dict[str, Any]
         bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else "?"
         print(
             f"xqformats convert: Encoding `{options['encoding']}` cannot write `{bad}` in `{out}`; "
-            "choose another --encoding (e.g. utf-8)",
+            "choose another --output-encoding (e.g. utf-8)",
             file=sys.stderr,
         )
         return 1
@@ -427,15 +474,21 @@ def _usage(msg: str) -> int:
     return 2
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``xqformats convert`` (see the module docstring for the contract)."""
+def run(args: argparse.Namespace, *, list_folder: Optional[FolderLister] = None) -> int:
+    """Run ``xqformats convert`` (see the module docstring for the contract).
+
+    ``list_folder`` finds the record files of a folder given as input (without
+    it a folder input is a usage error); the command line passes lint's
+    discovery (:func:`xqformats.commands.run_convert`).
+    """
     try:
         max_size = _check_inputs(args)
+        stems = _expand(args, list_folder)
         fmt = _target(args)
         writer = fmt.writer
         assert writer is not None, "TARGETS holds writable formats only"
         _check_options(args, fmt, writer)
-        inputs = _plan(args, fmt.extensions[0])
+        inputs = _plan(args, fmt.extensions[0], stems)
     except ConvertError as exc:
         return _usage(str(exc))
     target = fmt.name
@@ -452,7 +505,7 @@ def run(args: argparse.Namespace) -> int:
             if not jobs:
                 return status or 1
         else:
-            jobs = _jobs_to_folder(args, items, writer, fmt.extensions[0])
+            jobs = _jobs_to_folder(args, items, writer, fmt.extensions[0], stems)
     except ConvertError as exc:
         return _usage(str(exc))
     status = max(status, _write_all(jobs, inputs, target, options))

@@ -15,6 +15,12 @@ a rule marked ``deviation=True`` (the input departs from the written spec but
 its meaning is clear) is a warning by default and an error under ``strict``.
 A :class:`Diagnostic` carries that flag from its rule, so the sink decides from
 the diagnostic alone, whatever modules happen to be imported.
+
+Fixes (ruff's model): a rule says whether its findings can be fixed
+(:attr:`Rule.fix`: ``"safe"``, ``"unsafe"`` or ``None``), and a finding that
+can carries a :class:`Fix`, a few :class:`Edit` s of its source text.  Most
+findings have none, so the field costs one ``None``.  Applying fixes is
+:mod:`xqformats.lint.fixes`, and nothing else.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import enum
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Optional
 
 if TYPE_CHECKING:
     from .source import Source
@@ -32,6 +38,9 @@ __all__ = [
     "Severity",
     "Span",
     "Rule",
+    "FIX_KINDS",
+    "Edit",
+    "Fix",
     "Diagnostic",
     "DiagnosticSink",
     "LineIndex",
@@ -40,6 +49,7 @@ __all__ = [
     "has_lone_cr",
     "INTERNAL_ERROR",
     "excerpt",
+    "with_related",
 ]
 
 
@@ -75,6 +85,66 @@ class Span:
         return cls(offset, offset, line, column, line, column)
 
 
+#: What :attr:`Rule.fix` may say: the rule's fixes never change what the
+#: record means (``safe``: ``lint --fix`` applies them), may change it
+#: (``unsafe``: only with ``--unsafe-fixes``); ``None`` is no fix.
+FIX_KINDS = ("safe", "unsafe")
+
+
+# Edit and Fix are named tuples, not dataclasses: the PGN reader places a
+# move's fix for every finding on it (a file of `h2e2` moves has one per
+# move), and a tuple is made several times faster than a frozen dataclass.
+class Edit(NamedTuple):
+    """Replace ``text[start:end]`` of a source text by ``new`` (an insertion when ``start == end``).
+
+    ``start``/``end`` are 0-based character offsets into the whole decoded
+    text (the offsets of :class:`Span`).  A line end in ``new`` is written
+    ``"\\n"``; the applier writes the file's own line end instead.
+    """
+
+    start: int
+    end: int
+    new: str
+
+
+class Fix(NamedTuple):
+    """How to fix one finding: its edits (sorted by position, not overlapping) and whether that is safe.
+
+    ``safe`` is copied from the rule (:attr:`Rule.fix` is ``"safe"``).  What
+    the fix does is the finding's message (it names what is expected).
+    ``offset`` is added to every edit's offsets: a fix found in a move's text
+    is placed in the file by :meth:`shifted`, without copying its edits.
+    Use :meth:`placed` for the edits in the text's own offsets.
+    """
+
+    edits: tuple[Edit, ...]
+    safe: bool = True
+    offset: int = 0
+
+    @property
+    def start(self) -> int:
+        return self.edits[0].start + self.offset
+
+    @property
+    def end(self) -> int:
+        return self.edits[-1].end + self.offset
+
+    def placed(self) -> tuple[Edit, ...]:
+        """The edits at their place in the text (:attr:`offset` added)."""
+        by = self.offset
+        if not by:
+            return self.edits
+        return tuple(Edit(e.start + by, e.end + by, e.new) for e in self.edits)
+
+    def shifted(self, by: int) -> "Fix":
+        """This fix for a text placed ``by`` characters further on (a move's text at its place in the file)."""
+        # tuple.__new__: the reader calls this once per move with a style finding.
+        return _tuple_new(Fix, (self.edits, self.safe, self.offset + by))
+
+
+_tuple_new = tuple.__new__
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """A diagnostic code and its documentation page.
@@ -96,6 +166,14 @@ class Rule:
     #: The input departs from the written spec but its meaning is clear: a
     #: warning by default, an error under ``strict`` (see :class:`DiagnosticSink`).
     deviation: bool = False
+    #: Whether findings of this rule come with a fix: ``"safe"`` (the meaning
+    #: is kept; ``lint --fix``), ``"unsafe"`` (``--unsafe-fixes``) or ``None``.
+    #: A finding may still lack one when nothing says what was meant.
+    fix: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        if self.fix is not None and self.fix not in FIX_KINDS:
+            raise ValueError(f"Rule {self.code}: fix must be one of {FIX_KINDS} or None, not {self.fix!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +200,13 @@ class Diagnostic:
     length: int | None = None
     #: Copied from :attr:`Rule.deviation`: ``strict`` makes this finding an error.
     deviation: bool = False
+    #: The edits that fix this finding, when its rule has fixes and one meaning is clear.
+    fix: Optional[Fix] = None
+    #: Related notes: what follows from this finding, each at its own place (moves
+    #: kept as a comment after an illegal one, a result swallowed by an unclosed
+    #: comment).  One root cause is one finding; its consequences are notes, not
+    #: findings of their own (SARIF ``relatedLocations``).  See :meth:`DiagnosticSink.note`.
+    related: tuple["Diagnostic", ...] = ()
 
     @classmethod
     def of(
@@ -132,10 +217,17 @@ class Diagnostic:
         *,
         path: str | None = None,
         severity: Severity | None = None,
+        fix: Iterable[Edit] | None = None,
     ) -> "Diagnostic":
-        """The diagnostic of ``rule`` at ``span`` (``severity`` overrides the rule's default)."""
+        """The diagnostic of ``rule`` at ``span`` (``severity`` overrides the rule's default).
+
+        ``fix`` (edits of the source text) makes a :class:`Fix` as safe as
+        the rule says; a rule without :attr:`Rule.fix` takes none
+        (:class:`ValueError`).
+        """
+        made = _make_fix(rule, fix) if fix is not None else None
         if span is None:
-            return cls(rule.code, severity or rule.severity, message, path=path, deviation=rule.deviation)
+            return cls(rule.code, severity or rule.severity, message, path=path, deviation=rule.deviation, fix=made)
         return cls(
             rule.code,
             severity or rule.severity,
@@ -146,6 +238,7 @@ class Diagnostic:
             span.end_column,
             path,
             deviation=rule.deviation,
+            fix=made,
         )
 
     def at(self, span: Span) -> "Diagnostic":
@@ -161,8 +254,8 @@ class Diagnostic:
     def with_path(self, path: str | None) -> "Diagnostic":
         return replace(self, path=path)
 
-    def format(self) -> str:
-        """``path:line:col: CODE message`` (``path:@0x412: …`` at a byte offset; the linter's text output)."""
+    def place(self) -> str:
+        """Where the finding is: ``path:line:col``, ``path:line``, ``path:@0x412`` (a byte offset) or ``path``."""
         where = self.path or "<input>"
         if self.line is None and self.offset is not None:
             where += f":@{self.offset:#x}"
@@ -170,10 +263,23 @@ class Diagnostic:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        return f"{where}: {self.code} {self.message}"
+        return where
+
+    def format(self) -> str:
+        """``path:line:col: CODE message`` (``path:@0x412: …`` at a byte offset); the linter adds the severity."""
+        return f"{self.place()}: {self.code} {self.message}"
 
     def __str__(self) -> str:
         return self.format()
+
+
+def _make_fix(rule: Rule, edits: Iterable[Edit]) -> Fix:
+    if rule.fix is None:
+        raise ValueError(f"Rule {rule.code} declares no fix (Rule.fix)")
+    ordered = tuple(sorted(edits, key=lambda e: (e.start, e.end)))
+    if not ordered:
+        raise ValueError(f"A fix of {rule.code} needs at least one edit")
+    return Fix(ordered, rule.fix == "safe")
 
 
 @dataclass(slots=True)
@@ -201,10 +307,11 @@ class DiagnosticSink:
         end: int,
         *,
         severity: Severity | None = None,
+        fix: Iterable[Edit] | None = None,
     ) -> Diagnostic:
         """Report ``text[start:end]`` of :attr:`source` (character offsets into its text)."""
         assert self.source is not None, "report_at needs a sink made with a source"
-        return self.report(rule, message, self.source.span(start, end), severity=severity)
+        return self.report(rule, message, self.source.span(start, end), severity=severity, fix=fix)
 
     def report_bytes(
         self,
@@ -226,8 +333,10 @@ class DiagnosticSink:
         span: Span | None = None,
         *,
         severity: Severity | None = None,
+        fix: Iterable[Edit] | None = None,
     ) -> Diagnostic:
-        diag = Diagnostic.of(rule, message, span, path=self.path, severity=severity)
+        """Report ``rule`` at ``span``; ``fix`` gives the edits that fix it (see :meth:`Diagnostic.of`)."""
+        diag = Diagnostic.of(rule, message, span, path=self.path, severity=severity, fix=fix)
         return self.add(diag)
 
     def add(self, diag: Diagnostic) -> Diagnostic:
@@ -243,6 +352,53 @@ class DiagnosticSink:
         if self.handle is not None:
             self.handle(diag)
         return diag
+
+    def note(
+        self, rule: Rule, message: str, span: Span | None = None, *, about: Diagnostic | None = None
+    ) -> Diagnostic:
+        """Report what follows from a finding already recorded, as a related note of it.
+
+        The note is attached to ``about`` (default: the last finding recorded)
+        instead of being a finding of its own: one root cause, one finding.
+        With no such finding (nothing recorded, or ``about`` not among
+        :attr:`items`) the note is recorded as a finding, so nothing is lost.
+        Returns the note.
+        """
+        diag = Diagnostic.of(rule, message, span, path=self.path)
+        i = self._index(about)
+        if i is not None and self.items[i].code != rule.code:
+            self.items[i] = replace(self.items[i], related=self.items[i].related + (diag,))
+            return diag
+        return self.add(diag)
+
+    def demote(self, start: int, about: Diagnostic) -> None:
+        """Make the findings recorded since ``len(items)`` was ``start`` related notes of ``about``.
+
+        For findings that turn out to be consequences of an earlier one (a
+        move read inside a variation whose ``)`` is missing).  Nothing moves
+        when ``about`` is not among the findings before ``start``.
+        """
+        i = self._index(about)
+        if i is None or i >= start:
+            return
+        moved = self.items[start:]
+        del self.items[start:]
+        self.items[i] = replace(self.items[i], related=self.items[i].related + tuple(moved))
+
+    def _index(self, about: Diagnostic | None) -> int | None:
+        """Where ``about`` is in :attr:`items` (``None``: the last finding), matched by place and text.
+
+        A finding is replaced in :attr:`items` when a note is attached to it,
+        so it is found by what it says and where, not by identity.
+        """
+        if about is None:
+            return len(self.items) - 1 if self.items else None
+        key = (about.code, about.line, about.column, about.offset, about.message)
+        for i in range(len(self.items) - 1, -1, -1):
+            d = self.items[i]
+            if d is about or (d.code, d.line, d.column, d.offset, d.message) == key:
+                return i
+        return None
 
     def extend(self, diags: Iterable[Diagnostic]) -> None:
         for d in diags:
@@ -261,6 +417,17 @@ class DiagnosticSink:
 
 #: One line end of a text: LF, CR LF or a lone CR (docs/spec/pgn.md §2.4).
 LINE_END = re.compile(r"\r\n?|\n")
+
+
+def with_related(diags: Iterable[Diagnostic]) -> Iterator[Diagnostic]:
+    """Each finding of ``diags`` followed by its related notes (:attr:`Diagnostic.related`), in order.
+
+    Where a consequence was a finding of its own before it became a note, this
+    gives the sequence it had then.
+    """
+    for d in diags:
+        yield d
+        yield from d.related
 
 
 def split_lines(text: str) -> list[str]:

@@ -11,10 +11,16 @@ position moved along, in PGN order; the writers are such visitors.
 Content equality (``game_a == game_b``) compares headers, start position,
 result and the whole tree (moves, comments, NAGs) but not source spans or
 diagnostics: it is what round-trip tests assert.
+
+What a header means when it is not written the standard way (a result word
+such as ``红胜``, a date such as ``1995.5.22``, WinBoard's ``White``) is here
+too, once: :func:`standard_tag_value` and :func:`standard_headers`, which the
+linter's fixes and ``convert`` both use.
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Iterable, Iterator, Mapping, MutableMapping, Optional, TypeVar, Union
 
@@ -23,12 +29,46 @@ from .diagnostics import Diagnostic, Span
 from .position import Position
 from .visitor import BaseVisitor, walk
 
-__all__ = ["Headers", "Node", "Game", "RESULTS", "SUFFIX_NAGS", "TAG_ROSTER", "TAG_NAME_PATTERN"]
+__all__ = [
+    "Headers",
+    "Node",
+    "Game",
+    "RESULTS",
+    "RESULT_WORDS",
+    "WINBOARD_SIDES",
+    "SUFFIX_NAGS",
+    "TAG_ROSTER",
+    "TAG_NAME_PATTERN",
+    "ECCO_PATTERN",
+    "date_problem",
+    "standard_date",
+    "standard_tag_value",
+    "standard_headers",
+    "standardise",
+]
 
 ResultT = TypeVar("ResultT")
 
 #: Results (docs/spec/board.md §6.3; docs/spec/pgn.md §3.9): Red wins, Black wins, draw, unknown.
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
+#: Result words seen in real exports (and DhtmlXQ's, docs/spec/dhtmlxq.md §6.2),
+#: and the standard result each one means (docs/spec/pgn.md §3.9).
+RESULT_WORDS: dict[str, str] = {
+    "红胜": "1-0", "紅勝": "1-0", "红先胜": "1-0", "紅先勝": "1-0", "红方胜": "1-0", "紅方勝": "1-0",
+    "黑负": "1-0", "黑先负": "1-0",
+    "黑胜": "0-1", "黑勝": "0-1", "黑先胜": "0-1", "黑方胜": "0-1", "黑方勝": "0-1",
+    "红负": "0-1", "红先负": "0-1", "紅先負": "0-1",
+    "和": "1/2-1/2", "和棋": "1/2-1/2", "和局": "1/2-1/2", "红和": "1/2-1/2", "红先和": "1/2-1/2",
+    "紅先和": "1/2-1/2", "黑先和": "1/2-1/2", "平局": "1/2-1/2",
+    "1/2": "1/2-1/2", "½-½": "1/2-1/2", "0.5-0.5": "1/2-1/2",
+    "未知": "*", "": "*",
+}  # fmt: skip
+
+#: WinBoard/PyChess side tags -> the model's (docs/spec/notation.md §7.7): the
+#: PGN reader renames them in a SAN game, the writer of SAN PGN renames them
+#: back, :func:`standard_headers` renames them in any game.
+WINBOARD_SIDES: dict[str, str] = {"White": "Red", "WhiteElo": "RedElo", "WhiteTeam": "RedTeam"}
 
 #: The move annotations `!`, `?`, … and the NAGs they stand for (docs/spec/pgn.md §4.5);
 #: PGN and WXF game files write them after a move.
@@ -118,6 +158,106 @@ class Headers(MutableMapping[str, str]):
         return f"Headers({self._tags!r})"
 
 
+# ---------------------------------------------------------------- standard header values
+
+#: A date as the spec writes it (docs/spec/pgn.md §3.8): ``yyyy.mm.dd``, ``?`` for unknown digits.
+_DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)\Z")
+#: Dates as exports write them: ``1995.5.22``, ``2004-01-05``, ``1995年5月22日``, ``1995``.
+_LOOSE_DATE = re.compile(r"(\d{4})(?:\s*[./\-年]\s*(\d{1,2})(?:\s*[./\-月]\s*(\d{1,2})\s*日?)?\s*月?)?\s*\Z")
+
+
+def date_problem(value: str) -> Optional[str]:
+    """Why ``value`` is not a valid ``yyyy.mm.dd`` date (a phrase such as ``is not a day of the calendar``), or ``None``."""
+    m = _DATE.match(value)
+    if not m:
+        return "is not `yyyy.mm.dd`"
+    y, mo, d = m.groups()
+    if mo != "??" and not 1 <= int(mo) <= 12:
+        return f"has month `{mo}`; expected `01`–`12` or `??`"
+    if d != "??" and not 1 <= int(d) <= 31:
+        return f"has day `{d}`; expected `01`–`31` or `??`"
+    if "?" not in value:
+        try:
+            datetime.date(int(y), int(mo), int(d))
+        except ValueError:
+            return "is not a day of the calendar"
+    return None
+
+
+def standard_date(value: str) -> Optional[str]:
+    """The ``yyyy.mm.dd`` form of a loosely written date when it is unambiguous (a four-digit year), else ``None``."""
+    m = _LOOSE_DATE.match(value.strip())
+    if not m:
+        return None
+    y, mo, d = m.group(1), m.group(2), m.group(3)
+    out = f"{y}.{int(mo):02d}." if mo else f"{y}.??."
+    out += f"{int(d):02d}" if d else "??"
+    return out if date_problem(out) is None else None
+
+
+def _standard_result(value: str) -> Optional[str]:
+    return RESULT_WORDS.get(value.strip())
+
+
+#: An ECCO opening code (the CBF schema's ``EccoCode`` type, which
+#: tests/test_spec_consistency.py holds this equal to).
+ECCO_PATTERN = re.compile(r"[A-E][0-9][0-9]\Z")
+
+
+def _standard_ecco(value: str) -> Optional[str]:
+    code = value.strip().upper()
+    return code if ECCO_PATTERN.match(code) else None
+
+
+#: Tag name -> the standard spelling of a value written another way (None: not known).
+_STANDARD_VALUE = {"Result": _standard_result, "Date": standard_date, "ECCO": _standard_ecco}
+
+
+def standard_tag_value(name: str, value: str) -> Optional[str]:
+    """The standard spelling of tag ``name``'s ``value`` when it differs and its meaning is clear, else ``None``.
+
+    ``Result`` words (:data:`RESULT_WORDS`: ``红胜`` -> ``1-0``), loosely
+    written ``Date`` s (``1995.5.22`` -> ``1995.05.22``) and lower-case
+    ``ECCO`` codes (``b24`` -> ``B24``).  A value already standard, or one
+    whose meaning is not clear (``Date "95.5.22"``), gives ``None``.
+    """
+    if name == "Result" and value in RESULTS:
+        return None
+    if name == "Date" and date_problem(value) is None:
+        return None
+    to_standard = _STANDARD_VALUE.get(name)
+    new = to_standard(value) if to_standard is not None else None
+    return new if new != value else None
+
+
+def standard_headers(headers: "Headers") -> "Headers":
+    """``headers`` with every value :func:`standard_tag_value` knows in standard form, and
+    WinBoard's side tags (:data:`WINBOARD_SIDES`) under the model's names where those are absent.
+
+    Tags keep their order (a renamed tag keeps its place).  What the linter's
+    safe fixes change in a PGN file's tags, and what ``convert`` writes.
+    """
+    out = Headers()
+    for name, value in headers.items():
+        ours = WINBOARD_SIDES.get(name)
+        if ours is not None and ours not in headers:
+            name = ours
+        out[name] = standard_tag_value(name, value) or value
+    return out
+
+
+def standardise(game: "Game") -> None:
+    """Give ``game`` its :func:`standard_headers`, in place, and the result its
+    ``Result`` tag now gives when no termination marker was written
+    (``[Result "红胜"]`` and no marker: the game's result is ``1-0``, as
+    the reader takes a standard tag's).  What ``convert`` does before writing.
+    """
+    game.headers = standard_headers(game.headers)
+    tag = game.headers.get("Result")
+    if game.result == "*" and game.result_span is None and tag in RESULTS:
+        game.result = tag
+
+
 class Node:
     """A move in the tree, or the root (``move is None``).
 
@@ -128,7 +268,10 @@ class Node:
     :class:`Game`): it is how :meth:`board` finds the start position.
     """
 
-    __slots__ = ("move", "parent", "children", "comments_before", "comments", "nags", "span", "text", "game")
+    # The three annotation lists are made on first use (most nodes have none):
+    # a game of 100 plies then holds 100 lists, not 400, which the reader
+    # allocates faster and the garbage collector scans less often.
+    __slots__ = ("move", "parent", "children", "_comments_before", "_comments", "_nags", "span", "text", "game")
 
     def __init__(
         self,
@@ -144,12 +287,49 @@ class Node:
         self.move = move
         self.parent = parent
         self.children: list[Node] = []
-        self.comments_before: list[str] = comments_before if comments_before is not None else []
-        self.comments: list[str] = comments if comments is not None else []
-        self.nags: list[int] = nags if nags is not None else []
+        self._comments_before = comments_before
+        self._comments = comments
+        self._nags = nags
         self.span = span
         self.text = text
         self.game: Optional[Game] = None
+
+    # ------------------------------------------------------------ annotations
+    @property
+    def comments_before(self) -> list[str]:
+        """Comments written before the move (a list of its own, made on first use)."""
+        c = self._comments_before
+        if c is None:
+            c = self._comments_before = []
+        return c
+
+    @comments_before.setter
+    def comments_before(self, value: list[str]) -> None:
+        self._comments_before = value
+
+    @property
+    def comments(self) -> list[str]:
+        """Comments after the move (a list of its own, made on first use)."""
+        c = self._comments
+        if c is None:
+            c = self._comments = []
+        return c
+
+    @comments.setter
+    def comments(self, value: list[str]) -> None:
+        self._comments = value
+
+    @property
+    def nags(self) -> list[int]:
+        """The move's NAGs (a list of its own, made on first use)."""
+        n = self._nags
+        if n is None:
+            n = self._nags = []
+        return n
+
+    @nags.setter
+    def nags(self, value: list[int]) -> None:
+        self._nags = value
 
     # ------------------------------------------------------------ navigation
     @property
@@ -323,9 +503,9 @@ class Node:
             a, b = stack.pop()
             if (
                 a.move != b.move
-                or a.comments != b.comments
-                or a.comments_before != b.comments_before
-                or a.nags != b.nags
+                or (a._comments or []) != (b._comments or [])
+                or (a._comments_before or []) != (b._comments_before or [])
+                or (a._nags or []) != (b._nags or [])
                 or len(a.children) != len(b.children)
             ):
                 return False

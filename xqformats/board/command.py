@@ -43,6 +43,18 @@ class Picture(NamedTuple):
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.description = (
+        "Draw a position as SVG: the position of a FEN, or of a record (any format lint reads) after a ply or a\n"
+        "move number of a game's main line, with the last move shaded and optional arrows (docs/board.md)."
+    )
+    p.epilog = """exit status:
+  0  the picture was written
+  2  usage error: a bad FEN or arrow, no such game, ply or move, or a file that cannot be read or written
+
+examples:
+  xqformats board --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' -o start.svg
+  xqformats board game.pgn --ply 13 --arrow h2e2 -o ply13.svg
+  xqformats board library.cbl --game 3 --move 20 --flip > move20.svg"""
     p.add_argument("input", nargs="?", metavar="INPUT", help="a record file (any format `xqformats lint` reads)")
     p.add_argument("--fen", metavar="FEN", help="draw this position instead of a record's")
     where = p.add_mutually_exclusive_group()

@@ -37,6 +37,21 @@ def _selection(p: argparse.ArgumentParser) -> None:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The ``run``, ``list`` and ``decode`` actions and their options."""
+    p.description = (
+        "The conformance suite (docs/conformance.md): cases that pin what each format means, judged against\n"
+        "xqformats' own reader or any program that speaks the decoder protocol."
+    )
+    p.epilog = """exit status:
+  0  every case passed (run); the listing or the decoding was printed (decode reports an unreadable
+     input as diagnostics, not by its status)
+  1  a case failed (run)
+  2  usage error
+
+examples:
+  xqformats conformance run
+  xqformats conformance run --format xqf --kind invalid
+  xqformats conformance run --decoder 'python tools/conformance/adapters/cchess_adapter.py' --json
+  xqformats conformance decode --name game.pgn < game.pgn"""
     sub = p.add_subparsers(dest="action", metavar="ACTION", required=True)
     r = sub.add_parser("run", help="judge a decoder on the cases")
     _selection(r)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..model import RESULT_WORDS
+
 __all__ = [
     "KNOWN_TAGS",
     "HEADER_OF_TAG",
@@ -54,14 +56,9 @@ TAG_OF_HEADER: dict[str, str] = {header: tag for tag, header in HEADER_OF_TAG.it
 #: The header prefix of every other tag: ``[DhtmlXQ_owner]`` is the header ``DhtmlXQ_owner``.
 KEPT_PREFIX = "DhtmlXQ_"
 
-#: Result words (docs/spec/dhtmlxq.md §6.2) and the model's results.
-RESULT_OF_WORD: dict[str, str] = {
-    "红胜": "1-0", "红先胜": "1-0", "红方胜": "1-0", "黑负": "1-0", "黑先负": "1-0",
-    "黑胜": "0-1", "黑先胜": "0-1", "黑方胜": "0-1", "红负": "0-1", "红先负": "0-1",
-    "和棋": "1/2-1/2", "和": "1/2-1/2", "和局": "1/2-1/2", "红和": "1/2-1/2", "红先和": "1/2-1/2",
-    "黑先和": "1/2-1/2", "平局": "1/2-1/2",
-    "未知": "*",
-}  # fmt: skip
+#: Result words (docs/spec/dhtmlxq.md §6.2) and the model's results: the
+#: model's one table of result words, which the linter and convert use too.
+RESULT_OF_WORD: dict[str, str] = RESULT_WORDS
 #: What the writer writes for each result (none for ``*``).
 WORD_OF_RESULT: dict[str, str] = {"1-0": "红胜", "0-1": "黑胜", "1/2-1/2": "和棋"}
 

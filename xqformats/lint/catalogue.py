@@ -39,6 +39,7 @@ from ..jsonform import rules as json_rules
 from ..notation import rules as notation_rules
 from ..pgn import rules as pgn_rules
 from ..wxfgame import rules as wxfgame_rules
+from . import suppression
 from ..xqf import rules as xqf_rules
 from . import checks
 
@@ -73,6 +74,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     json_rules,
     format_rules,
     checks,
+    suppression,
 )
 
 
@@ -298,6 +300,7 @@ def rule_page(rule: Rule, *, heading: str = "#") -> str:
     if rule.deviation:
         facts.append("a deviation from the spec with a clear meaning: an **error** under `--strict`")
     facts.append(f"group: {group_of(rule.code)}")
+    facts.append(f"fix: {_fix_word(rule)}")
     about = _default_sentence(rule) + " " + "; ".join(facts) + "."
     lines = [f"{heading} {rule.name} ({rule.code})", "", rule.summary + ".", "", about, ""]
     body = _with_examples(rule)
@@ -306,12 +309,17 @@ def rule_page(rule: Rule, *, heading: str = "#") -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def _fix_word(rule: Rule) -> str:
+    """``safe`` (``lint --fix``), ``unsafe`` (``--unsafe-fixes``) or ``none`` (:attr:`Rule.fix`)."""
+    return rule.fix or "none"
+
+
 def _index_row(rule: Rule) -> str:
     sev = _LEVEL_WORD[rule.severity] + (" (strict: error)" if rule.deviation else "")
     default = "on" if on_by_default(rule.code) else "opt-in"
     anchor = f"{rule.name}-{rule.code}".lower()
     summary = rule.summary.replace("|", "\\|")
-    return f"| [{rule.code}](#{anchor}) | {rule.name} | {sev} | {default} | {summary} |"
+    return f"| [{rule.code}](#{anchor}) | {rule.name} | {sev} | {default} | {_fix_word(rule)} | {summary} |"
 
 
 def rules_markdown(rules: Sequence[Rule] | None = None) -> str:
@@ -331,14 +339,19 @@ def rules_markdown(rules: Sequence[Rule] | None = None) -> str:
         f"those only when a selector names them (`--extend-select {OPT_IN[0]}`) or `ALL` is selected",
         "explicitly (`--select ALL`). The *Default* column says which.",
         "",
+        "The *Fix* column says whether `xqformats lint --fix` can fix a finding: `safe` fixes keep",
+        "what the record means and are applied by `--fix`; `unsafe` ones may change it and are",
+        "applied only with `--unsafe-fixes`; `none`, no fix. A finding of a fixable rule may still",
+        "have no fix when nothing says what was meant (a date such as `95.5.22`).",
+        "",
     ]
     groups = grouped(rules)
     for title, members in groups:
         out += [
             f"## {title}",
             "",
-            "| Code | Name | Severity | Default | Summary |",
-            "| --- | --- | --- | --- | --- |",
+            "| Code | Name | Severity | Default | Fix | Summary |",
+            "| --- | --- | --- | --- | --- | --- |",
             *(_index_row(r) for r in members),
             "",
         ]

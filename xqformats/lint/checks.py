@@ -20,14 +20,12 @@ that needs it is enabled.
 
 from __future__ import annotations
 
-import datetime
-import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
-from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
+from ..diagnostics import Diagnostic, DiagnosticSink, Edit, Rule, Severity, Span
 from ..formats.rules import FILE_TOO_LARGE, FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, UNREADABLE_FILE, UNSUPPORTED_FORMAT
-from ..model import RESULTS, Game
+from ..model import ECCO_PATTERN, RESULT_WORDS, RESULTS, Game, date_problem, standard_tag_value
 
 __all__ = [
     "check_game",
@@ -41,6 +39,8 @@ __all__ = [
     "RESULT_TAG_VALUE",
     "PLY_COUNT",
     "ECCO_CODE",
+    "RESULT_WORDS",
+    "ECCO_PATTERN",
     "UNSUPPORTED_FORMAT",
     "UNREADABLE_FILE",
     "UNEXPLAINED_WIN",
@@ -70,6 +70,7 @@ MISSING_GAME_TAG = Rule(
     fixed='[Game "Chinese Chess"]\n[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 GAME_TAG_NOT_FIRST = Rule(
     "T102",
@@ -99,6 +100,7 @@ GAME_TAG_VALUE = Rule(
     fixed='[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
     deviation=True,
+    fix="unsafe",
 )
 DATE_FORMAT = Rule(
     "T104",
@@ -117,6 +119,7 @@ DATE_FORMAT = Rule(
     fixed='[Game "Chinese Chess"]\n[Date "1995.05.22"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 RESULT_MISMATCH = Rule(
     "T105",
@@ -149,6 +152,7 @@ RESULT_TAG_VALUE = Rule(
     fixed='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 1-0 {黑方认负}\n',
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 PLY_COUNT = Rule(
     "T107",
@@ -164,6 +168,7 @@ PLY_COUNT = Rule(
     fixed='[Game "Chinese Chess"]\n[Result "*"]\n[PlyCount "2"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
     deviation=True,
+    fix="unsafe",
 )
 ECCO_CODE = Rule(
     "T108",
@@ -181,6 +186,7 @@ ECCO_CODE = Rule(
     fixed='[Game "Chinese Chess"]\n[ECCO "B24"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 # ---------------------------------------------------------------- G1xx rules
 
@@ -254,6 +260,14 @@ class _Context:
     def tag_span(self, name: str) -> Optional[Span]:
         return self.game.tag_spans.get(name)
 
+    def value_fix(self, name: str, new: str) -> Optional[list[Edit]]:
+        """The edit that writes ``new`` as tag ``name``'s value: PGN only, where the
+        tag's span is its quoted value (``new`` needs no escape: no ``"`` nor ``\\``)."""
+        span = self.tag_span(name)
+        if self.source_format != "pgn" or span is None:
+            return None
+        return [Edit(span.start, span.end, f'"{new}"')]
+
     def game_start(self) -> Optional[Span]:
         """A point at the start of the game (its first tag, or the game span)."""
         spans = self.game.tag_spans
@@ -299,7 +313,10 @@ def _game_tag(ctx: _Context) -> None:
     headers = ctx.game.headers
     if "Game" not in headers:
         ctx.sink.report(
-            MISSING_GAME_TAG, 'No `Game` tag; expected `[Game "Chinese Chess"]` as the first tag', ctx.game_start()
+            MISSING_GAME_TAG,
+            'No `Game` tag; expected `[Game "Chinese Chess"]` as the first tag',
+            ctx.game_start(),
+            fix=_game_tag_insertion(ctx.game),
         )
         return
     first = next(iter(headers))
@@ -309,40 +326,20 @@ def _game_tag(ctx: _Context) -> None:
         )
     value = headers["Game"]
     if value != "Chinese Chess":
-        ctx.sink.report(GAME_TAG_VALUE, f"Game `{value}` is not `Chinese Chess`", ctx.tag_span("Game"))
+        ctx.sink.report(
+            GAME_TAG_VALUE,
+            f"Game `{value}` is not `Chinese Chess`",
+            ctx.tag_span("Game"),
+            fix=ctx.value_fix("Game", "Chinese Chess"),
+        )
 
 
-_DATE = re.compile(r"(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)\Z")
-_LOOSE_DATE = re.compile(r"(\d{4})(?:\s*[./\-年]\s*(\d{1,2})(?:\s*[./\-月]\s*(\d{1,2})\s*日?)?\s*月?)?\s*\Z")
-
-
-def _suggest_date(value: str) -> Optional[str]:
-    """The ``yyyy.mm.dd`` form of a loosely written date, when it is unambiguous."""
-    m = _LOOSE_DATE.match(value.strip())
-    if not m:
+def _game_tag_insertion(game: Game) -> Optional[list[Edit]]:
+    """``[Game "Chinese Chess"]`` on a line of its own where the game starts (a PGN game's span starts at its first tag)."""
+    if game.span is None:
         return None
-    y, mo, d = m.group(1), m.group(2), m.group(3)
-    out = f"{y}.{int(mo):02d}." if mo else f"{y}.??."
-    out += f"{int(d):02d}" if d else "??"
-    return out if _date_problem(out) is None else None
-
-
-def _date_problem(value: str) -> Optional[str]:
-    """Why ``value`` is not a valid ``yyyy.mm.dd`` date, or ``None``."""
-    m = _DATE.match(value)
-    if not m:
-        return "is not `yyyy.mm.dd`"
-    y, mo, d = m.groups()
-    if mo != "??" and not 1 <= int(mo) <= 12:
-        return f"has month `{mo}`; expected `01`–`12` or `??`"
-    if d != "??" and not 1 <= int(d) <= 31:
-        return f"has day `{d}`; expected `01`–`31` or `??`"
-    if "?" not in value:
-        try:
-            datetime.date(int(y), int(mo), int(d))
-        except ValueError:
-            return "is not a day of the calendar"
-    return None
+    after = "\n" if game.tag_spans else "\n\n"  # no tags: the blank line before the movetext
+    return [Edit(game.span.start, game.span.start, '[Game "Chinese Chess"]' + after)]
 
 
 @_check(DATE_FORMAT)
@@ -350,41 +347,20 @@ def _date(ctx: _Context) -> None:
     value = ctx.game.headers.get("Date")
     if value is None:
         return
-    problem = _date_problem(value)
+    problem = date_problem(value)
     if problem is None:
         return
+    hint = standard_tag_value("Date", value)
     if not value:
         msg = "Date is empty; expected `yyyy.mm.dd` (`????.??.??` when unknown)"
     else:
         msg = f"Date `{value}` {problem}"
-        hint = _suggest_date(value)
-        if hint is not None and hint != value:
+        if hint is not None:
             msg += f"; expected `{hint}`"
         elif problem.startswith("is not `"):
             msg += " (`??` for unknown parts)"
-    ctx.sink.report(DATE_FORMAT, msg, ctx.tag_span("Date"))
-
-
-#: Result words seen in real exports, and the standard value they mean.
-RESULT_WORDS = {
-    "红胜": "1-0",
-    "紅勝": "1-0",
-    "红先胜": "1-0",
-    "紅先勝": "1-0",
-    "黑胜": "0-1",
-    "黑勝": "0-1",
-    "红先负": "0-1",
-    "紅先負": "0-1",
-    "和": "1/2-1/2",
-    "和棋": "1/2-1/2",
-    "红先和": "1/2-1/2",
-    "紅先和": "1/2-1/2",
-    "1/2": "1/2-1/2",
-    "½-½": "1/2-1/2",
-    "0.5-0.5": "1/2-1/2",
-    "未知": "*",
-    "": "*",
-}
+    fix = ctx.value_fix("Date", hint) if hint is not None else None
+    ctx.sink.report(DATE_FORMAT, msg, ctx.tag_span("Date"), fix=fix)
 
 
 @_check(RESULT_TAG_VALUE, RESULT_MISMATCH)
@@ -394,11 +370,12 @@ def _result_tag(ctx: _Context) -> None:
     if value is None:
         return
     if value not in RESULTS:
-        meant = RESULT_WORDS.get(value.strip())
+        meant = standard_tag_value("Result", value)
         msg = f"Result `{value}` is not one of `1-0`, `0-1`, `1/2-1/2`, `*`"
         if meant is not None:
             msg = f"Result `{value}` is not standard; expected `{meant}`"
-        ctx.sink.report(RESULT_TAG_VALUE, msg, ctx.tag_span("Result"))
+        fix = ctx.value_fix("Result", meant) if meant is not None else None
+        ctx.sink.report(RESULT_TAG_VALUE, msg, ctx.tag_span("Result"), fix=fix)
         return
     # Compare only with a marker actually written: without one the reader has
     # already reported the missing marker and ``game.result`` is a default.
@@ -423,12 +400,8 @@ def _ply_count(ctx: _Context) -> None:
         msg = f"PlyCount `{value}` but the main line has {plies} {'ply' if plies == 1 else 'plies'}"
     else:
         return
-    ctx.sink.report(PLY_COUNT, msg, ctx.tag_span("PlyCount"))
-
-
-#: An ECCO opening code (the schema's ``EccoCode`` type, which
-#: tests/test_spec_consistency.py holds this equal to).
-ECCO_PATTERN = re.compile(r"[A-E][0-9][0-9]\Z")
+    # Unsafe: the count may be right and a move missing.
+    ctx.sink.report(PLY_COUNT, msg, ctx.tag_span("PlyCount"), fix=ctx.value_fix("PlyCount", str(plies)))
 
 
 # CBF: the schema's EccoCode type already checks the element (C203).
@@ -438,11 +411,13 @@ def _ecco(ctx: _Context) -> None:
     # An empty value says "unknown", as an empty <ECCO/> does in CBF.
     if value is None or not value or ECCO_PATTERN.match(value):
         return
-    if ECCO_PATTERN.match(value.strip().upper()):
-        msg = f"ECCO `{value}` is not in standard form; expected `{value.strip().upper()}`"
+    code = standard_tag_value("ECCO", value)
+    if code is not None:
+        msg = f"ECCO `{value}` is not in standard form; expected `{code}`"
     else:
         msg = f"ECCO `{value}` is not an opening code; expected a letter `A`–`E` and two digits"
-    ctx.sink.report(ECCO_CODE, msg, ctx.tag_span("ECCO"))
+    fix = ctx.value_fix("ECCO", code) if code is not None else None
+    ctx.sink.report(ECCO_CODE, msg, ctx.tag_span("ECCO"), fix=fix)
 
 
 _WINS = {"1-0": "Red", "0-1": "Black"}

@@ -16,6 +16,8 @@ Keys (kebab-case, as in ruff)::
     per-file-ignores = { "old/*.pgn" = ["T1"] }
     output-format = "text"      # text, json, sarif, github
     max-file-size = "256M"      # larger files are reported (G107), not read; bytes, or K, M, G
+    show-info = false           # show every info finding (else only those of codes selected by name)
+    respect-gitignore = true    # folder searches skip what .gitignore files ignore
 
 ``exclude`` and ``per-file-ignores`` globs are relative to the config file's
 folder.  A bad file, an unknown key or a wrong type is a :class:`ConfigError`
@@ -64,16 +66,24 @@ class Settings:
     output_format: Optional[str] = None
     #: The largest file read, in bytes (``None``: the front door's default).
     max_file_size: Optional[int] = None
+    show_info: Optional[bool] = None
+    respect_gitignore: Optional[bool] = None
     root: Optional[Path] = None
     source: Optional[Path] = None
 
     def selection(
-        self, *, select: tuple[str, ...] = (), extend_select: tuple[str, ...] = (), ignore: tuple[str, ...] = ()
+        self,
+        *,
+        select: tuple[str, ...] = (),
+        extend_select: tuple[str, ...] = (),
+        ignore: tuple[str, ...] = (),
+        show_info: Optional[bool] = None,
     ) -> RuleSelection:
         """These settings' rule selection with the command line's on top (ruff's way).
 
         A non-empty ``select`` replaces the file's ``select``; ``extend_select``
-        and ``ignore`` are added to the file's lists.
+        and ``ignore`` are added to the file's lists; ``show_info`` (``None``:
+        not given) overrides the file's.
         """
         return RuleSelection(
             select=select or self.select or (),
@@ -81,6 +91,7 @@ class Settings:
             ignore=self.ignore + ignore,
             per_file_ignores=self.per_file_ignores,
             root=self.root,
+            show_info=bool(self.show_info if show_info is None else show_info),
         )
 
 
@@ -168,10 +179,10 @@ def load_config(path: Path) -> Settings:
         if key in ("select", "extend-select", "ignore", "exclude"):
             items = _strings(where, key)(value)
             values[key.replace("-", "_")] = items if key == "exclude" else RuleSelection.parse(items)
-        elif key == "strict":
+        elif key in ("strict", "show-info", "respect-gitignore"):
             if not isinstance(value, bool):
-                raise ConfigError(f"`strict` in {where} is not `true` or `false`")
-            values["strict"] = value
+                raise ConfigError(f"`{key}` in {where} is not `true` or `false`")
+            values[key.replace("-", "_")] = value
         elif key == "output-format":
             if value not in OUTPUT_FORMATS:
                 choices = ", ".join(f"`{f}`" for f in OUTPUT_FORMATS)
@@ -189,7 +200,7 @@ def load_config(path: Path) -> Settings:
         else:
             known = (
                 "`select`, `extend-select`, `ignore`, `strict`, `exclude`, `per-file-ignores`, `output-format`, "
-                "`max-file-size`"
+                "`max-file-size`, `show-info`, `respect-gitignore`"
             )
             raise ConfigError(f"Unknown key `{key}` in {where}; expected one of {known}")
     return Settings(root=path.parent, source=path, **values)

@@ -7,6 +7,14 @@ letter case), ``-`` is standard input.  The order is deterministic (the
 arguments' order, then names sorted within each directory), so runs with
 any number of worker processes report in the same order.  How each file is
 read is the front door's business (:func:`xqformats.formats.read`).
+
+A folder search respects ``.gitignore`` files as git does (``pathspec``'s
+gitignore rules): those of the searched folders and of the folders above them
+up to the repository's top level (the folder with ``.git``; without one, the
+searched folder itself); a deeper file's rule wins over a shallower one's, and
+an ignored folder is not entered.  ``respect_gitignore=False``
+(``--no-respect-gitignore``, ``respect-gitignore = false``) turns this off.
+Files named on the command line are linted whatever ``.gitignore`` says.
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ import fnmatch
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 from ..formats import REGISTRY
 
@@ -26,6 +34,7 @@ __all__ = [
     "Targets",
     "discover",
     "is_excluded",
+    "GitIgnore",
 ]
 
 #: The command-line spelling of standard input.
@@ -101,13 +110,57 @@ def is_excluded(rel_posix: str, patterns: Sequence[str]) -> bool:
     return False
 
 
+class GitIgnore:
+    """The ``.gitignore`` rules of a folder search (see the module docstring), read once per folder."""
+
+    def __init__(self) -> None:
+        self._specs: dict[Path, Any] = {}
+        self._tops: dict[Path, Path] = {}
+
+    def _spec(self, folder: Path) -> Any:
+        if folder not in self._specs:
+            from pathspec import GitIgnoreSpec
+
+            try:
+                text = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace")
+            except OSError:  # none there (or unreadable: git would not read it either)
+                self._specs[folder] = None
+            else:
+                self._specs[folder] = GitIgnoreSpec.from_lines(text.splitlines())
+        return self._specs[folder]
+
+    def top(self, searched: Path) -> Path:
+        """The highest folder whose ``.gitignore`` counts for a search of ``searched``."""
+        # Absolute, not resolved: the walked paths are compared with it as they are.
+        searched = Path(os.path.abspath(searched))
+        if searched not in self._tops:
+            self._tops[searched] = next((f for f in (searched, *searched.parents) if (f / ".git").exists()), searched)
+        return self._tops[searched]
+
+    def ignored(self, path: Path, is_dir: bool, top: Path) -> bool:
+        """Whether git would ignore ``path`` (absolute, below ``top``)."""
+        folder = path.parent
+        while True:
+            spec = self._spec(folder)
+            if spec is not None:
+                rel = path.relative_to(folder).as_posix() + ("/" if is_dir else "")
+                decided = spec.check_file(rel).include
+                if decided is not None:
+                    return bool(decided)
+            if folder == top or folder.parent == folder:
+                return False
+            folder = folder.parent
+
+
 class _Walk:
     """One run of :func:`discover`: the targets so far, and what has been seen."""
 
-    def __init__(self, exclude: Sequence[str], root: Path, cwd: Path) -> None:
+    def __init__(self, exclude: Sequence[str], root: Path, cwd: Path, gitignore: Optional[GitIgnore] = None) -> None:
         self.exclude = exclude
         self.root = root
         self.cwd = cwd
+        self.gitignore = gitignore
+        self.top = cwd
         self.seen: set[str] = set()
         self.out = Targets()
 
@@ -134,11 +187,15 @@ class _Walk:
             d
             for d in dirnames
             if d not in SKIPPED_DIRS and not d.startswith(".") and not is_excluded(self.rel_to_root(base / d), self.exclude)
+            and not self._git_ignored(base / d, True)
         )
+
+    def _git_ignored(self, p: Path, is_dir: bool) -> bool:
+        return self.gitignore is not None and self.gitignore.ignored(Path(os.path.abspath(p)), is_dir, self.top)
 
     def _wanted(self, fp: Path) -> bool:
         """Whether to lint a file found in a folder (one of unknown format is noted as skipped)."""
-        if fp.name.startswith(".") or is_excluded(self.rel_to_root(fp), self.exclude):
+        if fp.name.startswith(".") or is_excluded(self.rel_to_root(fp), self.exclude) or self._git_ignored(fp, False):
             return False
         if REGISTRY.knows_extension(fp.name):
             return True
@@ -149,6 +206,8 @@ class _Walk:
         """Every file of a known format below ``p``, then the folders that could not be listed."""
         found: list[Path] = []
         unlisted: list[OSError] = []
+        if self.gitignore is not None:
+            self.top = self.gitignore.top(p)
         # os.walk skips folders it cannot list unless told: a CI run must not
         # pass because a folder was unreadable.
         for dirpath, dirnames, filenames in os.walk(p, onerror=unlisted.append):
@@ -170,6 +229,7 @@ def discover(
     exclude_root: Optional[Path] = None,
     cwd: Optional[Path] = None,
     force_exclude: bool = False,
+    respect_gitignore: bool = True,
 ) -> Targets:
     """Expand command-line ``args`` into the files to lint, in a stable order.
 
@@ -183,10 +243,11 @@ def discover(
     and ``exclude`` globs relative to ``exclude_root`` (the config file's
     folder).  A file reached twice is linted once, at its first place.
     The files a folder search skipped for their unknown format are listed in
-    the result's ``skipped``.
+    the result's ``skipped``.  Folder searches respect ``.gitignore``
+    unless ``respect_gitignore`` is false (see the module docstring).
     """
     cwd = (cwd or Path.cwd()).resolve()
-    walk = _Walk(exclude, (exclude_root or cwd).resolve(), cwd)
+    walk = _Walk(exclude, (exclude_root or cwd).resolve(), cwd, GitIgnore() if respect_gitignore else None)
     for arg in args:
         p = Path(arg)
         if arg == STDIN:

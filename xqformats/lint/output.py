@@ -3,12 +3,14 @@
 Each renderer takes the per-file results in report order and returns the
 whole output as one string (``""`` when there is nothing to print).  They
 never re-order findings: the runner's order is the contract (``-j N`` equals
-``-j 1``).
+``-j 1``).  Text and GitHub output are made of one block per file
+(:func:`render_text_file`, :func:`render_github` of one result), so the
+command prints each file's block as soon as the file is done.
 
-* **text** — ``path:line:col: CODE message``, the source line with carets
+* **text** — ``path:line:col: severity CODE message`` (:func:`format_line`), the source line with carets
   under the span (East Asian wide characters count two cells, so carets line
   up under Chinese moves), then a one-line summary; a finding in a binary
-  file is placed by byte offset: ``path:@0x412: CODE message``;
+  file is placed by byte offset: ``path:@0x412: severity CODE message``; coloured by severity on a terminal;
 * **json** — an array of objects: ``path``, ``line``, ``column``,
   ``end_line``, ``end_column``, ``offset``, ``length`` (bytes, for binary
   files), ``code``, ``name``, ``severity``, ``message``;
@@ -37,6 +39,8 @@ from .runner import FileResult
 __all__ = [
     "render",
     "render_text",
+    "render_text_file",
+    "format_line",
     "render_json",
     "render_sarif",
     "render_github",
@@ -45,9 +49,31 @@ __all__ = [
     "statistics",
     "rebased",
     "SARIF_SCHEMA",
+    "PROJECT_URL",
+    "RULES_URL",
+    "help_uri",
 ]
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+#: The project's home, the one place its address is written: SARIF's
+#: ``informationUri`` and, below it, every rule's ``helpUri`` (its page in
+#: ``docs/rules.md``).  Keep it equal to ``Documentation`` in pyproject's
+#: ``[project.urls]``.
+PROJECT_URL = "https://github.com/OWNER/xqformats"
+
+#: The rule pages: ``docs/rules.md`` on the project's main branch.
+RULES_URL = f"{PROJECT_URL}/blob/main/docs/rules.md"
+
+
+def help_uri(rule: Rule) -> str:
+    """The address of ``rule``'s page: its heading's anchor in ``docs/rules.md`` (``#date-format-t104``).
+
+    The anchor is the one GitHub gives the page's heading ``### date-format (T104)``.
+    """
+    anchor = f"{rule.name}-{rule.code}".lower()
+    return f"{RULES_URL}#{anchor}"
+
 
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 _GITHUB_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
@@ -118,8 +144,12 @@ def _snippet(line_no: int, line: _Line, column: Optional[int], end_column: Optio
     ]
 
 
-def summary(results: Sequence[FileResult]) -> str:
-    """``Found 2 errors and 1 warning in 1 of 3 files`` or ``All checks passed (3 files)``."""
+def summary(results: Sequence[FileResult], hidden: int = 0) -> str:
+    """``Found 2 errors and 1 warning in 1 of 3 files`` or ``All checks passed (3 files)``.
+
+    ``hidden`` info findings (not shown: see
+    :meth:`~xqformats.lint.selection.RuleSelection.shown`) are counted at the end.
+    """
     counts = {Severity.ERROR: 0, Severity.WARNING: 0, Severity.INFO: 0}
     files_with = 0
     for res in results:
@@ -129,8 +159,9 @@ def summary(results: Sequence[FileResult]) -> str:
             counts[d.severity] += 1
     n = len(results)
     files = f"{n} file{'s' if n != 1 else ''}"
+    note = f" ({hidden:,} info hidden; --show-info shows them)" if hidden else ""
     if not any(counts.values()):
-        return f"All checks passed ({files})"
+        return f"All checks passed ({files}){note}"
     parts = []
     for sev, word in ((Severity.ERROR, "error"), (Severity.WARNING, "warning")):
         if counts[sev]:
@@ -139,7 +170,7 @@ def summary(results: Sequence[FileResult]) -> str:
         parts.append(f"{counts[Severity.INFO]} info")
     listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     where = files if files_with == n else f"{files_with} of {files}"
-    return f"Found {listed} in {where}"
+    return f"Found {listed} in {where}{note}"
 
 
 def run_summary(results: Sequence[FileResult], seconds: float) -> str:
@@ -174,18 +205,23 @@ def _count(n: int, word: str) -> str:
 FOLD_AFTER = 3
 
 
-#: ANSI colours of a finding's code by severity (``--color``): red, yellow, cyan.
+#: ANSI colours of a finding's severity word by severity (``--color``): red, yellow, cyan.
 _COLOURS = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m", Severity.INFO: "\x1b[36m"}
 _BOLD, _RESET = "\x1b[1m", "\x1b[0m"
 
 
-def _coloured(d: Diagnostic) -> str:
-    """``d.format()`` with its place in bold and its code in its severity's colour."""
-    text = d.format()
-    head, sep, rest = text.partition(f": {d.code} ")
-    if not sep:
-        return text
-    return f"{_BOLD}{head}{_RESET}: {_BOLD}{_COLOURS[d.severity]}{d.code}{_RESET} {rest}"
+def format_line(d: Diagnostic, *, color: bool = False) -> str:
+    """The text output's line for ``d``: ``path:line:col: severity CODE message``.
+
+    The severity word sits between the place and the code, as compilers
+    print it (``a.pgn:4:9: error M301 …``), so an error and an info never
+    look alike and ``grep ': error '`` finds the errors.  ``color`` makes the
+    place bold and the severity word bold in its colour (ANSI).
+    """
+    if not color:
+        return f"{d.place()}: {d.severity} {d.code} {d.message}"
+    sev = f"{_BOLD}{_COLOURS[d.severity]}{d.severity}{_RESET}"
+    return f"{_BOLD}{d.place()}{_RESET}: {sev} {_BOLD}{d.code}{_RESET} {d.message}"
 
 
 def render_text(
@@ -195,33 +231,50 @@ def render_text(
     summary_line: bool = True,
     fold: Optional[int] = FOLD_AFTER,
     color: bool = False,
+    hidden: int = 0,
 ) -> str:
     """Each finding with its source line and carets, then (``summary_line``) the one-line :func:`summary`.
 
     In each file, the findings of one code after the first ``fold`` are
     counted in one line after the file's findings instead (``None``: all
-    shown).  ``color`` puts each code in its severity's colour (ANSI).
+    shown).  ``color`` puts each severity word in its colour (ANSI);
+    ``hidden`` info findings are counted in the summary.
     """
-    out: list[str] = []
-    for res in results:
-        prepared: dict[int, _Line] = {}
-        seen: dict[str, int] = {}
-        for d in res.diagnostics:
-            seen[d.code] = seen.get(d.code, 0) + 1
-            if fold is not None and seen[d.code] > fold:
-                continue
-            out.append(_coloured(d) if color else d.format())
-            if show_source and d.line is not None and d.line in res.lines:
-                line = prepared.get(d.line)
-                if line is None:
-                    line = prepared[d.line] = _Line(res.lines[d.line])
-                multiline = d.end_line is not None and d.end_line != d.line
-                out.extend(_snippet(d.line, line, d.column, d.end_column, multiline))
-                out.append("")
-        out.extend(_folded(res.display, seen, fold))
+    out = [render_text_file(res, show_source=show_source, fold=fold, color=color) for res in results]
     if summary_line:
-        out.append(summary(results))
-    return "\n".join(out) + "\n" if out else ""
+        out.append(summary(results, hidden) + "\n")
+    return "".join(out)
+
+
+def render_text_file(
+    res: FileResult, *, show_source: bool = True, fold: Optional[int] = FOLD_AFTER, color: bool = False
+) -> str:
+    """One file's block of :func:`render_text` (``""`` when it has no findings): printed as soon as the file is done."""
+    out: list[str] = []
+    prepared: dict[int, _Line] = {}
+    seen: dict[str, int] = {}
+    for d in res.diagnostics:
+        seen[d.code] = seen.get(d.code, 0) + 1
+        if fold is not None and seen[d.code] > fold:
+            continue
+        out.append(format_line(d, color=color))
+        if show_source and d.line is not None and d.line in res.lines:
+            line = prepared.get(d.line)
+            if line is None:
+                line = prepared[d.line] = _Line(res.lines[d.line])
+            multiline = d.end_line is not None and d.end_line != d.line
+            out.extend(_snippet(d.line, line, d.column, d.end_column, multiline))
+            out.extend(_note_line(d, n) for n in d.related)
+            out.append("")
+        else:
+            out.extend(_note_line(d, n) for n in d.related)
+    out.extend(_folded(res.display, seen, fold))
+    return "".join(line + "\n" for line in out)
+
+
+def _note_line(d: Diagnostic, note: Diagnostic) -> str:
+    """A related note under its finding: ``  note: path:4:17: P301 Moves from here … kept as a comment``."""
+    return f"  note: {note.with_path(d.path).format()}"
 
 
 def _folded(display: str, seen: dict[str, int], fold: Optional[int]) -> list[str]:
@@ -242,6 +295,18 @@ def _folded(display: str, seen: dict[str, int], fold: Optional[int]) -> list[str
 
 def _record(d: Diagnostic) -> dict[str, Any]:
     rule = RULES.get(d.code)
+    out = _where(d) | {
+        "code": d.code,
+        "name": rule.name if rule is not None else None,
+        "severity": str(d.severity),
+        "message": d.message,
+    }
+    if d.related:
+        out["related"] = [_where(n.with_path(d.path)) | {"code": n.code, "message": n.message} for n in d.related]
+    return out
+
+
+def _where(d: Diagnostic) -> dict[str, Any]:
     return {
         "path": d.path,
         "line": d.line,
@@ -250,10 +315,6 @@ def _record(d: Diagnostic) -> dict[str, Any]:
         "end_column": d.end_column,
         "offset": d.offset,
         "length": d.length,
-        "code": d.code,
-        "name": rule.name if rule is not None else None,
-        "severity": str(d.severity),
-        "message": d.message,
     }
 
 
@@ -283,6 +344,7 @@ def _sarif_rule(rule: Rule) -> dict[str, Any]:
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": rule.doc or rule.summary},
         "help": {"text": rule.summary, "markdown": rule_page(rule)},
+        "helpUri": help_uri(rule),
         "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity]},
         "properties": {"deviation": rule.deviation},
     }
@@ -307,6 +369,24 @@ def _uri(path: Optional[str]) -> str:
 
 
 def _sarif_result(d: Diagnostic, index: dict[str, int]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "ruleId": d.code,
+        "level": _SARIF_LEVEL[d.severity],
+        "message": {"text": d.message},
+        "locations": [{"physicalLocation": _physical(d)}],
+    }
+    if d.code in index:
+        out["ruleIndex"] = index[d.code]
+    if d.related:
+        out["relatedLocations"] = [
+            {"id": i, "message": {"text": f"{n.code}: {n.message}"}, "physicalLocation": _physical(n.with_path(d.path))}
+            for i, n in enumerate(d.related)
+        ]
+    return out
+
+
+def _physical(d: Diagnostic) -> dict[str, Any]:
+    """The SARIF ``physicalLocation`` of a finding or note: its file and its region (lines and columns, or bytes)."""
     physical: dict[str, Any] = {"artifactLocation": {"uri": _uri(d.path)}}
     if d.line is not None:
         region: dict[str, Any] = {"startLine": d.line}
@@ -324,15 +404,7 @@ def _sarif_result(d: Diagnostic, index: dict[str, int]) -> dict[str, Any]:
         physical["region"] = region
     if d.path and d.path != "-" and not d.path.startswith("/"):
         physical["artifactLocation"]["uriBaseId"] = "%SRCROOT%"
-    out: dict[str, Any] = {
-        "ruleId": d.code,
-        "level": _SARIF_LEVEL[d.severity],
-        "message": {"text": d.message},
-        "locations": [{"physicalLocation": physical}],
-    }
-    if d.code in index:
-        out["ruleIndex"] = index[d.code]
-    return out
+    return physical
 
 
 _RESULTS = "@@xqformats-results@@"  # placeholder for the result rows in the SARIF frame
@@ -374,6 +446,7 @@ def render_sarif(results: Sequence[FileResult], rules: Optional[Sequence[Rule]] 
         "tool": {
             "driver": {
                 "name": "xqformats",
+                "informationUri": PROJECT_URL,
                 "version": __version__,
                 "semanticVersion": __version__,
                 "rules": [_sarif_rule(r) for r in rules],
@@ -421,7 +494,8 @@ def render_github(results: Sequence[FileResult]) -> str:
                 props.append(f"endLine={d.end_line}")
                 if d.end_column is not None:
                     props.append(f"endColumn={d.end_column}")
-        lines.append(f"::{_GITHUB_COMMAND[d.severity]} {','.join(props)}::{_escape_data(d.format())}")
+        text = "\n".join([d.format(), *(_note_line(d, n) for n in d.related)])  # notes on lines of their own
+        lines.append(f"::{_GITHUB_COMMAND[d.severity]} {','.join(props)}::{_escape_data(text)}")
     return "".join(line + "\n" for line in lines)
 
 
@@ -434,6 +508,7 @@ def render(
     root: Optional[Path] = None,
     fold: Optional[int] = FOLD_AFTER,
     color: bool = False,
+    hidden: int = 0,
 ) -> str:
     """Dispatch on ``fmt`` (one of :data:`~xqformats.lint.config.OUTPUT_FORMATS`); ``summary`` is the text's last line.
 
@@ -445,7 +520,7 @@ def render(
         return render_sarif(results, root=root)
     if fmt == "github":
         return render_github(results)
-    return render_text(results, show_source=show_source, summary_line=summary, fold=fold, color=color)
+    return render_text(results, show_source=show_source, summary_line=summary, fold=fold, color=color, hidden=hidden)
 
 
 def statistics(results: Sequence[FileResult], fmt: str = "text") -> str:

@@ -27,12 +27,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
-from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, split_lines
+from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Rule, Severity, split_lines
 from ..formats import DEFAULT_MAX_FILE_SIZE, Record, guard, read
 from ..progress import Progress
 from .checks import UNREADABLE_FILE, check_game
 from .discovery import STDIN, Target
+from .catalogue import RULES
 from .selection import RuleSelection
+from .suppression import suppress
 
 __all__ = ["LintOptions", "FileResult", "lint_bytes", "lint_target", "iter_results", "run", "GC_THRESHOLDS"]
 
@@ -100,14 +102,17 @@ class FileResult:
         # sent only when it is not ``display`` (see _finish: it always is).
         rows = tuple(
             (d.code, int(d.severity), d.message, d.line, d.column, d.end_line, d.end_column,
-             None if d.path == self.display else d.path, d.offset, d.length, d.deviation)
+             None if d.path == self.display else d.path, d.offset, d.length, d.deviation, d.fix, d.related)
             for d in self.diagnostics
         )
         return (_rebuild, (self.display, rows, self.lines, self.failed, self.size, self.games, self.moves))
 
 
 # A finding as it crosses a process boundary (see FileResult.__reduce__).
-_Row = tuple[str, int, str, Optional[int], Optional[int], Optional[int], Optional[int], Optional[str], Optional[int], Optional[int], bool]
+_Row = tuple[
+    str, int, str, Optional[int], Optional[int], Optional[int], Optional[int], Optional[str], Optional[int], Optional[int],
+    bool, Optional[Fix], tuple[Diagnostic, ...],
+]
 
 
 def _rebuild(
@@ -121,8 +126,8 @@ def _rebuild(
 ) -> FileResult:
     sev = {int(s): s for s in Severity}
     diags = tuple(
-        Diagnostic(c, sev[s], m, ln, col, eln, ecol, display if p is None else p, off, n, deviation=dev)
-        for c, s, m, ln, col, eln, ecol, p, off, n, dev in rows
+        Diagnostic(c, sev[s], m, ln, col, eln, ecol, display if p is None else p, off, n, deviation=dev, fix=fx, related=rel)
+        for c, s, m, ln, col, eln, ecol, p, off, n, dev, fx, rel in rows
     )
     return FileResult(display, diags, lines, failed, size, games, moves)
 
@@ -173,6 +178,8 @@ def _check(record: Record, display: str, options: LintOptions, enabled: Callable
     if crash is not None:
         diags.append(crash)
     diags.extend(sink.items)
+    if record.text() is not None:  # inline `xqformats: ignore` comments (a text record's only)
+        diags = suppress(diags, record.source, display, RULES)
     result = _finish(display, diags, record.text, enabled, failed=crash is not None)
     moves = sum(sum(1 for _ in game.nodes()) for game in record.games)
     return replace(result, size=len(record.source.data or b""), games=len(record.games), moves=moves)

@@ -20,6 +20,13 @@ The decision (ruff's precedence):
 3. An opt-in code (:data:`~xqformats.lint.catalogue.OPT_IN`) that only ``ALL``
    matches is reported only when ``ALL`` is written in ``select`` itself;
    the default ``ALL`` (and ``ALL`` in ``extend-select``) leaves it out.
+4. A finding of severity *info* is shown only with ``show_info``
+   (``--show-info``, ``show-info = true``), or when its code was asked for:
+   a selector in ``select`` or ``extend-select`` other than ``ALL`` names it
+   (``E1``, ``P301``), or it is an opt-in code (reported at all only because
+   someone selected it: ``M4``, or ``ALL`` written in ``select``).  So the
+   style rules (M4xx, all info) show whenever they are on.  A hidden finding
+   is counted (the text summary says how many) but does not count as found.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
+from ..diagnostics import Diagnostic, Severity
 from .catalogue import OPT_IN, RULES
 
 __all__ = ["RuleSelection", "SelectorError", "PerFileIgnores"]
@@ -65,6 +73,16 @@ class RuleSelection:
     root: Optional[Path] = None
     #: Prefixes that only an explicit ``ALL`` in ``select`` (or a selector naming them) turns on.
     opt_in: tuple[str, ...] = OPT_IN
+    #: Show every finding of severity info, not only those of codes a selector names (rule 4).
+    show_info: bool = False
+
+    def shown(self, d: Diagnostic) -> bool:
+        """Whether a reported finding is shown: anything above info, else rule 4 of the module docstring."""
+        return d.severity > Severity.INFO or self.show_info or self.asked_for(d.code)
+
+    def asked_for(self, code: str) -> bool:
+        """Whether a reported ``code`` was asked for: an opt-in code, or one a selector other than ``ALL`` names."""
+        return code.startswith(self.opt_in) or _specificity(self.select + self.extend_select, code) > 0
 
     def enabled(self, code: str) -> bool:
         """Whether ``code`` is reported in a file that no ``per_file_ignores`` glob matches."""

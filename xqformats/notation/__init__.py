@@ -82,7 +82,9 @@ def decode(
     with a valid move.
 
     Diagnostics are positioned in ``text`` (line 1, column 1 = its first
-    character); relocate with ``Diagnostic.shifted``.  When all is well the
+    character), and so are the edits of their fixes (offset 0 = its first
+    character): whoever places a finding in a file places its fix too
+    (:meth:`~xqformats.diagnostics.Fix.shifted`) or drops it.  When all is well the
     diagnostics are a shared empty tuple.  Never raises on bad text (a
     ``text`` that is not a ``str`` is a ``TypeError``) and leaves
     ``position`` as it was.

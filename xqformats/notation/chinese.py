@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Edit
 from .rules import CHINESE_FULLWIDTH_DIGITS, TRADITIONAL
 from .shape import Notation, Shape, span
 
@@ -97,6 +97,7 @@ def _styles(text: str, fullwidth_at: list[int]) -> tuple[Diagnostic, ...]:
                 TRADITIONAL,
                 f"Traditional character{'s' if len(trad) > 1 else ''} {chars} in `{text}`; canonical `{simple}`",
                 span(trad[0], trad[-1] + 1),
+                fix=[Edit(0, len(text), simple)],
             )
         )
     if fullwidth_at:
@@ -106,6 +107,7 @@ def _styles(text: str, fullwidth_at: list[int]) -> tuple[Diagnostic, ...]:
                 CHINESE_FULLWIDTH_DIGITS,
                 f"Fullwidth digits in `{text}`; canonical `{ascii_text}`",
                 span(fullwidth_at[0], fullwidth_at[-1] + 1),
+                fix=[Edit(0, len(text), ascii_text)],
             )
         )
     return tuple(styles)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from ..core import FILE_NAMES, Move, square
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Edit
 from .rules import ICCS_SPELLING
 from .shape import Notation, Shape, span
 
@@ -35,6 +35,7 @@ def build_shape(text: str, move: Tree) -> Shape:
                 ICCS_SPELLING,
                 f"ICCS move `{text}`; canonical `{canonical}`",
                 span(0, len(text)),
+                fix=[Edit(0, len(text), canonical)],
             ),
         )
     return shape

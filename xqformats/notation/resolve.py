@@ -23,7 +23,7 @@ from typing import Callable, Optional, Sequence
 
 from ..core import FILE_COUNT, PIECE_NAMES, RANK_COUNT, SQUARES, Move, square, square_file, square_rank
 from ..core import square_name as _sq
-from ..diagnostics import Diagnostic, Severity, Span
+from ..diagnostics import Diagnostic, Edit, Severity, Span
 from ..geometry import FILE_SQUARES, PATHS
 from ..position import Position
 from . import rules as R
@@ -503,6 +503,7 @@ def _resolve_lead(
                 R.WXF_PIECE_LETTER,
                 f"Piece code `{shape.text[0]}`; canonical letter `{LETTERS[ptype]}`",
                 shape.piece_span,
+                fix=_whole_edit(shape, move, pos),
             )
         )
     return move, label == "code", multi
@@ -586,24 +587,38 @@ def _side_findings(shape: Shape, pos: Position, move: Move, red: bool, found: li
     if (shape.file_red is not None and shape.file_red != red) or (
         shape.number_red is not None and shape.number_red != red
     ):
+        canonical = _spell(move, pos, Notation.CHINESE)
         found.append(
             Diagnostic.of(
                 R.WRONG_SIDE_DIGITS,
-                f"{_SIDE[red]} move `{shape.text}` written with {_SIDE[not red]}'s numbers; "
-                f"expected `{_spell(move, pos, Notation.CHINESE)}`",
+                f"{_SIDE[red]} move `{shape.text}` written with {_SIDE[not red]}'s numbers; expected `{canonical}`",
                 _whole(shape),
                 severity=Severity.ERROR if strict else None,
+                fix=_whole_edit(shape, move, pos),
             )
         )
     if shape.piece_side is not None and shape.piece_side != red:
+        canonical = _spell(move, pos, Notation.CHINESE)
         found.append(
             Diagnostic.of(
                 R.OTHER_SIDE_NAME,
                 f"{_SIDE[red]} piece written `{shape.text[shape.piece_span.start]}`, "
-                f"the {_SIDE[not red]} name; canonical `{_spell(move, pos, Notation.CHINESE)}`",
+                f"the {_SIDE[not red]} name; canonical `{canonical}`",
                 shape.piece_span,
+                fix=_whole_edit(shape, move, pos),
             )
         )
+
+
+def _whole_edit(shape: Shape, move: Move, pos: Position) -> Optional[list[Edit]]:
+    """The fix that writes the move in the canonical spelling of its own notation
+    (offsets into the move's text: the reader places them in the file); none
+    when the notation has no spelling for it."""
+    try:
+        canonical = encode_move(move, pos, shape.notation)
+    except NoSpelling:
+        return None
+    return [Edit(0, len(shape.text), canonical)] if canonical != shape.text else None
 
 
 def _canonical_finding(shape: Shape, pos: Position, move: Move, code: bool) -> Optional[Diagnostic]:
@@ -616,9 +631,14 @@ def _canonical_finding(shape: Shape, pos: Position, move: Move, code: bool) -> O
     mine = shape.key()
     if code:  # a digit code stands for a letter (M401 already says so)
         mine = (shape.kind, shape.marker, shape.ordinal, shape.file, None)
-    if cshape is None or mine == cshape.key():
+    if canonical is None or cshape is None or mine == cshape.key():
         return None
-    return Diagnostic.of(R.NONCANONICAL_LOCATOR, f"Non-canonical `{shape.text}`; canonical `{canonical}`", _whole(shape))
+    return Diagnostic.of(
+        R.NONCANONICAL_LOCATOR,
+        f"Non-canonical `{shape.text}`; canonical `{canonical}`",
+        _whole(shape),
+        fix=[Edit(0, len(shape.text), canonical)],
+    )
 
 
 def resolve(shape: Shape, pos: Position, strict: bool) -> tuple[Optional[Move], Sequence[Diagnostic]]:

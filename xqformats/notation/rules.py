@@ -219,6 +219,7 @@ WRONG_SIDE_DIGITS = Rule(
     fixed="炮二平五",
     example_kind="move",
     deviation=True,
+    fix="safe",
 )
 MISSING_MARKER = Rule(
     "M206",
@@ -318,6 +319,7 @@ WXF_PIECE_LETTER = Rule(
     example="h8+7",
     fixed="H8+7",
     example_kind="move",
+    fix="safe",
 )
 WXF_TRAVERSE_SIGN = Rule(
     "M402",
@@ -332,6 +334,7 @@ WXF_TRAVERSE_SIGN = Rule(
     example="C2=5",
     fixed="C2.5",
     example_kind="move",
+    fix="safe",
 )
 FULLWIDTH = Rule(
     "M403",
@@ -346,6 +349,7 @@ FULLWIDTH = Rule(
     example="Ｃ２．５",
     fixed="C2.5",
     example_kind="move",
+    fix="safe",
 )
 NONCANONICAL_LOCATOR = Rule(
     "M404",
@@ -367,6 +371,7 @@ NONCANONICAL_LOCATOR = Rule(
     example="前兵七进一",
     fixed="前兵进一",
     example_kind="move",
+    fix="safe",
 )
 ICCS_SPELLING = Rule(
     "M405",
@@ -381,6 +386,7 @@ ICCS_SPELLING = Rule(
     example="h2e2",
     fixed="H2-E2",
     example_kind="move",
+    fix="safe",
 )
 TRADITIONAL = Rule(
     "M406",
@@ -396,6 +402,7 @@ TRADITIONAL = Rule(
     example="車一進一",
     fixed="车一进一",
     example_kind="move",
+    fix="safe",
 )
 CHINESE_FULLWIDTH_DIGITS = Rule(
     "M407",
@@ -411,6 +418,7 @@ CHINESE_FULLWIDTH_DIGITS = Rule(
     example="马８进７",
     fixed="马8进7",
     example_kind="move",
+    fix="safe",
 )
 OTHER_SIDE_NAME = Rule(
     "M408",
@@ -426,4 +434,5 @@ OTHER_SIDE_NAME = Rule(
     example="士四进五",
     fixed="仕四进五",
     example_kind="move",
+    fix="safe",
 )

@@ -14,7 +14,7 @@ from typing import Callable, Optional
 
 from lark import Token, Tree
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Edit
 from .rules import FULLWIDTH, WXF_PIECE_LETTER, WXF_TRAVERSE_SIGN
 from .shape import Notation, Shape, span
 
@@ -53,7 +53,12 @@ def _piece(shape: Shape, tok: Token, start: int) -> Optional[Diagnostic]:
     shape.piece = ptype
     if _ascii(tok) == LETTERS[ptype]:
         return None
-    return Diagnostic.of(WXF_PIECE_LETTER, f"Piece letter `{tok}`; canonical `{LETTERS[ptype]}`", span(start, start + 1))
+    return Diagnostic.of(
+        WXF_PIECE_LETTER,
+        f"Piece letter `{tok}`; canonical `{LETTERS[ptype]}`",
+        span(start, start + 1),
+        fix=[Edit(start, start + 1, LETTERS[ptype])],
+    )
 
 
 def _file(shape: Shape, tok: Token, start: int) -> None:
@@ -70,7 +75,9 @@ def _action(shape: Shape, tok: Token, start: int) -> Optional[Diagnostic]:
     shape.action = _ACTION[tok.type]
     if tok.type != "WXF_EQUALS":
         return None
-    return Diagnostic.of(WXF_TRAVERSE_SIGN, f"Sideways sign `{tok}`; canonical `.`", span(start, start + 1))
+    return Diagnostic.of(
+        WXF_TRAVERSE_SIGN, f"Sideways sign `{tok}`; canonical `.`", span(start, start + 1), fix=[Edit(start, start + 1, ".")]
+    )
 
 
 def _marker(shape: Shape, tok: Token, start: int) -> None:
@@ -117,6 +124,7 @@ def build_shape(text: str, move: Tree) -> Shape:
                 FULLWIDTH,
                 f"Fullwidth characters in `{text}`; canonical ASCII `{_ascii(text)}`",
                 span(wide[0], wide[-1] + 1),
+                fix=[Edit(0, len(text), _ascii(text))],
             )
         )
     shape.styles = tuple(styles)

@@ -67,11 +67,11 @@ from lark import Lark
 
 from ..diagnostics import LINE_END, Span, has_lone_cr
 from ..source import Source
-from .ast import Comment, GameSyntax, MoveToken, Result, StrayText, TagPair, Variation
+from .ast import Comment, GameSyntax, MoveNumber, MoveToken, Result, StrayText, TagPair, Variation
 from .grammar import chunk_span, comment_node, move_number_node, nag_node, parser, tag_pair_node
 from .lark_internals import LarkInternalsError, parser_tables
 
-__all__ = ["parse_fast", "parse_tag_section", "disabled_reason", "build_scanners", "Scanners", "new_span", "new_move"]
+__all__ = ["parse_fast", "parse_tag_section", "disabled_reason", "build_scanners", "Scanners", "new_span", "new_move", "new_number"]
 
 # Terminal names of grammars/pgn.lark that the structure above uses.
 _MOVES = ("CHINESE_MOVE", "WXF_MOVE", "ICCS_MOVE", "SAN_MOVE")
@@ -156,8 +156,43 @@ def _move_maker() -> Callable[[str, str, Span], MoveToken]:
     return move if move("a", "K", sample) == MoveToken("a", "K", sample) else MoveToken
 
 
+def _number_maker(limit: int = 4096) -> Callable[[str, Span], MoveNumber]:
+    """``new_number(text, span)``: :func:`.grammar.move_number_node` of a ``MOVE_NUMBER`` alone, memoized.
+
+    A file repeats the same few hundred move numbers: what one means (its
+    value, whether it holds the ellipsis) is read once by the grammar's own
+    function, then the node is made through the slots.  At most ``limit``
+    meanings are kept.
+    """
+    setters = _slot_setters(MoveNumber, ("number", "ellipsis", "text", "span"))
+    if setters is None:  # pragma: no cover - MoveNumber changed: use the grammar's function
+        return lambda text, span: move_number_node(text, None, span)
+    s0, s1, s2, s3 = setters
+    meanings: dict[str, tuple[int, bool]] = {}
+
+    def number(text: str, span: Span, _new=object.__new__, _cls=MoveNumber, _s0=s0, _s1=s1, _s2=s2, _s3=s3) -> MoveNumber:  # noqa: E501
+        meaning = meanings.get(text)
+        if meaning is None:
+            node = move_number_node(text, None, span)
+            if len(meanings) < limit:
+                meanings[text] = (node.number, node.ellipsis)
+            return node
+        o = _new(_cls)
+        _s0(o, meaning[0])
+        _s1(o, meaning[1])
+        _s2(o, text)
+        _s3(o, span)
+        return o
+
+    sample = Span(1, 2, 3, 4, 5, 6)
+    ok = all(number(t, sample) == move_number_node(t, None, sample) for t in ("7.", "7.", "12...", "12..."))
+    meanings.clear()
+    return number if ok else lambda text, span: move_number_node(text, None, span)
+
+
 new_span = _span_maker()
 new_move = _move_maker()
+new_number = _number_maker()
 
 _scanners: Optional[Scanners] = None
 _reason: Optional[str] = None  # why the fast path is off ("" once built)
@@ -419,6 +454,7 @@ class _FastParse:
         newline_types = self.tb.newline_types
         handlers = _HANDLERS
         moves = _MOVES
+        number = new_number
         off = self.off
         chunk_line_col = self.chunk.line_col
         # The line count, the open line of play and what came last in locals
@@ -446,7 +482,7 @@ class _FastParse:
                 last = 1
                 continue
             if kind == "MOVE_NUMBER":
-                cur.append(move_number_node(m.group(), None, span))
+                cur.append(number(m.group(), span))
                 last = 2
                 continue
             handler = handlers.get(kind)  # type: ignore[arg-type]
@@ -468,7 +504,7 @@ class _FastParse:
         return _GO_ON
 
     def _move_number(self, m: "re.Match[str]", span: Span) -> int:
-        self.cur.append(move_number_node(m.group(), None, span))
+        self.cur.append(new_number(m.group(), span))
         self.last = 2
         return _GO_ON
 

@@ -4,13 +4,15 @@ The xiangqi PGN spec (§二 (11)) names the notation of the movetext with a
 ``Format`` tag: ``Chinese`` (the default when the tag is absent), ``WXF`` or
 ``ICCS``.  Values are compared without case or surrounding blanks.  The PGN
 reader (to decode the moves) and the writer (to name what it wrote) both use
-this module, so neither imports the other.
+this module, so neither imports the other.  WinBoard's side tags
+(:data:`WINBOARD_SIDES`, renamed by both) are the model's table, named here for them.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
+from ..model import WINBOARD_SIDES
 from ..notation import Notation
 
 __all__ = ["FORMAT_VALUES", "FORMAT_NAMES", "WINBOARD_SIDES", "notation_of_format"]
@@ -27,7 +29,3 @@ def notation_of_format(value: str) -> Optional[Notation]:
     """The notation a ``Format`` tag value names (any case, blanks around ignored); None if none."""
     return FORMAT_NAMES.get(value.strip().lower())
 
-
-#: WinBoard/PyChess side tags -> the model's (docs/spec/notation.md §7.7): the
-#: reader renames them in a SAN game, the writer of SAN PGN renames them back.
-WINBOARD_SIDES: dict[str, str] = {"White": "Red", "WhiteElo": "RedElo", "WhiteTeam": "RedTeam"}

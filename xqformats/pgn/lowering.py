@@ -30,9 +30,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Optional, Sequence
 
-from ..diagnostics import Diagnostic, DiagnosticSink, LineIndex, Rule, Span, excerpt
+from ..diagnostics import Diagnostic, DiagnosticSink, Edit, LineIndex, Rule, Span, excerpt
 from ..fen import parse_fen
-from ..model import RESULTS, SUFFIX_NAGS, Game, Node
+from ..model import RESULT_WORDS, RESULTS, SUFFIX_NAGS, Game, Node
 from ..notation import Notation, RankConvention, decode, game_convention
 from ..notation.rules import SAN_RANKS_UNDECIDED
 from ..position import Position
@@ -79,10 +79,16 @@ class PgnLowering:
         self.sink = sink
         self.strict = sink.strict
         self.source = Source()  # the chunk being lowered (set by lower())
+        self.tags_end: Optional[int] = None  # (set by lower())
 
     # ---------------------------------------------------------------- helpers
-    def report(self, rule: Rule, message: str, span: Optional[Span]) -> Diagnostic:
-        return self.sink.report(rule, message, span)
+    def report(self, rule: Rule, message: str, span: Optional[Span], fix: Optional[list[Edit]] = None) -> Diagnostic:
+        return self.sink.report(rule, message, span, fix=fix)
+
+    @staticmethod
+    def _insert_space(span: Span) -> list[Edit]:
+        """The fix of a missing separator: a space at the end of ``span``."""
+        return [Edit(span.end, span.end, " ")]
 
     def file_span(self, start: int, end: int) -> Span:
         """The span of the file offsets ``start:end`` (inside the chunk being lowered)."""
@@ -94,31 +100,48 @@ class PgnLowering:
         off = self.source.offset
         return (self.source.text or "")[start - off : end - off]
 
-    def relocate(self, diags: Sequence[Diagnostic], start: int, fragment: str) -> None:
+    def relocate(self, diags: Sequence[Diagnostic], start: int, fragment: str, *, fixes: bool = False) -> None:
         """Report ``diags`` found in ``fragment``, the text at file offset ``start``, at their place in the file.
 
         A FEN parse or a move decode positions its diagnostics in the text it
         was given (line and column from 1): that place, as an offset into the
         fragment, is located in the file by the chunk's :class:`Source`.  The
         one place where another stage's diagnostics are moved.
+
+        A finding's fix is in the fragment's offsets too: with ``fixes`` (the
+        fragment is the file's text at ``start``, not a move joined over a
+        comment) it is placed with its finding, else dropped.
         """
         index = LineIndex(fragment)
         add = self.sink.add
         for d in diags:
+            fix = d.fix.shifted(start) if fixes and d.fix is not None else None
             if d.line is None or d.column is None:
                 sp = self.file_span(start, start)
-                add(replace(d, line=sp.line, column=sp.column))
+                add(replace(d, line=sp.line, column=sp.column, fix=fix))
                 continue
             s = index.line_start(d.line, len(fragment)) + d.column - 1
             e = s
             if d.end_line is not None and d.end_column is not None:
                 e = index.line_start(d.end_line, len(fragment)) + d.end_column - 1
             sp = self.file_span(start + s, start + max(s, e))
-            add(replace(d, line=sp.line, column=sp.column, end_line=sp.end_line, end_column=sp.end_column))
+            add(replace(d, line=sp.line, column=sp.column, end_line=sp.end_line, end_column=sp.end_column, fix=fix))
+
+    def _unclosed_comment(self, syntax: GameSyntax) -> Optional[Diagnostic]:
+        """The P104 reported in this game's text (an unclosed comment runs to the end of the game), if any."""
+        first = _first_line(syntax)
+        for d in reversed(self.sink.items):
+            if d.line is not None and d.line < first:
+                return None
+            if d.code == rules.UNCLOSED_COMMENT.code:
+                return d
+        return None
 
     # ---------------------------------------------------------------- entry
     def lower(self, syntax: GameSyntax) -> Game:
         self.source = syntax.source
+        #: Where the last tag pair ends (file offset; None: no tags), for fixes that add a tag.
+        self.tags_end = syntax.tags[-1].span.end if syntax.tags else None
         game = Game(None, Position.initial())
         game.span = syntax.span
         for tag in syntax.tags:
@@ -169,19 +192,24 @@ class PgnLowering:
         if "\\" in tag.raw_value:
             self._escapes(tag)
         headers = game.headers
-        if tag.name in headers:
+        if misplaced:
+            # One finding for a tag in the movetext: that it is set already is a note on it.
+            found = self.report(
+                rules.TAG_IN_MOVETEXT,
+                f"Tag `{tag.name}` inside the movetext; tags belong before the moves",
+                tag.span,
+            )
+            if tag.name in headers:
+                message = f"Tag `{tag.name}` is set already; the first value `{headers[tag.name]}` is kept"
+                self.sink.note(rules.DUPLICATE_TAG, message, tag.name_span, about=found)
+                return
+        elif tag.name in headers:
             self.report(
                 rules.DUPLICATE_TAG,
                 f"Duplicate tag `{tag.name}`; the first value `{headers[tag.name]}` is kept",
                 tag.name_span,
             )
             return
-        if misplaced:
-            self.report(
-                rules.TAG_IN_MOVETEXT,
-                f"Tag `{tag.name}` inside the movetext; tags belong before the moves",
-                tag.span,
-            )
         headers[tag.name] = tag.value
         game.tag_spans[tag.name] = tag.value_span
 
@@ -229,7 +257,9 @@ class PgnLowering:
         else:  # pragma: no cover - a FEN tag always has a span
             self.sink.extend(diags)
         if pos is None:
-            self.report(rules.BAD_FEN_TAG, "The FEN tag gives no position; the moves are kept as a comment", vs)
+            # The FEN's own findings (F1xx) are the root cause; that the moves
+            # are kept as a comment is their consequence, a note on the last.
+            self.sink.note(rules.BAD_FEN_TAG, "The FEN tag gives no position; the moves are kept as a comment", vs)
         return pos
 
     def _format_notation(self, game: Game) -> Optional[Notation]:
@@ -253,6 +283,7 @@ class PgnLowering:
                 rules.MISSING_SEPARATOR,
                 f"No separator after move number `{prev.text}`; expected a space before `{el.text}`",  # type: ignore[attr-defined]
                 _point(prev.span),  # type: ignore[attr-defined]
+                self._insert_space(prev.span),  # type: ignore[attr-defined]
             )
         elif (tp is MoveToken and te in (MoveToken, MoveNumber)) or (
             (tp is MoveToken and te is Comment) or (tp is Comment and te is MoveToken)
@@ -263,6 +294,7 @@ class PgnLowering:
                 rules.MISSING_SEPARATOR,
                 f"No separator between `{_text(prev)}` and `{_text(el)}`; expected a space",
                 _point(prev.span),  # type: ignore[attr-defined]
+                self._insert_space(prev.span),  # type: ignore[attr-defined]
             )
 
     def _split_move(self, els: Sequence, i: int, first: MoveToken) -> Optional[tuple[str, Span, str, Sequence]]:
@@ -306,6 +338,7 @@ class PgnLowering:
                     f"No Format tag, so the moves should be Chinese; they are {notation.label} "
                     f"(expected `[Format \"{notation.label}\"]`)",
                     span,
+                    self._tag_insertion(game, "Format", notation.label),
                 )
         elif format_notation is not None and format_notation is not notation:
             self.report(
@@ -314,17 +347,31 @@ class PgnLowering:
                 game.tag_spans.get("Format"),
             )
 
+    def _tag_insertion(self, game: Game, name: str, value: str) -> Optional[list[Edit]]:
+        """The fix that adds ``[name "value"]`` after the game's last tag (before its movetext when it has none)."""
+        if self.tags_end is not None:
+            return [Edit(self.tags_end, self.tags_end, f'\n[{name} "{value}"]')]
+        if game.span is None:
+            return None
+        return [Edit(game.span.start, game.span.start, f'[{name} "{value}"]\n\n')]
+
     def _check_number(self, num: Optional[MoveNumber], played: bool, pos: Position, text: str, span: Span) -> None:
         """The move number ``num`` (None: none) before the move ``text``; ``played``: not the line's first move."""
         expected = pos.fullmove_number
         if pos.turn:  # Red
             if num is None:
-                self.report(rules.MISSING_MOVE_NUMBER, f"No move number before `{text}`; expected `{expected}.`", span)
+                self.report(
+                    rules.MISSING_MOVE_NUMBER,
+                    f"No move number before `{text}`; expected `{expected}.`",
+                    span,
+                    [Edit(span.start, span.start, f"{expected}. ")],
+                )
             elif num.number != expected or num.ellipsis:
                 self.report(
                     rules.WRONG_MOVE_NUMBER,
                     f"Move number `{excerpt(num.text)}` before Red's move `{text}`; expected `{expected}.`",
                     num.span,
+                    [Edit(num.span.start, num.span.end, f"{expected}.")],
                 )
         elif not played:
             if num is None or not num.ellipsis:
@@ -332,12 +379,15 @@ class PgnLowering:
                     rules.BLACK_WITHOUT_ELLIPSIS,
                     f"Line starts with Black's move `{text}`; expected `{expected}. ...` before it",
                     num.span if num is not None else span,
+                    [Edit(num.span.start, num.span.end, f"{expected}. ...")] if num is not None
+                    else [Edit(span.start, span.start, f"{expected}. ... ")],
                 )
             elif num.number != expected:
                 self.report(
                     rules.WRONG_MOVE_NUMBER,
                     f"Move number `{excerpt(num.text)}` before Black's move `{text}`; expected `{expected}. ...`",
                     num.span,
+                    [Edit(num.span.start, num.span.end, f"{expected}. ...")],
                 )
         elif num is not None and (num.number != expected or not num.ellipsis):
             self.report(
@@ -367,17 +417,19 @@ class PgnLowering:
                         rules.MISSING_SEPARATOR,
                         f"No separator between `{prev.text}` and the result `{res.text}`; expected a space",
                         _point(prev.span),
+                        self._insert_space(prev.span),
                     )
         else:
             tag = game.headers.get("Result", "*")
             game.result = tag if tag in RESULTS else "*"
             if syntax.movetext or syntax.tags:
                 where = syntax.movetext[-1].span if syntax.movetext else syntax.tags[-1].span
-                self.report(
-                    rules.MISSING_RESULT,
-                    "Game ends without a result; expected `1-0`, `0-1`, `1/2-1/2` or `*`",
-                    _point(where),
-                )
+                message = "Game ends without a result; expected `1-0`, `0-1`, `1/2-1/2` or `*`"
+                cause = self._unclosed_comment(syntax)
+                if cause is not None:  # the comment ran to the end and took the result with it
+                    self.sink.note(rules.MISSING_RESULT, message, _point(where), about=cause)
+                else:
+                    self.report(rules.MISSING_RESULT, message, _point(where), _result_fix(game, syntax))
         for item in syntax.trailer:
             if type(item) is StrayText:
                 self.report(
@@ -388,12 +440,36 @@ class PgnLowering:
             last.comments.append(item.text)
 
 
+def _result_fix(game: Game, syntax: GameSyntax) -> list[Edit]:
+    """The fix of a missing termination marker (one meaning, so safe).
+
+    A result word written where the marker goes (``… 马8进7 红胜``: read as
+    an unreadable move) becomes the marker it means; otherwise the marker the
+    ``Result`` tag gives (its word's meaning, :data:`~xqformats.model.RESULT_WORDS`)
+    is added, ``*`` without one.
+    """
+    last = syntax.movetext[-1] if syntax.movetext else None
+    if type(last) is MoveToken and last.text in RESULT_WORDS and last.text:
+        return [Edit(last.span.start, last.span.end, RESULT_WORDS[last.text])]
+    tag = game.headers.get("Result", "*")
+    result = tag if tag in RESULTS else RESULT_WORDS.get(tag.strip(), "*")
+    if last is None:
+        end = syntax.tags[-1].span.end
+        return [Edit(end, end, "\n\n" + result)]
+    return [Edit(last.span.end, last.span.end, " " + result)]
+
+
 def _text(el: object) -> str:
     if type(el) is MoveToken or type(el) is MoveNumber:
         return el.text  # type: ignore[attr-defined]
     if type(el) is Comment:
         return "{" + excerpt(el.text, 12) + "}"  # type: ignore[attr-defined]
     return "…"  # pragma: no cover
+
+
+def _first_line(syntax: GameSyntax) -> int:
+    first = syntax.tags[0].span if syntax.tags else syntax.movetext[0].span if syntax.movetext else None
+    return first.line if first is not None else 1
 
 
 def lower_game(syntax: GameSyntax, sink: DiagnosticSink) -> Game:
@@ -404,9 +480,11 @@ def lower_game(syntax: GameSyntax, sink: DiagnosticSink) -> Game:
 class _Frame:
     """One line of play being read: the main line or an open variation."""
 
-    __slots__ = ("elements", "i", "end", "saved_node", "depth", "played", "before", "number")
+    __slots__ = ("elements", "i", "end", "saved_node", "depth", "played", "before", "number", "unclosed")
 
-    def __init__(self, elements: Sequence, end: int, saved_node: Optional[Node], depth: int) -> None:
+    def __init__(
+        self, elements: Sequence, end: int, saved_node: Optional[Node], depth: int, unclosed: Optional[Diagnostic] = None
+    ) -> None:
         self.elements = elements
         self.i = 0  # the next element to read
         self.end = end  # file offset where this line's text ends (for "rest as comment")
@@ -415,6 +493,10 @@ class _Frame:
         self.played = False  # a move has been read in this line
         self.before: list[str] = []  # comments before the line's first move
         self.number: Optional[MoveNumber] = None  # pending move number
+        # The P102 of this variation when its `)` is missing:
+        # where that `)` belonged is unknown, so a move that cannot be read here
+        # is its consequence (a note on it), not a finding of its own.
+        self.unclosed = unclosed
 
 
 class _MovetextWalk:
@@ -444,6 +526,9 @@ class _MovetextWalk:
         #: The rank convention of SAN moves (decided before the walk).
         self.ranks: Optional[RankConvention] = None
         self.mixed_reported = False
+        self.first_line = _first_line(syntax)
+        #: This game's P102 findings by place, gathered once when a variation is unclosed.
+        self.unclosed_at: Optional[dict[tuple[Optional[int], Optional[int]], Diagnostic]] = None
 
     def run(self) -> Node:
         """Read every line of play; return the last node of the main line."""
@@ -451,6 +536,7 @@ class _MovetextWalk:
         handlers = _ELEMENT_HANDLERS
         separator = self.low._separator
         move = self._move
+        number = self._move_number
         while frames:
             f = frames[-1]
             els = f.elements
@@ -469,8 +555,11 @@ class _MovetextWalk:
                 prev = el
                 prev_end = span.end
                 kind = type(el)
-                if kind is MoveToken:  # (the most frequent element, without the table)
+                # The two most frequent elements without the table.
+                if kind is MoveToken:
                     move(f, el)
+                elif kind is MoveNumber:
+                    number(f, el)
                 elif handlers[kind](self, f, el):
                     break  # a variation was entered
                 if f.elements is not els or f.i != i:
@@ -483,6 +572,7 @@ class _MovetextWalk:
     # ---------------------------------------------------------------- moves
     def _move(self, f: _Frame, el: MoveToken) -> bool:
         text, kind, span = el.text, el.kind, el.span
+        joined = None
         if kind == "UNKNOWN_MOVE":
             joined = self.low._split_move(f.elements, f.i, el)
             if joined is not None:
@@ -493,10 +583,11 @@ class _MovetextWalk:
         move, diags = decode(text, pos, Notation.SAN if as_san else None, strict=self.strict, ranks=self.ranks)
         if as_san and move is not None:
             kind = "SAN_MOVE"
+        mark = len(self.low.sink.items)
         if diags:
-            self.low.relocate(diags, span.start, text)
+            self.low.relocate(diags, span.start, text, fixes=joined is None)
         if move is None:
-            self._unreadable(f, el, text, span, bool(diags))
+            self._unreadable(f, el, text, span, bool(diags), mark)
             return False
         if kind != self.notation_kind:
             self._notation(kind, text, span)
@@ -508,7 +599,10 @@ class _MovetextWalk:
         elif pos.turn or not f.played:
             self.low._check_number(None, f.played, pos, text, span)
         node = self.node
-        child = Node(move, node, span=span, text=text)
+        # (Keyword arguments cost more than the two stores: this is per move.)
+        child = Node(move, node)
+        child.span = span
+        child.text = text
         node.children.append(child)
         self.node = child
         if el.suffix is not None:
@@ -525,17 +619,25 @@ class _MovetextWalk:
             (self.game.root.comments if f.saved_node is None else child.comments_before).extend(f.before)
             f.before = []
 
-    def _unreadable(self, f: _Frame, el: MoveToken, text: str, span: Span, explained: bool) -> None:
-        """P301: the move cannot be read; the rest of its line of play becomes a comment."""
+    def _unreadable(self, f: _Frame, el: MoveToken, text: str, span: Span, explained: bool, mark: int) -> None:
+        """P301: the move cannot be read; the rest of its line of play becomes a comment.
+
+        The move's findings are those recorded since ``mark``; inside a
+        variation whose ``)`` is missing they become notes of its P102.
+        """
         low = self.low
         if not explained:  # pragma: no cover - decode always explains a None
             low.report(rules.SYNTAX, f"Unknown move `{text}`", span)
         rest = low.text_between(el.span.start, f.end).rstrip()
-        low.report(
+        if f.unclosed is not None:
+            low.sink.demote(mark, f.unclosed)
+        # A note on the move's own finding (just reported): one root cause, one finding.
+        low.sink.note(
             rules.MOVES_NOT_READ,
             "Moves from here to the end of the line are kept as a comment" if f.saved_node is None
             else "Moves from here to the end of the variation are kept as a comment",
             el.span,
+            about=f.unclosed,
         )
         (self.node.comments if f.played else f.before).append(rest)
         f.number = None
@@ -612,9 +714,26 @@ class _MovetextWalk:
         pos = self.pos
         pos.pop()
         content_end = span.end - 1 if el.closed else span.end
-        self.frames.append(_Frame(el.elements, content_end, self.node, pos.stack_depth))
+        unclosed = None if el.closed else self._unclosed_finding(span)
+        self.frames.append(_Frame(el.elements, content_end, self.node, pos.stack_depth, unclosed))
         self.node = self.node.parent  # type: ignore[assignment]
         return True
+
+    def _unclosed_finding(self, span: Span) -> Optional[Diagnostic]:
+        """The P102 reported for the variation at ``span``.
+
+        The first call gathers this game's P102s in one pass back over the
+        findings (a variation nested 10,000 deep is 10,000 of them: one
+        search each would be quadratic).
+        """
+        if self.unclosed_at is None:
+            self.unclosed_at = {}
+            for d in reversed(self.low.sink.items):
+                if d.line is not None and d.line < self.first_line:
+                    break
+                if d.code == rules.UNCLOSED_VARIATION.code:
+                    self.unclosed_at.setdefault((d.line, d.column), d)
+        return self.unclosed_at.get((span.line, span.column))
 
     def _end_line(self, f: _Frame) -> None:
         """The end of a line of play: back to the line that encloses it."""

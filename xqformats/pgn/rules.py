@@ -153,6 +153,7 @@ MISSING_SEPARATOR = Rule(
     fixed=_G + "1. 炮二平五 马8进7 *\n",
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 TAG_IN_MOVETEXT = Rule(
     "P202",
@@ -224,6 +225,7 @@ MISSING_RESULT = Rule(
     fixed=_G + "1. 炮二平五 马8进7 *\n",
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 MISSING_MOVE_NUMBER = Rule(
     "P206",
@@ -240,6 +242,7 @@ MISSING_MOVE_NUMBER = Rule(
     fixed=_G + "1. 炮二平五 马8进7 *\n",
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 WRONG_MOVE_NUMBER = Rule(
     "P207",
@@ -258,6 +261,7 @@ WRONG_MOVE_NUMBER = Rule(
     fixed=_G + "1. 炮二平五 马8进7 2. 马二进三 *\n",
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 BLACK_WITHOUT_ELLIPSIS = Rule(
     "P208",
@@ -275,6 +279,7 @@ BLACK_WITHOUT_ELLIPSIS = Rule(
     fixed=_G + "1. 炮二平五 马8进7 (1. ... 炮8平5) *\n",
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 TAG_ESCAPE = Rule(
     "P209",
@@ -343,6 +348,7 @@ FORMAT_MISSING = Rule(
     fixed=_G + '[Format "WXF"]\n1. C2.5 H8+7 *\n',
     example_kind="pgn",
     deviation=True,
+    fix="safe",
 )
 FORMAT_UNKNOWN = Rule(
     "P213",
@@ -473,7 +479,9 @@ MOVES_NOT_READ = Rule(
     doc=_doc(
         "Accompanies an illegal or unreadable move: the text from that move to the end of its "
         "line of play (the variation, or the movetext) is kept as a comment on the last move "
-        "read, so nothing is lost. Later games read normally.",
+        "read, so nothing is lost. Later games read normally. It is a related note on the "
+        "move's own finding (SARIF `relatedLocations`, an indented `note:` line in text output), "
+        "not a finding of its own: one root cause, one finding.",
         "Those moves are not in the move tree.",
         "Fix the move reported just before.",
         f"docs/spec/pgn.md §8.1; {_CHESS} §3-2 (illegal moves may appear only in comments).",
@@ -489,7 +497,8 @@ BAD_FEN_TAG = Rule(
     "The `FEN` tag gives no position the moves can start from",
     doc=_doc(
         "Reports a `FEN` tag that cannot be read as a board (its F1xx diagnostics point inside "
-        "the value). The moves are then kept as a comment.",
+        "the value). The moves are then kept as a comment. Given as a related note on the FEN's "
+        "own finding (F1xx), the root cause.",
         "Without the start position no move can be checked.",
         "A valid FEN.",
         f"docs/spec/pgn.md §3.10, §8.2; {_SPEC} §二(10); docs/spec/fen.md §2.1.",

@@ -197,7 +197,10 @@ class WxfReader:
             if span is None:  # pragma: no cover - the reader's sink always has its source
                 self.sink.add(d)
                 continue
-            self.sink.add(replace(d, line=span.line, column=span.column, end_line=span.end_line, end_column=span.end_column))
+            fix = d.fix.shifted(start) if d.fix is not None else None  # the fix is placed as the finding is
+            self.sink.add(
+                replace(d, line=span.line, column=span.column, end_line=span.end_line, end_column=span.end_column, fix=fix)
+            )
 
     def _check_number(self, tok: Token) -> None:
         number, self.number = self.number, None
