@@ -226,3 +226,41 @@ def test_missing_pygls_is_exit_2_with_the_install_hint() -> None:
     run = subprocess.run([sys.executable, "-c", code], env=_ENV, capture_output=True, text=True, timeout=60)
     assert run.returncode == 2
     assert "pip install 'xqformats[lsp]'" in run.stderr
+
+
+FIXABLE = '[Event "x"]\n[Date "1995.5.22"]\n[Result "红胜"]\n1. 炮二平五 马8进7 1-0\n'
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_formatting_gives_the_canonical_layout(client: LanguageClient) -> None:
+    uri = URI.replace("games", "format")
+    await _open(client, '[Game "Chinese Chess"]\n1.   炮二平五   马8进7 *\n', uri)
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), options=types.FormattingOptions(tab_size=2, insert_spaces=True)
+        )
+    )
+    assert len(edits) == 1
+    assert edits[0].range.start == types.Position(line=0, character=0)
+    assert "1. 炮二平五 马8进7" in edits[0].new_text
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_code_actions_fix_a_finding_and_all(client: LanguageClient) -> None:
+    uri = URI.replace("games", "fixable")
+    await _open(client, FIXABLE, uri)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=types.Position(line=1, character=0), end=types.Position(line=1, character=0)),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    quick = [a for a in actions if a.kind == types.CodeActionKind.QuickFix]
+    assert [a.title.split(":")[0] for a in quick] == ["Fix T104"]
+    (edit,) = quick[0].edit.changes[uri]
+    assert edit.new_text == '"1995.05.22"'
+    assert edit.range == types.Range(start=types.Position(line=1, character=6), end=types.Position(line=1, character=17))
+    (fix_all,) = [a for a in actions if a.kind == "source.fixAll.xqformats"]
+    (whole,) = fix_all.edit.changes[uri]
+    assert '[Game "Chinese Chess"]' in whole.new_text and '"1995.05.22"' in whole.new_text and '[Result "1-0"]' in whole.new_text

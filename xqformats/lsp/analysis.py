@@ -27,7 +27,9 @@ from typing import NamedTuple, Optional
 
 from ..diagnostics import Diagnostic, Severity
 from ..formats import DEFAULT_MAX_FILE_SIZE, detect_format
+from ..formatter import format_text
 from ..lint.config import ConfigError, Settings, find_config, load_config
+from ..lint.fixes import SYNTAX_CODES, fix_text, fixable
 from ..lint.runner import LintOptions
 from ..lint.selection import SelectorError
 from . import features
@@ -43,6 +45,8 @@ __all__ = [
     "GameSymbol",
     "FoldingRange",
     "MoveCompletion",
+    "TextEdit",
+    "QuickFix",
     "lint_options",
     "LSP_SEVERITY",
 ]
@@ -83,6 +87,20 @@ class FoldingRange(NamedTuple):
     start_line: int
     end_line: int
     kind: str
+
+
+class TextEdit(NamedTuple):
+    range: Range
+    new_text: str
+
+
+class QuickFix(NamedTuple):
+    """A finding's fix as a code action: its title, its edits, whether it is safe."""
+
+    title: str
+    edits: list[TextEdit]
+    diagnostic: Diagnostic
+    safe: bool
 
 
 class MoveCompletion(NamedTuple):
@@ -237,10 +255,14 @@ class Analysis:
             out.append(Finding(Range(line + shift, start, end_line + shift, end), d))
         return out
 
-    def _whole_findings(self) -> list[Finding]:
+    def _whole_view(self) -> GameView:
         view = self._whole
         if view is None or view.text != self.text:
             view = self._whole = GameView(self.text)
+        return view
+
+    def _whole_findings(self) -> list[Finding]:
+        view = self._whole_view()
         found = view.findings(self.linter)
         return [Finding(Range(*p[:4]), p[4]) for p in place(found, view.lines, self.encoding)]
 
@@ -293,6 +315,19 @@ class Analysis:
                 out.append(FoldingRange(fold.start_line + shift, fold.end_line + shift, fold.kind))
         return out
 
+    # ------------------------------------------------------------ formatting and fixes
+    def formatting(self) -> tuple[list[TextEdit], Optional[str]]:
+        """The whole text in canonical layout (:func:`xqformats.formatter.format_text`), or why not."""
+        return _Edits(self).formatting()
+
+    def quick_fixes(self, range: Range) -> list[QuickFix]:
+        """The fixes of the findings on the lines of ``range``."""
+        return _Edits(self).quick_fixes(range)
+
+    def fix_all(self) -> list[TextEdit]:
+        """The edits of every safe fix, one per game changed."""
+        return _Edits(self).fix_all()
+
     # ------------------------------------------------------------ completion
     def completion(self, line: int, character: int) -> Optional[MoveCompletion]:
         """The legal moves at the cursor in the game's notation, and the text they replace."""
@@ -301,6 +336,78 @@ class Analysis:
             return None
         found = features.completion(at.view, at.offset)
         return MoveCompletion(found.candidates, self._range(at.chunk, found.start, found.end))
+
+
+class _Edits:
+    """Formatting and fixes of an :class:`Analysis`: text edits placed in the client's units."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.a = analysis
+
+    def range_of(self, start: int, end: int) -> Range:
+        """The client range of document offsets ``start``..``end``."""
+        doc = self.a.document
+        s = self.a._client(*doc.position_of(start))
+        e = self.a._client(*doc.position_of(end))
+        return Range(s[0], s[1], e[0], e[1])
+
+    def formatting(self) -> tuple[list[TextEdit], Optional[str]]:
+        """The edit that puts the whole text in canonical layout, or why the text is left alone."""
+        text = self.a.text
+        result = format_text(text, self.a.linter.name)
+        if not result.formattable:
+            return [], result.reason
+        if not result.changed:
+            return [], None
+        return [TextEdit(self.range_of(0, len(text)), result.text)], None
+
+    def _games(self, r: Optional[Range]) -> list[tuple[int, int, tuple[Diagnostic, ...]]]:
+        """``(offset, line, findings)`` of each game (or the whole text) that ``r`` touches (``None``: all)."""
+        a = self.a
+        if not a.pgn:
+            return [(0, 1, a._whole_view().findings(a.linter))]
+        chunks = a.document.chunks
+        out = []
+        for i, chunk in enumerate(chunks):
+            last = chunks[i + 1].line if i + 1 < len(chunks) else chunk.line + chunk.text.count("\n") + 1
+            if r is None or (chunk.line - 1 <= r.end_line and last - 1 >= r.start_line):
+                out.append((chunk.offset, chunk.line, a.view(chunk.text).findings(a.linter)))
+        return out
+
+    def quick_fixes(self, r: Range) -> list[QuickFix]:
+        """The fixes of the findings in ``r`` (none in a game with a syntax error, as ``lint --fix``)."""
+        out = []
+        for base, line, findings in self._games(r):
+            if any(d.code.startswith(SYNTAX_CODES) and d.severity is Severity.ERROR for d in findings):
+                continue
+            for d in findings:
+                fix = fixable(d, unsafe=True)
+                if fix is None:
+                    continue
+                edits = [TextEdit(self.range_of(base + e.start, base + e.end), e.new) for e in fix.placed()]
+                place = self.range_of(base + fix.start, base + fix.end)
+                # Offered on the finding's lines and on the lines the fix edits.
+                first = line + (d.line or 1) - 2
+                last = line + (d.end_line or d.line or 1) - 2
+                if (first > r.end_line or last < r.start_line) and (place.start_line > r.end_line or place.end_line < r.start_line):
+                    continue
+                title = f"Fix {d.code}: {d.message}" + ("" if fix.safe else " (unsafe)")
+                out.append(QuickFix(title, edits, d, fix.safe))
+        return out
+
+    def fix_all(self) -> list[TextEdit]:
+        """Every safe fix, game by game (``lint --fix`` on each game that has one)."""
+        a = self.a
+        out = []
+        texts = [(c.offset, c.text) for c in a.document.chunks] if a.pgn else [(0, a.text)]
+        for base, text in texts:
+            findings = a.view(text).findings(a.linter) if a.pgn else a._whole_view().findings(a.linter)
+            if not any(fixable(d) is not None for d in findings):
+                continue
+            done = fix_text(text, a.linter.lint, newline="\r\n" if "\r\n" in text else "\n")
+            if done.changed:
+                out.append(TextEdit(self.range_of(base, base + len(text)), done.text))
+        return out
 
 
 def _pgn_name(name: str) -> str:

@@ -197,6 +197,14 @@ class Document:
             self._index = LineIndex(self.text)
         return self._index
 
+    def position_of(self, offset: int) -> tuple[int, int]:
+        """1-based line and column of character ``offset`` (through the chunk holding it)."""
+        index = self.chunk_index(offset)
+        if index is None:
+            return self._whole_index().line_col(offset)
+        chunk = self.chunks[index]
+        return chunk.source().line_col(offset - chunk.offset)
+
     def has_line(self, line: int) -> bool:
         """Whether 1-based ``line`` exists (a text of ``n`` line ends has ``n + 1`` lines)."""
         return self.line_start(line) is not None

@@ -9,10 +9,11 @@ change.  The position encoding is the one negotiated at ``initialize``
 (UTF-16 unless the client offers UTF-8 or UTF-32).
 
 Features: diagnostics (the lint rules and the config that apply to the file),
-hover (a finding's rule page; the position after a move, as FEN and a text
-board), document symbols (one per game), folding ranges (games, variations,
-comments over several lines) and completion (the legal moves at the cursor
-in the game's notation).
+hover (a finding's rule page; the position after a move, as FEN, a picture
+and a text board), document symbols (one per game), folding ranges (games,
+variations, comments over several lines), formatting (``xqformats format``'s
+layout), code actions (each finding's fix, and "fix all" as ``lint --fix``)
+and completion (the legal moves at the cursor in the game's notation).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 from .. import __version__
-from .analysis import Analysis, FoldingRange, GameSymbol, MoveCompletion, Range, lint_options
+from .analysis import Analysis, FoldingRange, GameSymbol, MoveCompletion, Range, TextEdit, lint_options
 from .positions import ENCODINGS, UTF16
 
 if TYPE_CHECKING:
@@ -32,6 +33,9 @@ __all__ = ["build_server", "SERVER_NAME"]
 
 #: The name the server gives in ``initialize`` and on every diagnostic (``source``).
 SERVER_NAME = "xqformats"
+
+#: The code action kind of "fix all" (ruff's server names its own the same way).
+FIX_ALL = "source.fixAll.xqformats"
 
 
 class _Documents:
@@ -155,7 +159,7 @@ def _register_sync(server: "LanguageServer", docs: _Documents) -> None:
 
 
 def _register_queries(server: "LanguageServer", docs: _Documents) -> None:
-    """Hover, document symbols, folding ranges, completion."""
+    """Hover, document symbols, folding ranges, formatting, code actions, completion."""
     from lsprotocol import types
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
@@ -177,11 +181,52 @@ def _register_queries(server: "LanguageServer", docs: _Documents) -> None:
         analysis = docs.open.get(params.text_document.uri)
         return [_fold(types, f) for f in analysis.folding()] if analysis else []
 
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    def formatting(ls: LanguageServer, params: types.DocumentFormattingParams) -> Optional[list[types.TextEdit]]:
+        analysis = docs.open.get(params.text_document.uri)
+        if analysis is None:
+            return None
+        edits, reason = analysis.formatting()
+        if reason is not None:
+            ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Info, message=f"Not formatted: {reason}"))
+        return _text_edits(types, edits)
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
+    )
+    def code_action(ls: LanguageServer, params: types.CodeActionParams) -> Optional[list[types.CodeAction]]:
+        analysis = docs.open.get(params.text_document.uri)
+        return _code_actions(types, params.text_document.uri, analysis, params) if analysis else None
+
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[" ", "."]))
     def completion(ls: LanguageServer, params: types.CompletionParams) -> Optional[types.CompletionList]:
         analysis = docs.open.get(params.text_document.uri)
         found = analysis.completion(params.position.line, params.position.character) if analysis else None
         return _completion_list(types, found) if found is not None else None
+
+
+def _text_edits(types: Any, edits: list[TextEdit]) -> list[Any]:
+    return [types.TextEdit(range=_lsp_range(types, e.range), new_text=e.new_text) for e in edits]
+
+
+def _code_actions(types: Any, uri: str, analysis: Analysis, params: Any) -> list[Any]:
+    """Quick fixes for the findings in the range, and "fix all" (``source.fixAll``) when asked for or offered."""
+    r = params.range
+    only = params.context.only or []
+    actions = []
+    if not only or types.CodeActionKind.QuickFix in only:
+        for fix in analysis.quick_fixes(Range(r.start.line, r.start.character, r.end.line, r.end.character)):
+            edit = types.WorkspaceEdit(changes={uri: _text_edits(types, fix.edits)})
+            actions.append(
+                types.CodeAction(title=fix.title, kind=types.CodeActionKind.QuickFix, edit=edit, is_preferred=fix.safe)
+            )
+    if not only or any(str(k).startswith(types.CodeActionKind.SourceFixAll) for k in only):
+        edits = analysis.fix_all()
+        if edits:
+            edit = types.WorkspaceEdit(changes={uri: _text_edits(types, edits)})
+            actions.append(types.CodeAction(title="Fix all safely fixable findings", kind=FIX_ALL, edit=edit))
+    return actions
 
 
 def _completion_list(types: Any, found: MoveCompletion) -> Any:
