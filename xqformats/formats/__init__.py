@@ -30,7 +30,7 @@ loads lxml.
 
 :func:`open_record` reads a file game by game when its format can
 (:attr:`Format.stream`), keeping no game; :meth:`RecordStream.parts` cuts a
-big file into :class:`Part`\ s of whole games that other processes read with
+big file into :class:`Part` objects of whole games that other processes read with
 ``open_record(path, part=…)``.  Its findings are those :func:`read` gives.
 
 Layering: this package sits above the model and the readers
@@ -46,7 +46,7 @@ import re
 import stat
 from dataclasses import dataclass, field, replace
 from pathlib import PurePath
-from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Optional, TypeVar, Union
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Optional, TypeVar, Union, cast
 
 from ..diagnostics import LINE_END, Diagnostic, DiagnosticSink, Rule, Severity, split_lines
 from ..encoding import decode_bytes
@@ -590,7 +590,7 @@ class RecordStream:
 
     # ------------------------------------------------------------ parts
     def parts(self, count: int, *, min_size: int = 1 << 20) -> Iterator[Part]:
-        """The file cut into about ``count`` :class:`Part`\\ s of whole games, each at least ``min_size`` bytes.
+        """The file cut into about ``count`` :class:`Part` objects of whole games, each at least ``min_size`` bytes.
 
         Yields each part as soon as its end is found (the file is scanned
         once, nothing parsed), so readers can start on the first while the
@@ -721,7 +721,7 @@ def _open_path(
         record = read(data, format=fmt, name=name, strict=options.strict, encoding=options.encoding, max_size=size + 1)
         return RecordStream(fmt, record.source, found, record=record, failed=record.failed, size=size)
     stream = fmt.stream
-    opened = raw if part is None else _Window(raw, part.start, part.end)
+    opened = raw if part is None else cast(IO[bytes], _Window(raw, part.start, part.end))
     reader, crash = guard(lambda: stream(opened, name, options, part), f"The {fmt.title} reader", name=name, strict=options.strict)
     if reader is None:
         assert crash is not None

@@ -17,7 +17,7 @@ its own encoding).
 A format may also read as a stream (:data:`StreamFn`): games one at a time
 from an open file, so that memory is bounded by the largest game, not the
 file; and may say where its games start in the file's bytes
-(:data:`StartsFn`), so that one big file can be read in :class:`Part`\ s by
+(:data:`StartsFn`), so that one big file can be read in :class:`Part` objects by
 several processes.  The front door (:func:`~xqformats.formats.open_record`)
 uses them when a format has them.
 """
