@@ -28,6 +28,7 @@ from .lint.discovery import Target, discover, repository_root
 from .lint.output import FOLD_AFTER, rebased, render, run_summary, statistics
 from .lint.runner import FileResult, LintOptions, run
 from .lint.selection import RuleSelection, SelectorError
+from .parallel import DaskUnavailable
 from .position import STARTING_FEN
 from .progress import Progress, progress_allowed
 
@@ -161,6 +162,13 @@ def lint_arguments(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="lint N files at a time in worker processes (0: one per CPU; default: one per CPU when the files "
         "hold 4 MB or more, else one)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="send the work to the Dask scheduler at ADDRESS (tcp://HOST:PORT; needs xqformats[dask]) "
+        "instead of local processes; output as with -j 1",
     )
     p.add_argument("--config", metavar="FILE", help="read settings from FILE (xqformats.toml or pyproject.toml)")
     p.add_argument("--isolated", action="store_true", help="ignore configuration files")
@@ -342,7 +350,12 @@ def run_lint(args: argparse.Namespace) -> int:
     options = LintOptions(selection, strict, encoding, max_size)
     started = time.monotonic()
     workers = jobs if jobs is not None else _auto_jobs(targets)
-    results = run(targets, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename)
+    try:
+        results = run(targets, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename, scheduler=args.scheduler)
+    except (DaskUnavailable, OSError) as exc:  # no Dask, or its scheduler cannot be reached
+        if args.scheduler is None:
+            raise
+        return _usage_error("lint", f"--scheduler {args.scheduler}: {exc}")
     elapsed = time.monotonic() - started
 
     root = None

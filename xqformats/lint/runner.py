@@ -1,20 +1,25 @@
-"""Lint files, one after another or in a process pool, always in the same order.
+"""Lint files game by game, in one process, in a process pool or on a Dask cluster, always in the same order.
 
-:func:`lint_bytes` is the unit of work: detect the format, run the reader
-(which reports syntax, notation, FEN, encoding and structure), run the model
-checks of :mod:`~xqformats.lint.checks` on every game, keep the selected
-codes, sort by position, and keep the source lines the findings point at (for
-carets).  :func:`run` maps it over the discovered files; with ``jobs > 1`` it
-uses a :class:`~concurrent.futures.ProcessPoolExecutor`, hands out the
-largest files first and puts each result back at its input's place, so
-``-j N`` prints exactly what ``-j 1`` prints.
+:func:`lint_file` is the unit of work: open the file through the front door
+(:func:`xqformats.formats.open_record`, which detects the format and reports
+unreadable, unsupported and mismatched files), read it one game at a time,
+run the model checks of :mod:`~xqformats.lint.checks` on each game as it
+comes (no game is kept: memory is that of the largest game, plus the
+findings), keep the selected codes, sort by position, and fetch the source
+lines the findings point at (for carets) in a second pass over the file.
 
-Files are read through the front door (:func:`xqformats.formats.read`),
-which detects the format and reports unreadable, unsupported and mismatched
-files.  A reader or a check that raises (a bug: they never raise on bad
-input) does not stop the run: the front door's safety net
-(:func:`xqformats.formats.guard`) turns it into a ``G106`` finding naming the
-exception, and the exit status is 2, as for an unreadable file.
+:func:`iter_results` maps it over the discovered files.  With ``jobs > 1``
+(or a Dask ``scheduler``) units go to an :func:`xqformats.parallel.executor`:
+small files whole, largest first, and a big file cut into parts of whole
+games (:meth:`~xqformats.formats.RecordStream.parts`, read by
+:func:`lint_part`), whose findings are put back together in the order of a
+whole read; each result is put back at its input's place, so ``-j N`` and
+``--scheduler`` print exactly what ``-j 1`` prints.
+
+A reader or a check that raises (a bug: they never raise on bad input) does
+not stop the run: the front door's safety net (:func:`xqformats.formats.guard`)
+turns it into a ``G106`` finding naming the exception, and the exit status
+is 2, as for an unreadable file.
 """
 
 from __future__ import annotations
@@ -315,21 +320,23 @@ def iter_results(
     progress: Optional[Progress] = None,
     stdin_name: Optional[str] = None,
     scheduler: Scheduler = None,
+    part_size: int = PART_SIZE,
 ) -> Iterator[FileResult]:
     """Lint every target, yielding each result as soon as it and all before it are done.
 
     Results come in the order of ``targets`` whatever ``jobs`` is, so a
     caller can print them as they come and still print what ``-j 1`` prints.
     Every file is read game by game.  With ``jobs > 1`` files go to worker
-    processes, and a file of at least ``2 * PART_SIZE`` bytes is cut into
-    parts of whole games that the workers read side by side; the findings
-    are those of one process, in the same order, on the same lines.
+    processes, and a file of at least ``2 * part_size`` bytes is cut into
+    parts of whole games (each at least ``part_size`` bytes) that the
+    workers read side by side; the findings are those of one process, in
+    the same order, on the same lines.
     ``scheduler`` (a Dask scheduler address or ``distributed.Client``, see
     :func:`xqformats.parallel.executor`) sends the same units of work to a
     Dask cluster instead.  Standard input is read in this process.
     """
     files = [t for t in targets if t.path != STDIN and not (t.missing or t.error)]
-    big = any(_size(t) >= 2 * PART_SIZE for t in files)
+    big = any(_size(t) >= 2 * part_size for t in files)
     if scheduler is None and (jobs <= 1 or not (len(files) > 1 or big)):
         for t in targets:
             result = lint_target(t, options, stdin_name)
@@ -341,7 +348,7 @@ def iter_results(
         # Dask cluster's workers are left as they are (they may serve others).
         init = gc.set_threshold if scheduler is None else None
         with executor(scheduler, jobs=jobs, initializer=init, initargs=GC_THRESHOLDS) as pool:
-            for wait in _submitted(targets, options, pool, stdin_name):
+            for wait in _submitted(targets, options, pool, stdin_name, part_size):
                 result = wait()
                 if progress is not None:
                     progress.advance(1, result.size)
@@ -351,7 +358,7 @@ def iter_results(
 
 
 def _submitted(
-    targets: Sequence[Target], options: LintOptions, pool: Executor, stdin_name: Optional[str]
+    targets: Sequence[Target], options: LintOptions, pool: Executor, stdin_name: Optional[str], part_size: int
 ) -> list[Callable[[], FileResult]]:
     """Submit every target's units of work to ``pool``; for each target, in order, what waits for its result.
 
@@ -363,12 +370,12 @@ def _submitted(
     waits: dict[int, Callable[[], FileResult]] = {}
     files = [(i, t) for i, t in enumerate(targets) if t.path != STDIN and not (t.missing or t.error)]
     sizes = {i: _size(t) for i, t in files}
-    big = [(i, t) for i, t in files if sizes[i] >= 2 * PART_SIZE]
+    big = [(i, t) for i, t in files if sizes[i] >= 2 * part_size]
     for i, t in sorted(files, key=lambda it: -sizes[it[0]]):
-        if sizes[i] < 2 * PART_SIZE:
+        if sizes[i] < 2 * part_size:
             waits[i] = _whole(pool, t, options)
     for i, t in big:
-        waits[i] = _in_parts(pool, t, options)
+        waits[i] = _in_parts(pool, t, options, part_size)
     for i, t in enumerate(targets):
         if i not in waits:
             done = lint_target(t, options, stdin_name)
@@ -382,7 +389,7 @@ def _whole(pool: Executor, target: Target, options: LintOptions) -> Callable[[],
     return pool.submit(lint_file, os.path.abspath(target.path), target.display, options, enabled).result
 
 
-def _in_parts(pool: Executor, target: Target, options: LintOptions) -> Callable[[], FileResult]:
+def _in_parts(pool: Executor, target: Target, options: LintOptions, part_size: int) -> Callable[[], FileResult]:
     """Cut ``target`` into parts and submit them (one unit, when it cannot be cut)."""
     enabled = options.enabled_for(target.display, target.path)
     where = os.path.abspath(target.path)
@@ -392,7 +399,7 @@ def _in_parts(pool: Executor, target: Target, options: LintOptions) -> Callable[
         fmt = stream.format.name if stream.format is not None else ""
         futures = [
             pool.submit(lint_part, where, target.display, options, enabled, fmt, part)
-            for part in stream.parts(pool.workers * PARTS_PER_WORKER, min_size=PART_SIZE)
+            for part in stream.parts(pool.workers * PARTS_PER_WORKER, min_size=part_size)
         ]
     if not futures:
         return _whole(pool, target, options)
@@ -407,6 +414,11 @@ def run(
     progress: Optional[Progress] = None,
     stdin_name: Optional[str] = None,
     scheduler: Scheduler = None,
+    part_size: int = PART_SIZE,
 ) -> list[FileResult]:
     """Every result of :func:`iter_results`, as a list in the order of ``targets``."""
-    return list(iter_results(targets, options, jobs=jobs, progress=progress, stdin_name=stdin_name, scheduler=scheduler))
+    return list(
+        iter_results(
+            targets, options, jobs=jobs, progress=progress, stdin_name=stdin_name, scheduler=scheduler, part_size=part_size
+        )
+    )

@@ -27,9 +27,11 @@ linting; ``lint`` and programs hand it plain picklable functions.
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Protocol, TypeVar, Union
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = ["Executor", "Future", "Scheduler", "executor", "map_records", "DaskUnavailable", "DEFAULT_RETRIES"]
 
@@ -66,7 +68,7 @@ class DaskUnavailable(RuntimeError):
 class _Processes:
     """:class:`Executor` over a local process pool."""
 
-    def __init__(self, pool: ProcessPoolExecutor, workers: int) -> None:
+    def __init__(self, pool: "ProcessPoolExecutor", workers: int) -> None:
         self._pool = pool
         self.workers = workers
 
@@ -119,6 +121,8 @@ def executor(
     scheduler cannot be reached (``OSError``, ``TimeoutError``).
     """
     if scheduler is None or scheduler == "processes":
+        from concurrent.futures import ProcessPoolExecutor  # (not imported by a run in one process)
+
         workers = jobs or os.cpu_count() or 1
         with ProcessPoolExecutor(max_workers=workers, initializer=initializer, initargs=initargs) as pool:
             yield _Processes(pool, workers)
