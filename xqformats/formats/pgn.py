@@ -51,9 +51,9 @@ def _stream(raw: IO[bytes], name: Optional[str], options: ReadOptions, part: Opt
         source = TextSource(raw, options.encoding if part is None else part.codec, path=name)
         games = iter(PgnReader(source, strict=options.strict))
     else:
-        # A part after the first starts at a line, past any BOM: its codec without one.
-        codec = "utf-8" if part.codec == "utf-8-sig" else part.codec
-        source = TextSource(raw, codec, path=name, line=part.line)
+        # A part after the first starts at a line that starts with no BOM
+        # (game_starts), so even a BOM-dropping codec reads it as it is.
+        source = TextSource(raw, part.codec, path=name, line=part.line)
         chunks = split_games(source, name, start=(part.offset, part.line, part.column))
         games = (read_game_chunk(c, DiagnosticSink(path=name, strict=options.strict, source=c)) for c in chunks)
     found: list["Diagnostic"] = []

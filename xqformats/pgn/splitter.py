@@ -384,6 +384,10 @@ def game_starts(raw: IO[bytes], codec: str, *, block_size: int = 256 * 1024) -> 
     """
     if codecs.lookup(codec).name not in LINE_SAFE_CODECS:
         raise ValueError(f"A file in `{codec}` cannot be cut at its line feeds")
+    return _game_starts(raw, codec, block_size)
+
+
+def _game_starts(raw: IO[bytes], codec: str, block_size: int) -> Iterator[GameStart]:
     decode = codecs.getincrementaldecoder(codec)(errors="replace").decode
     splitter = GameSplitter()
     recent: deque[tuple[int, int]] = deque()  # (character offset, byte offset) of the lines since the last start
