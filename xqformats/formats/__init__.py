@@ -501,7 +501,7 @@ class RecordStream:
         found: list[Diagnostic],
         *,
         streaming: Optional[Streaming] = None,
-        record: Optional[Record] = None,
+        record: Union[Record, Callable[[], Record], None] = None,
         size: int = 0,
         failed: bool = False,
         options: ReadOptions = ReadOptions(),
@@ -510,10 +510,12 @@ class RecordStream:
         self.format = format
         self.source = source
         self.size = size
-        self.failed = failed
+        self._failed = failed
         self._found = found
         self._streaming = streaming
-        self._record = record
+        # A format that cannot stream is read whole, when first needed (not by parts()).
+        self._load = record if callable(record) else None
+        self._record = record if isinstance(record, Record) else None
         self._options = options
         self._path = path
         self._crash: list[Diagnostic] = []
@@ -521,6 +523,20 @@ class RecordStream:
     @property
     def name(self) -> Optional[str]:
         return self.source.name
+
+    @property
+    def failed(self) -> bool:
+        """Whether the input could not be read at all, or its reader crashed (``G102``, ``G106``)."""
+        record = self._whole()
+        return self._failed or (record is not None and record.failed)
+
+    def _whole(self) -> Optional[Record]:
+        """The record read whole, for a format that cannot stream (read now if not yet)."""
+        if self._load is not None:
+            load, self._load = self._load, None
+            self._record = load()
+            self.source = self._record.source
+        return self._record
 
     @property
     def codec(self) -> Optional[str]:
@@ -531,13 +547,15 @@ class RecordStream:
     def diagnostics(self) -> list[Diagnostic]:
         if self._streaming is not None:
             return self._found + self._streaming.findings() + self._crash
-        if self._record is not None:
-            return self._found + self._record.diagnostics
+        record = self._whole()
+        if record is not None:
+            return self._found + record.diagnostics
         return list(self._found)
 
     def __iter__(self) -> Iterator["Game"]:
-        if self._record is not None:
-            yield from self._record.games
+        record = self._whole()
+        if record is not None:
+            yield from record.games
             return
         if self._streaming is None or self.failed:
             return
@@ -548,7 +566,7 @@ class RecordStream:
             game, crash = guard(lambda: next(games, None), what, name=self.name, strict=self._options.strict)
             if crash is not None:
                 self._crash.append(crash)
-                self.failed = True
+                self._failed = True
                 self.close()
                 return
             if game is None:
@@ -558,6 +576,7 @@ class RecordStream:
     def close(self) -> None:
         if self._streaming is not None:
             self._streaming.close()
+        self._load = None
 
     def __enter__(self) -> "RecordStream":
         return self
@@ -576,7 +595,8 @@ class RecordStream:
         if not want:
             return {}
         if self._streaming is None:
-            text = self._record.text() if self._record is not None else None
+            record = self._whole()
+            text = record.text() if record is not None else None
             if text is None:
                 return {}
             all_lines = split_lines(text)
@@ -603,6 +623,7 @@ class RecordStream:
         """
         fmt, codec = self.format, self.codec
         count = min(count, self.size // max(min_size, 1))
+        # (`failed` last: it would read a format that cannot stream.)
         if count < 2 or fmt is None or fmt.starts is None or codec is None or self._path is None or self.failed:
             return
         step = self.size / count
@@ -687,12 +708,14 @@ def open_record(
         raw, size = _open_file(path, name, max_size, strict)
     except _Unreadable as exc:
         return RecordStream(None, Source(exc.name), [exc.diagnostic], failed=True)
-    return _open_path(raw, size, path, name, format, registry, options, part)
+    return _open_path(raw, size, limit=max_size, path=path, name=name, format=format, registry=registry, options=options, part=part)
 
 
 def _open_path(
     raw: IO[bytes],
     size: int,
+    *,
+    limit: int,
     path: str,
     name: str,
     format: Union[str, Format, None],
@@ -716,10 +739,14 @@ def _open_path(
         raw.close()
         return RecordStream(None, Source(name), found, size=size)
     if fmt.stream is None:
-        with raw:  # read whole, as read() reads it (the format is known now)
-            data = raw.read(size + 1)
-        record = read(data, format=fmt, name=name, strict=options.strict, encoding=options.encoding, max_size=size + 1)
-        return RecordStream(fmt, record.source, found, record=record, failed=record.failed, size=size)
+        # Read whole by read() when first needed (the format is known now).
+        raw.close()
+        known = fmt
+
+        def whole() -> Record:
+            return read(path, format=known, name=name, strict=options.strict, encoding=options.encoding, max_size=limit)
+
+        return RecordStream(fmt, Source(name), found, record=whole, size=size)
     stream = fmt.stream
     opened = raw if part is None else cast(IO[bytes], _Window(raw, part.start, part.end))
     reader, crash = guard(lambda: stream(opened, name, options, part), f"The {fmt.title} reader", name=name, strict=options.strict)

@@ -395,12 +395,14 @@ def _in_parts(pool: Executor, target: Target, options: LintOptions, part_size: i
     where = os.path.abspath(target.path)
     stream = _open(Path(target.path), target.display, options)
     with stream:
-        front = stream.diagnostics  # (the front door's and the file's, found before any game)
         fmt = stream.format.name if stream.format is not None else ""
         futures = [
             pool.submit(lint_part, where, target.display, options, enabled, fmt, part)
             for part in stream.parts(pool.workers * PARTS_PER_WORKER, min_size=part_size)
         ]
+        # (The front door's findings and the file's found before any game; only once
+        # cut: a format that cannot be cut would be read whole here.)
+        front = stream.diagnostics if futures else []
     if not futures:
         return _whole(pool, target, options)
     return lambda: _joined(target.display, stream, front, [f.result() for f in futures], enabled)
