@@ -18,7 +18,7 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Optional
+from typing import Iterable, Optional
 
 from . import convert, formats
 from .diagnostics import Rule, Severity
@@ -32,6 +32,7 @@ from .lint.runner import FileResult, LintOptions, iter_results
 from .lint.selection import RuleSelection, SelectorError
 from .formats.output import TextFile, atomic_write
 from .formatter import NOTATIONS, format_file
+from .parallel import DaskUnavailable
 from .position import STARTING_FEN
 from .progress import Progress, progress_allowed
 
@@ -225,6 +226,13 @@ examples:
         metavar="N",
         help="lint N files at a time in worker processes (0: one per CPU; default: one per CPU when the files "
         "hold 4 MB or more, else one)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="send the work to the Dask scheduler at ADDRESS (tcp://HOST:PORT; needs xqformats[dask]) "
+        "instead of local processes; output as with -j 1",
     )
     p.add_argument("--config", metavar="FILE", help="read settings from FILE (xqformats.toml or pyproject.toml)")
     p.add_argument(
@@ -433,11 +441,11 @@ def run_lint(args: argparse.Namespace) -> int:
     stream = _Stream(args, fmt, progress)
     try:
         for options, chunk in groups:
-            for result in iter_results(chunk, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename):
-                stream.add(result, options.selection)
+            stream.extend(iter_results(chunk, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename,
+                                       scheduler=args.scheduler), options.selection)
         stream.finish()
-    except OSError as exc:  # the --output-file (standard output raises OutputError)
-        return _usage_error("lint", f"Cannot write `{args.output_file}`: {exc.strerror or exc}")
+    except (DaskUnavailable, OSError) as exc:
+        return _usage_error("lint", _failure(args, exc, stream.results))
     results = stream.results
     if not args.quiet:
         _report_skipped(targets.skipped, args.verbose)
@@ -529,6 +537,11 @@ class _Stream:
                 self.progress.close()  # erase the bar's line before printing under it
             write_stdout(block, utf8=self.fmt == "github")
 
+    def extend(self, results: Iterable[FileResult], selection: RuleSelection) -> None:
+        """:meth:`add` each of ``results`` as it comes."""
+        for result in results:
+            self.add(result, selection)
+
     def finish(self) -> None:
         """Write what is left: the text summary line, or the whole document."""
         args, fmt = self.args, self.fmt
@@ -553,6 +566,15 @@ class _Stream:
                 color=self.color, hidden=self.hidden,
             )
         _emit_report(out, args.output_file, utf8=fmt in ("json", "sarif", "github", "html"))
+
+
+def _failure(args: argparse.Namespace, exc: Exception, results: list[FileResult]) -> str:
+    """What went wrong when a run stopped on ``exc``: no Dask, an unreachable ``--scheduler`` (before
+    any result came back), or output that cannot be written (``-o FILE``; standard output raises OutputError)."""
+    if isinstance(exc, DaskUnavailable) or (args.scheduler is not None and not results):
+        return f"--scheduler {args.scheduler}: {exc}"
+    assert isinstance(exc, OSError)
+    return f"Cannot write `{args.output_file}`: {exc.strerror or exc}"
 
 
 def _run_fix(

@@ -256,7 +256,9 @@ class TextSource:
     grows while pieces are read: undecodable bytes are found as they come).
     Memory is O(``block_size`` + ``piece_limit``).  ``raw`` is closed by :meth:`close` only
     when ``owned`` (the file :func:`open_text` opened; not a handle the
-    caller passed).  Use as a context manager or call :meth:`close`.
+    caller passed).  ``line`` is the file line of the first byte (a part of a
+    file read on its own, cut after a line end).  Use as a context manager or
+    call :meth:`close`.
     """
 
     def __init__(
@@ -269,6 +271,7 @@ class TextSource:
         block_size: int = BLOCK_SIZE,
         sample_size: int = SAMPLE_SIZE,
         piece_limit: int = PIECE_LIMIT,
+        line: int = 1,
     ) -> None:
         self._raw = raw
         self._owned = owned
@@ -280,7 +283,7 @@ class TextSource:
         self.diagnostics: list[Diagnostic] = [d.with_path(path) if path else d for d in diags]
         self._head = head
         self._decoder = codecs.getincrementaldecoder(self.encoding)(errors="replace")
-        self._line = 1  # where the next piece starts
+        self._line = line  # where the next piece starts (a part of a file may start past line 1)
         self._column = 1
         self._cr = False  # the last piece ended with a CR: a line end unless an LF follows
         self._bad_line: Optional[int] = 0  # the last line E102 was reported on

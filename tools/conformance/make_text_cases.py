@@ -317,6 +317,17 @@ def pgn_variations_results() -> None:
          description="A win without mate or any reason is read as recorded and pointed out.", expect=one(OPENING, ["Result", "1-0"], result="1-0"), diags=("G103@4:14",))
     case("pgn", "valid", "g103-win-with-reason", pgn("1. 炮二平五 马8进7 1-0", '[Result "1-0"]', '[Termination "time forfeit"]'), clause=[f"{PGN} §7.3", f"{BOARD} §6.2"], rules=("G103",),
          description="A Termination tag says why the game was won.", expect=one(OPENING, ["Result", "1-0"], ["Termination", "time forfeit"], result="1-0"))
+    # Suppression comments (docs/spec/README.md §4.5): the directive silences P212 (ICCS moves, no Format tag) on
+    # its line; M202 silences nothing. The unused code starts at column 33: `1. ` (3) + 炮二平五 (4) + space +
+    # 马8进7 (4) + space + `{xqformats: ignore ` (19).
+    case("pgn", "valid", "g108-used-suppression", pgn("1. H2-E2 H9-G7 {xqformats: ignore P212} *"),
+         clause="docs/spec/README.md §4.5", rules=("G108", "P212"),
+         description="A suppression comment silences the notation finding on its line; the comment is kept.",
+         expect=one(line("H2-E2", ("H9-G7", {"comments": ["xqformats: ignore P212"]}))))
+    case("pgn", "invalid", "g108-unused-suppression", pgn("1. 炮二平五 马8进7 {xqformats: ignore M202} *"),
+         clause="docs/spec/README.md §4.5", rules=("G108",),
+         description="A suppression of a code that reports nothing there is itself reported, at the code.",
+         diags=("G108@3:33",))
     case("pgn-iccs", "invalid", "g104-draw-after-mate", pgn("1. E1-D1 1/2-1/2", f'[FEN "{MATE_BY_ROOK}"]', '[Format "ICCS"]', '[Result "1/2-1/2"]'),
          clause=[f"{PGN} §7.3", f"{BOARD} §6.1"], rules=("G104",), description="E1-D1 mates (the rook checks d9; e9 would face the king e0): a draw contradicts the board.", diags=("G104@6:10",))
     case("pgn-iccs", "valid", "g104-mate-wins", pgn("1. E1-D1 1-0", f'[FEN "{MATE_BY_ROOK}"]', '[Format "ICCS"]', '[Result "1-0"]'),

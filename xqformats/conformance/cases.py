@@ -45,7 +45,7 @@ KINDS = ("valid", "invalid", "dialect")
 SIDECAR = ".case.json"
 
 # The shapes the schema states as patterns (schemas/conformance-case.schema.json).
-_CLAUSE = re.compile(r"docs/spec/[a-z0-9-]+\.md §[0-9]+(\.[0-9]+)*")
+_CLAUSE = re.compile(r"docs/spec/[A-Za-z0-9-]+\.md §[0-9]+(\.[0-9]+)*")
 _CODE = re.compile(r"[A-Z][0-9]{3}")
 _SOURCE = re.compile(r"spec example|project|real-file fault: .+|peer disagreement: .+")
 _MEMBERS = frozenset({"clause", "rules", "source", "description", "expect", "diagnostics", "exact"})

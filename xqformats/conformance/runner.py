@@ -36,10 +36,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, Severity, split_lines
 from ..formats import read
 from ..jsonform import FORM_VERSION, to_json
 from ..lint import check_game
+from ..lint.catalogue import RULES
+from ..lint.suppression import MARKER, suppress
 from .cases import Case
 
 __all__ = [
@@ -111,7 +113,21 @@ Decoder = Callable[[Case], Decoded]
 
 
 def _reported(d: Diagnostic) -> dict[str, Any]:
-    return {"code": d.code, "severity": SEVERITIES[d.severity], "line": d.line, "column": d.column, "offset": d.offset}
+    out = {"code": d.code, "severity": SEVERITIES[d.severity], "line": d.line, "column": d.column, "offset": d.offset}
+    if d.related:  # what follows from this finding, as notes on it (one root cause, one finding)
+        out["related"] = [_reported(n) for n in d.related]
+    return out
+
+
+def _flat(reported: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every reported finding and each of its related notes: a listed code may be either."""
+    out = []
+    for d in reported:
+        out.append(d)
+        related = d.get("related")
+        if isinstance(related, list):
+            out.extend(_flat([n for n in related if isinstance(n, dict)]))
+    return out
 
 
 def decode(data: bytes, name: str) -> dict[str, Any]:
@@ -127,6 +143,9 @@ def decode(data: bytes, name: str) -> dict[str, Any]:
     if record.format is not None and not record.failed:
         for game in record.games:
             found.extend(check_game(game, source_format=record.format.name))
+    text = record.text()
+    if text is not None and MARKER in text:  # inline suppression comments, as lint applies them
+        found = suppress(found, dict(enumerate(split_lines(text), 1)), name, RULES)
     form = None if record.format is None or record.failed else {"xqformats": FORM_VERSION, "games": [to_json(g) for g in record.games]}
     return {"json": form, "diagnostics": [_reported(d) for d in found]}
 
@@ -220,7 +239,7 @@ def _judge_valid(case: Case, decoded: Decoded) -> list[str]:
         errors = _codes(decoded.diagnostics, frozenset({"error"}))
         if errors:
             reasons.append(f"errors reported: {', '.join(errors)}")
-        fired = sorted({str(d.get("code")) for d in decoded.diagnostics} & set(case.rules))
+        fired = sorted({str(d.get("code")) for d in _flat(decoded.diagnostics)} & set(case.rules))
         if fired:
             reasons.append(f"the case's rule(s) fired: {', '.join(fired)}")
     return reasons
@@ -229,7 +248,7 @@ def _judge_valid(case: Case, decoded: Decoded) -> list[str]:
 def _judge_invalid(case: Case, decoded: Decoded) -> list[str]:
     if decoded.diagnostics is None:
         return [] if decoded.rejected else ["the decoder accepted an invalid input"]
-    reasons = _missing(case, decoded.diagnostics)
+    reasons = _missing(case, _flat(decoded.diagnostics))
     if not decoded.diagnostics and not decoded.rejected:
         reasons.append("the decoder accepted an invalid input")
     if case.exact:
@@ -243,7 +262,7 @@ def _judge_invalid(case: Case, decoded: Decoded) -> list[str]:
 def _judge_dialect(case: Case, decoded: Decoded) -> list[str]:
     reasons = _judge_form(case, decoded)
     if decoded.diagnostics is not None:
-        reasons += _missing(case, decoded.diagnostics)
+        reasons += _missing(case, _flat(decoded.diagnostics))
     return reasons
 
 

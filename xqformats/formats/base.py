@@ -13,13 +13,20 @@ A :attr:`Kind.TEXT` reader gets a :class:`~xqformats.source.Source` whose
 format, and reports the encoding findings); a :attr:`Kind.BINARY` reader gets
 one whose ``data`` holds the bytes (binary layouts, and XML, which declares
 its own encoding).
+
+A format may also read as a stream (:data:`StreamFn`): games one at a time
+from an open file, so that memory is bounded by the largest game, not the
+file; and may say where its games start in the file's bytes
+(:data:`StartsFn`), so that one big file can be read in :class:`Part` objects by
+several processes.  The front door (:func:`~xqformats.formats.open_record`)
+uses them when a format has them.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sequence
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from ..diagnostics import Diagnostic
 
@@ -27,7 +34,10 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["Kind", "ReadOptions", "Reading", "Format", "Writer", "ReadFn", "text_head"]
+__all__ = [
+    "Kind", "ReadOptions", "Reading", "Format", "Writer", "ReadFn", "text_head",
+    "Part", "Streaming", "StreamFn", "StartsFn",
+]
 
 
 class Kind(enum.Enum):
@@ -71,6 +81,62 @@ ReadFn = Callable[["Source", ReadOptions], Reading]
 
 
 @dataclass(frozen=True, slots=True)
+class Part:
+    """Bytes ``start`` to ``end`` of one file, holding whole games, and where they stand in the file.
+
+    ``offset``, ``line`` and ``column`` place the part's first character in
+    the text of the whole file (so its findings carry the file's positions);
+    ``codec`` is the file's text encoding, detected once for the whole file
+    (``None`` for a binary format).  Parts are made by
+    :meth:`~xqformats.formats.RecordStream.parts` and read, each on its own
+    (in another process, on another machine), by
+    :func:`~xqformats.formats.open_record`.  Picklable.
+    """
+
+    start: int
+    end: int
+    offset: int = 0
+    line: int = 1
+    column: int = 1
+    codec: Optional[str] = None
+
+
+def _nothing() -> None:
+    pass
+
+
+@dataclass(slots=True)
+class Streaming:
+    """What a streaming reader gives: the games one at a time, and every finding.
+
+    ``findings()`` is every finding of the reader, file-level and per game,
+    in the reader's order, as :attr:`Reading.diagnostics` holds them; it is
+    complete once ``games`` is exhausted (before, it holds what was found so
+    far).  ``codec`` is the text encoding in use (text formats; ``None``
+    otherwise).  ``close()`` releases the file.
+    """
+
+    games: Iterator["Game"]
+    findings: Callable[[], list[Diagnostic]]
+    codec: Optional[str] = None
+    close: Callable[[], None] = _nothing
+
+
+#: ``stream(raw, name, options, part) -> Streaming``: read the open binary
+#: file ``raw`` game by game.  With ``part`` (``None``: the whole file),
+#: ``raw`` stands at the part's start and ends at its end, and the reader
+#: places what it reads at the part's position, in its ``codec``.  Never
+#: raises on bad input; owns ``raw`` (``close`` closes it).
+StreamFn = Callable[[IO[bytes], Optional[str], ReadOptions, Optional[Part]], Streaming]
+
+#: ``starts(raw, codec) -> (byte, offset, line, column), …``: where the games
+#: of the open file ``raw`` start after the first, cheaply (nothing parsed),
+#: in file order.  Raises :class:`ValueError` when ``codec`` does not allow
+#: cutting the file.
+StartsFn = Callable[[IO[bytes], str], Iterator[tuple[int, int, int, int]]]
+
+
+@dataclass(frozen=True, slots=True)
 class Writer:
     """How to write a format, and what it cannot hold.
 
@@ -110,7 +176,9 @@ class Format:
     no format claims.  ``library`` marks a format whose files collect many
     records (CBL): ``convert --out-dir`` writes each of its games to a file of
     its own.  ``reader`` reads; ``writer`` writes, when the format can be
-    written.
+    written.  ``stream`` reads a file game by game, when the format can
+    (:data:`StreamFn`); ``starts`` finds where its games start, when a file
+    can be read in parts (:data:`StartsFn`).
     """
 
     name: str
@@ -123,6 +191,8 @@ class Format:
     writer: Optional[Writer] = None
     signature: bool = False
     library: bool = False
+    stream: Optional[StreamFn] = None
+    starts: Optional[StartsFn] = None
 
     def __post_init__(self) -> None:
         for ext in self.extensions:

@@ -8,10 +8,10 @@ turns them into PGN or CBF.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Optional
 
 from ..diagnostics import DiagnosticSink
-from .base import Format, Kind, Reading, ReadOptions
+from .base import Format, Kind, Part, Reading, ReadOptions, Streaming
 
 if TYPE_CHECKING:
     from ..source import Source
@@ -50,6 +50,16 @@ def _read_cbl(source: "Source", options: ReadOptions) -> Reading:
     return Reading(games, sink.items)
 
 
+def _stream_cbl(raw: IO[bytes], name: Optional[str], options: ReadOptions, part: Optional[Part]) -> Streaming:
+    """A library's games one at a time (its index points anywhere in it: the bytes are held, the games are not)."""
+    from ..cbr import iter_cbl
+
+    with raw:
+        data = raw.read()
+    sink = DiagnosticSink(path=name, strict=options.strict)
+    return Streaming(iter_cbl(data, sink), lambda: sink.items)
+
+
 CBR = Format(
     name="cbr",
     title="CBR",
@@ -69,6 +79,7 @@ CBL = Format(
     kind=Kind.BINARY,
     sniff=sniff_cbl,
     reader=_read_cbl,
+    stream=_stream_cbl,
     library=True,
     signature=True,
 )

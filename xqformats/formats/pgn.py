@@ -1,16 +1,19 @@
 """PGN (the xiangqi PGN spec's dialect) at the front door: recognise, read, write.
 
 The reader and writer are :func:`xqformats.pgn.parse_pgn` and
-:func:`xqformats.pgn.write_pgn`, imported on first use.
+:func:`xqformats.pgn.write_pgn`, imported on first use.  A file is also read
+as a stream (:class:`xqformats.pgn.PgnReader`), whole or in parts cut where
+:func:`xqformats.pgn.splitter.game_starts` finds games start.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import IO, TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence
 
-from .base import Format, Kind, Reading, ReadOptions, Writer, text_head
+from .base import Format, Kind, Part, Reading, ReadOptions, Streaming, Writer, text_head
 
 if TYPE_CHECKING:
+    from ..diagnostics import Diagnostic
     from ..model import Game
     from ..source import Source
 
@@ -32,6 +35,45 @@ def _read(source: "Source", options: ReadOptions) -> Reading:
     assert source.text is not None, "a text format is handed decoded text"
     games, diagnostics = parse_pgn(source.text, strict=options.strict, path=source.name)
     return Reading(list(games), list(diagnostics))
+
+
+def _stream(raw: IO[bytes], name: Optional[str], options: ReadOptions, part: Optional[Part]) -> Streaming:
+    """The games of the file ``raw``, or of its ``part``, one at a time (see :data:`.base.StreamFn`)."""
+    from ..diagnostics import DiagnosticSink
+    from ..encoding import TextSource
+    from ..pgn import PgnReader
+    from ..pgn.reader import read_game_chunk
+    from ..pgn.splitter import split_games
+
+    games: Iterator["Game"]
+    if part is None or part.start == 0:
+        # The whole file, or its first part: read as from the start (a BOM dropped).
+        source = TextSource(raw, options.encoding if part is None else part.codec, path=name)
+        games = iter(PgnReader(source, strict=options.strict))
+    else:
+        # A part after the first starts at a line that starts with no BOM
+        # (game_starts), so even a BOM-dropping codec reads it as it is.
+        source = TextSource(raw, part.codec, path=name, line=part.line)
+        chunks = split_games(source, name, start=(part.offset, part.line, part.column))
+        games = (read_game_chunk(c, DiagnosticSink(path=name, strict=options.strict, source=c)) for c in chunks)
+    found: list["Diagnostic"] = []
+
+    def each() -> Iterator["Game"]:
+        try:
+            for game in games:
+                found.extend(game.diagnostics)
+                yield game
+        finally:
+            source.close()
+
+    # The file-level findings (encoding) first, then each game's: the order of parse_pgn.
+    return Streaming(each(), lambda: source.diagnostics + found, source.encoding, source.close)
+
+
+def _starts(raw: IO[bytes], codec: str) -> Iterator[tuple[int, int, int, int]]:
+    from ..pgn.splitter import game_starts
+
+    return game_starts(raw, codec)
 
 
 def _write(games: Sequence["Game"], options: Mapping[str, Any]) -> bytes:
@@ -91,4 +133,6 @@ FORMAT = Format(
     sniff=sniff,
     reader=_read,
     writer=Writer(_write, _losses, options=frozenset({"notation", "traditional", "fullwidth"})),
+    stream=_stream,
+    starts=_starts,
 )

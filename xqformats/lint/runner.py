@@ -1,20 +1,25 @@
-"""Lint files, one after another or in a process pool, always in the same order.
+"""Lint files game by game, in one process, in a process pool or on a Dask cluster, always in the same order.
 
-:func:`lint_bytes` is the unit of work: detect the format, run the reader
-(which reports syntax, notation, FEN, encoding and structure), run the model
-checks of :mod:`~xqformats.lint.checks` on every game, keep the selected
-codes, sort by position, and keep the source lines the findings point at (for
-carets).  :func:`run` maps it over the discovered files; with ``jobs > 1`` it
-uses a :class:`~concurrent.futures.ProcessPoolExecutor`, hands out the
-largest files first and puts each result back at its input's place, so
-``-j N`` prints exactly what ``-j 1`` prints.
+:func:`lint_file` is the unit of work: open the file through the front door
+(:func:`xqformats.formats.open_record`, which detects the format and reports
+unreadable, unsupported and mismatched files), read it one game at a time,
+run the model checks of :mod:`~xqformats.lint.checks` on each game as it
+comes (no game is kept: memory is that of the largest game, plus the
+findings), keep the selected codes, sort by position, and fetch the source
+lines the findings point at (for carets) in a second pass over the file.
 
-Files are read through the front door (:func:`xqformats.formats.read`),
-which detects the format and reports unreadable, unsupported and mismatched
-files.  A reader or a check that raises (a bug: they never raise on bad
-input) does not stop the run: the front door's safety net
-(:func:`xqformats.formats.guard`) turns it into a ``G106`` finding naming the
-exception, and the exit status is 2, as for an unreadable file.
+:func:`iter_results` maps it over the discovered files.  With ``jobs > 1``
+(or a Dask ``scheduler``) units go to an :func:`xqformats.parallel.executor`:
+small files whole, largest first, and a big file cut into parts of whole
+games (:meth:`~xqformats.formats.RecordStream.parts`, read by
+:func:`lint_part`), whose findings are put back together in the order of a
+whole read; each result is put back at its input's place, so ``-j N`` and
+``--scheduler`` print exactly what ``-j 1`` prints.
+
+A reader or a check that raises (a bug: they never raise on bad input) does
+not stop the run: the front door's safety net (:func:`xqformats.formats.guard`)
+turns it into a ``G106`` finding naming the exception, and the exit status
+is 2, as for an unreadable file.
 """
 
 from __future__ import annotations
@@ -22,21 +27,25 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Optional, Sequence
+from typing import IO, Callable, Iterable, Iterator, Optional, Sequence, Union
 
-from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Rule, Severity, split_lines
-from ..formats import DEFAULT_MAX_FILE_SIZE, Record, guard, read
+from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Rule, Severity
+from ..formats import DEFAULT_MAX_FILE_SIZE, Part, RecordStream, guard, open_record
+from ..parallel import Executor, Scheduler, executor
 from ..progress import Progress
 from .checks import UNREADABLE_FILE, check_game
 from .discovery import STDIN, Target
 from .catalogue import RULES
 from .selection import RuleSelection
-from .suppression import suppress
+from .suppression import MARKER, suppress
 
-__all__ = ["LintOptions", "FileResult", "lint_bytes", "lint_target", "iter_results", "run", "GC_THRESHOLDS"]
+__all__ = [
+    "LintOptions", "FileResult", "PartResult", "lint_bytes", "lint_file", "lint_part", "lint_target",
+    "iter_results", "run", "GC_THRESHOLDS", "PART_SIZE", "PARTS_PER_WORKER",
+]
 
 
 #: The garbage collector's thresholds for a run: a reader allocates millions of
@@ -136,24 +145,33 @@ def _sort_key(d: Diagnostic) -> tuple[int, int]:
     return (d.line or 0, d.column or 0)
 
 
+#: ``lines(wanted) -> {number: line}``: the source lines findings point at (see :meth:`RecordStream.lines`).
+LinesOf = Callable[[set[int], Optional[str]], dict[int, str]]
+
+
 def _finish(
     display: str,
     diags: Iterable[Diagnostic],
-    source: Optional[Callable[[], Optional[str]]],
+    lines_of: Optional[LinesOf],
     enabled: Callable[[str], bool],
     *,
     failed: bool = False,
 ) -> FileResult:
-    """Keep the enabled findings, put them in position order, fetch their source lines."""
-    kept = sorted((d if d.path == display else d.with_path(display) for d in diags if enabled(d.code)), key=_sort_key)
+    """Keep the enabled findings the record's suppression comments leave, in position order, with their source lines.
+
+    One more pass over a text input fetches both the lines the findings point
+    at and the lines that hold a suppression directive (docs/suppression.md).
+    """
+    kept = [d if d.path == display else d.with_path(display) for d in diags if enabled(d.code)]
     lines: dict[int, str] = {}
-    wanted = {d.line for d in kept if d.line is not None}
-    text = source() if (source is not None and wanted) else None
-    if text is not None:
-        all_lines = split_lines(text)  # (line ends as the positions count them)
-        for n in wanted:
-            if 1 <= n <= len(all_lines):
-                lines[n] = all_lines[n - 1]
+    if lines_of is not None:
+        lines = lines_of({d.line for d in kept if d.line is not None}, MARKER)
+        marked = {n: text for n, text in lines.items() if MARKER in text}
+        if marked:
+            kept = [d for d in suppress(kept, marked, display, RULES) if enabled(d.code)]
+            shown = {d.line for d in kept}
+            lines = {n: text for n, text in lines.items() if n in shown}
+    kept.sort(key=_sort_key)
     return FileResult(display, tuple(kept), lines, failed)
 
 
@@ -162,27 +180,45 @@ def _file_diag(rule: Rule, message: str, display: str, strict: bool) -> Diagnost
     return sink.report(rule, message)
 
 
-def _check(record: Record, display: str, options: LintOptions, enabled: Callable[[str], bool]) -> FileResult:
-    """Run the model checks on every game of ``record`` and finish the file's result."""
-    diags = list(record.diagnostics)
-    if record.format is None or record.failed:
-        return _finish(display, diags, None, enabled, failed=record.failed)
+def _check_games(
+    stream: RecordStream, display: str, options: LintOptions, enabled: Callable[[str], bool]
+) -> tuple[list[Diagnostic], bool, int, int]:
+    """Read the games of ``stream`` one at a time and run the model checks on each.
+
+    Returns the checks' findings (a check that raised, a bug, gives ``G106``
+    first and no more checks run), whether one raised, the number of games
+    and of moves.  No game is kept.
+    """
     sink = DiagnosticSink(path=display, strict=options.strict)
-    fmt = record.format.name
+    fmt = stream.format.name if stream.format is not None else ""
+    crash: Optional[Diagnostic] = None
+    games = moves = 0
+    for game in stream:
+        games += 1
+        moves += sum(1 for _ in game.nodes())
+        if crash is None:
+            check = partial(check_game, game, source_format=fmt, sink=sink, enabled=enabled)
+            _, crash = guard(check, "A lint check", name=display, strict=options.strict)
+    return ([crash] if crash is not None else []) + sink.items, crash is not None, games, moves
 
-    def check_all() -> None:
-        for game in record.games:
-            check_game(game, source_format=fmt, sink=sink, enabled=enabled)
 
-    _, crash = guard(check_all, "A lint check", name=display, strict=options.strict)
-    if crash is not None:
-        diags.append(crash)
-    diags.extend(sink.items)
-    if record.text() is not None:  # inline `xqformats: ignore` comments (a text record's only)
-        diags = suppress(diags, record.source, display, RULES)
-    result = _finish(display, diags, record.text, enabled, failed=crash is not None)
-    moves = sum(sum(1 for _ in game.nodes()) for game in record.games)
-    return replace(result, size=len(record.source.data or b""), games=len(record.games), moves=moves)
+def _lint_stream(stream: RecordStream, display: str, options: LintOptions, enabled: Callable[[str], bool]) -> FileResult:
+    """Lint one opened input game by game and finish its result (the findings of a whole read)."""
+    with stream:
+        if stream.format is None or stream.failed:
+            return _finish(display, stream.diagnostics, None, enabled, failed=stream.failed)
+        checks, crashed, games, moves = _check_games(stream, display, options, enabled)
+    if stream.failed:  # the reader crashed (a bug): reported as read() reports it
+        return _finish(display, stream.diagnostics, None, enabled, failed=True)
+    result = _finish(display, stream.diagnostics + checks, stream.lines, enabled, failed=crashed)
+    return replace(result, size=stream.size, games=games, moves=moves)
+
+
+def _open(input: Union[str, Path, bytes, IO[bytes]], display: str, options: LintOptions, name: Optional[str] = None) -> RecordStream:
+    return open_record(
+        input, name=name if name is not None else display, strict=options.strict, encoding=options.encoding,
+        max_size=options.max_size,
+    )
 
 
 def lint_bytes(data: bytes, display: str, options: LintOptions, *, name: Optional[str] = None, path: str = STDIN) -> FileResult:
@@ -194,11 +230,18 @@ def lint_bytes(data: bytes, display: str, options: LintOptions, *, name: Optiona
     memory (it is matched against ``per-file-ignores``).  Findings carry
     ``display`` as their path.
     """
-    record = read(
-        data, name=name if name is not None else display, strict=options.strict, encoding=options.encoding,
-        max_size=options.max_size,
-    )
-    return _check(record, display, options, options.enabled_for(display, path))
+    return _lint_stream(_open(data, display, options, name), display, options, options.enabled_for(display, path))
+
+
+def lint_file(path: str, display: str, options: LintOptions, enabled: Callable[[str], bool]) -> FileResult:
+    """Lint the file at ``path`` game by game (memory: one game and the findings).
+
+    ``display`` names it in findings; ``enabled`` is its code filter
+    (:meth:`LintOptions.enabled_for`, decided where the file was found, so
+    that a worker with another working folder filters alike).  A unit of
+    work of :func:`iter_results`, picklable.
+    """
+    return _lint_stream(_open(Path(path), display, options), display, options, enabled)
 
 
 def lint_target(target: Target, options: LintOptions, stdin_name: Optional[str] = None) -> FileResult:
@@ -206,10 +249,7 @@ def lint_target(target: Target, options: LintOptions, stdin_name: Optional[str] 
     if target.path == STDIN:
         # Read through the front door as a handle, so the size limit holds for it too.
         display = stdin_name or STDIN
-        record = read(
-            sys.stdin.buffer, name=display, strict=options.strict, encoding=options.encoding, max_size=options.max_size
-        )
-        return _check(record, display, options, options.enabled_for(display, STDIN))
+        return _lint_stream(_open(sys.stdin.buffer, display, options), display, options, options.enabled_for(display, STDIN))
     enabled = options.enabled_for(target.display, target.path)
     if target.missing or target.error:
         if target.error:
@@ -219,14 +259,66 @@ def lint_target(target: Target, options: LintOptions, stdin_name: Optional[str] 
         diag = _file_diag(UNREADABLE_FILE, msg, target.display, options.strict)
         return _finish(target.display, [diag], None, enabled, failed=True)
     # A file found by its name: its extension must be one the front door knows.
-    record = read(
-        Path(target.path), name=target.display, strict=options.strict, encoding=options.encoding,
-        max_size=options.max_size,
+    return lint_file(target.path, target.display, options, enabled)
+
+
+# ---------------------------------------------------------------- parts of a big file
+
+
+@dataclass(frozen=True, slots=True)
+class PartResult:
+    """The findings of one :class:`~xqformats.formats.Part` of a file: the reader's, then the checks'.
+
+    Kept apart so that the parts of a file put together give the findings
+    in the order of a whole read (all the reader's, then all the checks').
+    """
+
+    reader: FileResult
+    checks: FileResult
+
+
+def lint_part(path: str, display: str, options: LintOptions, enabled: Callable[[str], bool], format: str, part: Part) -> PartResult:
+    """Lint ``part`` of the ``format`` file at ``path`` (a unit of work of :func:`iter_results`, picklable).
+
+    Only the enabled findings come back (they cross a process boundary);
+    their order and source lines are settled when the parts are put together.
+    """
+    stream = open_record(
+        Path(path), format=format, name=display, strict=options.strict, encoding=options.encoding,
+        max_size=options.max_size, part=part,
     )
-    return _check(record, target.display, options, enabled)
+    with stream:
+        checks, crashed, games, moves = _check_games(stream, display, options, enabled)
+    reader = FileResult(display, tuple(d for d in stream.diagnostics if enabled(d.code)), failed=stream.failed)
+    found = FileResult(display, tuple(d for d in checks if enabled(d.code)), failed=crashed, games=games, moves=moves)
+    return PartResult(reader, found)
+
+
+def _joined(display: str, stream: RecordStream, front: list[Diagnostic], parts: list[PartResult], enabled: Callable[[str], bool]) -> FileResult:
+    """The result of a file read in parts: what :func:`lint_file` gives for it whole."""
+    reader = list(front)
+    checks: list[Diagnostic] = []
+    for p in parts:
+        reader.extend(p.reader.diagnostics)
+        checks.extend(p.checks.diagnostics)
+    failed = any(p.reader.failed or p.checks.failed for p in parts)
+    result = _finish(display, reader + checks, stream.lines, enabled, failed=failed)
+    games = sum(p.checks.games for p in parts)
+    moves = sum(p.checks.moves for p in parts)
+    return replace(result, size=stream.size, games=games, moves=moves)
 
 
 # ---------------------------------------------------------------- the run
+
+
+#: The smallest part a big file is cut into, in bytes: a file of less than
+#: twice this is one unit of work.  Each part costs its worker one open and
+#: seek, and its findings one trip back: negligible at this size.
+PART_SIZE = 1 << 20
+
+#: How many parts per worker a big file is cut into (at most): more parts
+#: than workers, so that a worker that finishes early takes another.
+PARTS_PER_WORKER = 4
 
 
 def _size(target: Target) -> int:
@@ -243,56 +335,93 @@ def iter_results(
     jobs: int = 1,
     progress: Optional[Progress] = None,
     stdin_name: Optional[str] = None,
+    scheduler: Scheduler = None,
+    part_size: int = PART_SIZE,
 ) -> Iterator[FileResult]:
     """Lint every target, yielding each result as soon as it and all before it are done.
 
     Results come in the order of ``targets`` whatever ``jobs`` is, so a
     caller can print them as they come and still print what ``-j 1`` prints.
-    Standard input is read in this process; files go to ``jobs`` worker
-    processes when ``jobs > 1`` and there is more than one file.
+    Every file is read game by game.  With ``jobs > 1`` files go to worker
+    processes, and a file of at least ``2 * part_size`` bytes is cut into
+    parts of whole games (each at least ``part_size`` bytes) that the
+    workers read side by side; the findings are those of one process, in
+    the same order, on the same lines.
+    ``scheduler`` (a Dask scheduler address or ``distributed.Client``, see
+    :func:`xqformats.parallel.executor`) sends the same units of work to a
+    Dask cluster instead.  Standard input is read in this process.
     """
-    files = [(i, t) for i, t in enumerate(targets) if t.path != STDIN]
-    if jobs > 1 and len(files) > 1:
-        yield from _pooled(targets, files, options, jobs, progress, stdin_name)
-    else:
+    files = [t for t in targets if t.path != STDIN and not (t.missing or t.error)]
+    big = any(_size(t) >= 2 * part_size for t in files)
+    if scheduler is None and (jobs <= 1 or not (len(files) > 1 or big)):
         for t in targets:
             result = lint_target(t, options, stdin_name)
             if progress is not None:
                 progress.advance(1, result.size)
             yield result
+    else:
+        # The process pool's workers collect garbage as the command line does; a
+        # Dask cluster's workers are left as they are (they may serve others).
+        init = gc.set_threshold if scheduler is None else None
+        with executor(scheduler, jobs=jobs, initializer=init, initargs=GC_THRESHOLDS) as pool:
+            for wait in _submitted(targets, options, pool, stdin_name, part_size):
+                result = wait()
+                if progress is not None:
+                    progress.advance(1, result.size)
+                yield result
     if progress is not None:
         progress.close()
 
 
-def _pooled(
-    targets: Sequence[Target],
-    files: list[tuple[int, Target]],
-    options: LintOptions,
-    jobs: int,
-    progress: Optional[Progress],
-    stdin_name: Optional[str],
-) -> Iterator[FileResult]:
-    """:func:`iter_results` with worker processes: finished results wait until their turn."""
-    done: dict[int, FileResult] = {}
-    # Largest files first (longest-processing-time scheduling): one big file
-    # started last would otherwise leave the other workers idle at the end.
-    by_size = sorted(files, key=lambda it: -_size(it[1]))
-    with ProcessPoolExecutor(max_workers=min(jobs, len(files)), initializer=gc.set_threshold, initargs=GC_THRESHOLDS) as pool:
-        futures = {pool.submit(lint_target, t, options): i for i, t in by_size}
-        for i, t in enumerate(targets):
-            if t.path == STDIN:
-                done[i] = lint_target(t, options, stdin_name)
-        following = 0
-        for fut in as_completed(futures):
-            result = done[futures[fut]] = fut.result()
-            if progress is not None:
-                progress.advance(1, result.size)
-            while following in done:
-                yield done.pop(following)
-                following += 1
-    while following in done:  # standard input last in the list
-        yield done.pop(following)
-        following += 1
+def _submitted(
+    targets: Sequence[Target], options: LintOptions, pool: Executor, stdin_name: Optional[str], part_size: int
+) -> list[Callable[[], FileResult]]:
+    """Submit every target's units of work to ``pool``; for each target, in order, what waits for its result.
+
+    Whole files go first, largest first (longest-processing-time scheduling:
+    one big file started last would leave the other workers idle at the
+    end); then big files are cut, each part submitted as soon as it is found.
+    Standard input and targets that cannot be read are done here at once.
+    """
+    waits: dict[int, Callable[[], FileResult]] = {}
+    files = [(i, t) for i, t in enumerate(targets) if t.path != STDIN and not (t.missing or t.error)]
+    sizes = {i: _size(t) for i, t in files}
+    big = [(i, t) for i, t in files if sizes[i] >= 2 * part_size]
+    for i, t in sorted(files, key=lambda it: -sizes[it[0]]):
+        if sizes[i] < 2 * part_size:
+            waits[i] = _whole(pool, t, options)
+    for i, t in big:
+        waits[i] = _in_parts(pool, t, options, part_size)
+    for i, t in enumerate(targets):
+        if i not in waits:
+            done = lint_target(t, options, stdin_name)
+            waits[i] = lambda done=done: done  # type: ignore[misc]
+    return [waits[i] for i in range(len(targets))]
+
+
+def _whole(pool: Executor, target: Target, options: LintOptions) -> Callable[[], FileResult]:
+    enabled = options.enabled_for(target.display, target.path)
+    # An absolute path: a Dask worker may run in another folder.
+    return pool.submit(lint_file, os.path.abspath(target.path), target.display, options, enabled).result
+
+
+def _in_parts(pool: Executor, target: Target, options: LintOptions, part_size: int) -> Callable[[], FileResult]:
+    """Cut ``target`` into parts and submit them (one unit, when it cannot be cut)."""
+    enabled = options.enabled_for(target.display, target.path)
+    where = os.path.abspath(target.path)
+    stream = _open(Path(target.path), target.display, options)
+    with stream:
+        fmt = stream.format.name if stream.format is not None else ""
+        futures = [
+            pool.submit(lint_part, where, target.display, options, enabled, fmt, part)
+            for part in stream.parts(pool.workers * PARTS_PER_WORKER, min_size=part_size)
+        ]
+        # (The front door's findings and the file's found before any game; only once
+        # cut: a format that cannot be cut would be read whole here.)
+        front = stream.diagnostics if futures else []
+    if not futures:
+        return _whole(pool, target, options)
+    return lambda: _joined(target.display, stream, front, [f.result() for f in futures], enabled)
 
 
 def run(
@@ -302,6 +431,12 @@ def run(
     jobs: int = 1,
     progress: Optional[Progress] = None,
     stdin_name: Optional[str] = None,
+    scheduler: Scheduler = None,
+    part_size: int = PART_SIZE,
 ) -> list[FileResult]:
     """Every result of :func:`iter_results`, as a list in the order of ``targets``."""
-    return list(iter_results(targets, options, jobs=jobs, progress=progress, stdin_name=stdin_name))
+    return list(
+        iter_results(
+            targets, options, jobs=jobs, progress=progress, stdin_name=stdin_name, scheduler=scheduler, part_size=part_size
+        )
+    )

@@ -27,10 +27,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Optional
+from typing import Iterable, Mapping, Optional
 
-from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
-from ..source import Source
+from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
 
 __all__ = ["Directive", "directives", "suppress", "UNUSED_SUPPRESSION", "MARKER"]
 
@@ -80,24 +79,26 @@ class Directive:
         return None
 
 
-def directives(source: Source) -> list[Directive]:
-    """Every directive in the text of ``source``, in order (none without :data:`MARKER`: one substring search)."""
-    text = source.text
-    if not text or MARKER not in text:
-        return []
+def directives(lines: Mapping[int, str]) -> list[Directive]:
+    """Every directive in ``lines`` (1-based line numbers to their text: at least every line holding
+    :data:`MARKER`), in line order."""
     out = []
-    for m in _DIRECTIVE.finditer(text):
-        line = source.span(m.start(), m.start()).line
-        codes = []
-        if m.group(2):
-            base = m.start(2)
-            codes = [(c.group().upper(), base + c.start(), base + c.end()) for c in _CODE.finditer(m.group(2))]
-        out.append(Directive(m.group(1) == "ignore-file", line, line + 1, codes))
+    for line in sorted(n for n, text in lines.items() if MARKER in text):
+        for m in _DIRECTIVE.finditer(lines[line]):
+            codes = []
+            if m.group(2):
+                base = m.start(2)
+                codes = [(c.group().upper(), base + c.start(), base + c.end()) for c in _CODE.finditer(m.group(2))]
+            out.append(Directive(m.group(1) == "ignore-file", line, line + 1, codes))
     return out
 
 
-def suppress(diags: Iterable[Diagnostic], source: Source, path: Optional[str], known: Iterable[str]) -> list[Diagnostic]:
-    """``diags`` without the findings the directives in ``source`` silence, plus a G108 per unused code.
+def suppress(diags: Iterable[Diagnostic], lines: Mapping[int, str], path: Optional[str], known: Iterable[str]) -> list[Diagnostic]:
+    """``diags`` without the findings the directives in ``lines`` silence, plus a G108 per unused code.
+
+    ``lines`` maps line numbers to their text and holds at least every line
+    with :data:`MARKER` (the runner fetches them in its pass for source lines,
+    so a streamed file is never held whole).
 
     ``known`` are the rule codes a directive code must be a prefix of;
     ``path`` names the file in the G108 findings.  A G108 is never silenced
@@ -105,11 +106,11 @@ def suppress(diags: Iterable[Diagnostic], source: Source, path: Optional[str], k
     without a line by an ``ignore`` (only ``ignore-file`` reaches it).
     """
     found = list(diags)
-    marks = directives(source)
+    marks = directives(lines)
     if not marks:
         return found
     kept = [d for d in found if not _silenced(d, marks)]
-    sink = DiagnosticSink(path=path, source=source)
+    sink = DiagnosticSink(path=path)
     codes = list(known)
     for mark in marks:
         for code, start, end in mark.codes:
@@ -119,7 +120,7 @@ def suppress(diags: Iterable[Diagnostic], source: Source, path: Optional[str], k
                 why = f"Suppression of `{code}` silences nothing here; remove it"
             else:
                 continue
-            sink.report_at(UNUSED_SUPPRESSION, why, start, end)
+            sink.report(UNUSED_SUPPRESSION, why, Span(0, 0, mark.first_line, start + 1, mark.first_line, end + 1))
     return kept + sink.items
 
 

@@ -34,14 +34,16 @@ one partial line) at a time.
 
 from __future__ import annotations
 
+import codecs
 import re
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Optional, Sequence
+from typing import IO, Iterable, Iterator, NamedTuple, Optional, Sequence
 
 from ..source import Source
 from .grammar import COMMENT_OPEN, MULTILINE_VALUE, MULTILINE_VALUE_BODY, VALUE_QUOTE, Lexicon, lexicon
 
-__all__ = ["GameSplitter", "split_games"]
+__all__ = ["GameSplitter", "split_games", "GameStart", "game_starts", "LINE_SAFE_CODECS"]
 
 # The last character of a line that ends a line for positions (LF, CR LF, a
 # lone CR: a line never ends with the CR of a CR LF, see `feed`).
@@ -61,10 +63,14 @@ class GameSplitter:
     """Text in, game chunks out: :meth:`feed` pieces of any size, then :meth:`finish`.
 
     ``name`` is put on every chunk (the file's display name).  Blank-only
-    chunks are dropped.
+    chunks are dropped.  ``start`` is ``(offset, line, column)`` of the first
+    character fed, in the whole file (a part of a file that starts at a game,
+    see :func:`game_starts`); default the start of the file.
     """
 
-    def __init__(self, name: Optional[str] = None, lex: Optional[Lexicon] = None) -> None:
+    def __init__(
+        self, name: Optional[str] = None, lex: Optional[Lexicon] = None, *, start: tuple[int, int, int] = (0, 1, 1)
+    ) -> None:
         lex = lex or lexicon()
         self.name = name
         self._lex = lex
@@ -93,10 +99,8 @@ class GameSplitter:
         self._ready: list[Source] = []  # chunks complete
         # The chunk being gathered, and where the next line starts.
         self._buf: list[str] = []
-        self._start = (0, 1, 1)  # offset, line, column of the chunk
-        self._offset = 0
-        self._line_no = 1
-        self._column = 1
+        self._start = start  # offset, line, column of the chunk
+        self._offset, self._line_no, self._column = start
         self._movetext = False  # the chunk has text other than tag pairs
         self._has_text = False
         self._comment_open: Optional[str] = None  # the `{` of a comment open at the end of the last line
@@ -297,12 +301,118 @@ class GameSplitter:
             self._take(line)
 
 
-def split_games(pieces: Iterable[str], name: Optional[str] = None) -> Iterator[Source]:
-    """The game chunks of a text given in ``pieces`` (any sizes: lines, blocks, or the whole)."""
-    splitter = GameSplitter(name)
+def split_games(
+    pieces: Iterable[str], name: Optional[str] = None, *, start: tuple[int, int, int] = (0, 1, 1)
+) -> Iterator[Source]:
+    """The game chunks of a text given in ``pieces`` (any sizes: lines, blocks, or the whole).
+
+    ``start`` places the first piece in the file (see :class:`GameSplitter`).
+    """
+    splitter = GameSplitter(name, start=start)
     feed = splitter.feed
     for piece in pieces:
         ready = feed(piece)
         if ready:
             yield from ready
     yield from splitter.finish()
+
+
+# ---------------------------------------------------------------- where games start, in bytes
+
+#: Codecs in which the byte 0x0A is a line feed wherever it stands (never a
+#: byte of another character) and the decoder holds no state across it: a file
+#: in one of them can be cut after any LF byte and each part decoded on its own
+#: to the same text.  (Not UTF-16/32, whose characters hold 0x0A bytes, nor the
+#: stateful ISO-2022 family.)  The trail bytes of GBK/GB18030 (0x30-0x39,
+#: 0x40-0xFE) and Big5 (0x40-0x7E, 0xA1-0xFE) never are 0x0A.
+LINE_SAFE_CODECS = frozenset(
+    {"ascii", "utf-8", "utf-8-sig", "gb18030", "gbk", "gb2312", "big5", "big5hkscs", "cp950", "cp936",
+     "latin-1", "iso8859-1", "cp1252"}
+)
+
+#: A line (bytes up to an LF) longer than this stops :func:`game_starts`: a
+#: file whose lines end in lone CRs is one long byte line, and cutting it is
+#: not worth holding it.
+_LONGEST_LINE = 1024 * 1024
+
+
+class GameStart(NamedTuple):
+    """Where a game starts: byte offset in the file; character offset, line and column in its text."""
+
+    byte: int
+    offset: int
+    line: int
+    column: int
+
+
+def _byte_lines(raw: IO[bytes], block_size: int) -> Iterator[tuple[int, bytes]]:
+    """``(byte offset, bytes)`` of each line of ``raw`` (LF included); stops at a line over :data:`_LONGEST_LINE`."""
+    pos = 0
+    rest = b""
+    while True:
+        block = raw.read(block_size)
+        if not block:
+            break
+        data = rest + block if rest else block
+        start = 0
+        nl = data.find(b"\n")
+        while nl >= 0:
+            yield pos, data[start : nl + 1]
+            pos += nl + 1 - start
+            start = nl + 1
+            nl = data.find(b"\n", start)
+        rest = data[start:]
+        if len(rest) > _LONGEST_LINE:
+            return
+    if rest:
+        yield pos, rest
+
+
+def game_starts(raw: IO[bytes], codec: str, *, block_size: int = 256 * 1024) -> Iterator[GameStart]:
+    """Where the games of the PGN file ``raw`` start, after the first, in file order.
+
+    ``raw`` is read from where it stands (the start of the file) in blocks;
+    ``codec`` is the file's encoding, one of :data:`LINE_SAFE_CODECS`
+    (:class:`ValueError` otherwise).  The text is cut exactly as
+    :func:`split_games` cuts it (the same splitter, fed line by line), but no
+    game is parsed.  Only starts at the beginning of a byte line are given
+    (a game after a lone CR or a form feed on the same byte line is not a
+    start here), and none where the line begins with a BOM character (a
+    decoder reading from there would drop it): the parts between the starts
+    given hold whole games, which is all that reading in parts needs.
+    Memory: one game and one line.
+    """
+    if codecs.lookup(codec).name not in LINE_SAFE_CODECS:
+        raise ValueError(f"A file in `{codec}` cannot be cut at its line feeds")
+    return _game_starts(raw, codec, block_size)
+
+
+def _game_starts(raw: IO[bytes], codec: str, block_size: int) -> Iterator[GameStart]:
+    decode = codecs.getincrementaldecoder(codec)(errors="replace").decode
+    splitter = GameSplitter()
+    recent: deque[tuple[int, int]] = deque()  # (character offset, byte offset) of the lines since the last start
+    chars = 0
+    for byte, data in _byte_lines(raw, block_size):
+        piece = decode(data)
+        if byte == 0 and piece.startswith("\ufeff"):
+            piece = piece[1:]  # positions count from after a BOM (as the readers count)
+        recent.append((chars, byte))
+        chars += len(piece)
+        for chunk in splitter.feed(piece):
+            found = _start_of(chunk, recent)
+            if found is not None:
+                yield found
+    # (The decoder's tail: bytes of an unfinished character at the very end.)
+    for chunk in [*splitter.feed(decode(b"", final=True)), *splitter.finish()]:
+        found = _start_of(chunk, recent)
+        if found is not None:
+            yield found
+
+
+def _start_of(chunk: Source, recent: deque[tuple[int, int]]) -> Optional[GameStart]:
+    """``chunk``'s start, when it is the start of one of the ``recent`` byte lines (dropped up to it)."""
+    while recent and recent[0][0] < chunk.offset:
+        recent.popleft()
+    if chunk.offset == 0 or not recent or recent[0][0] != chunk.offset or (chunk.text or "").startswith("\ufeff"):
+        return None
+    return GameStart(recent[0][1], chunk.offset, chunk.line, chunk.column)
