@@ -22,10 +22,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "the position after a move), the games as document symbols, folding, completion of legal moves. "
         "It speaks the Language Server Protocol on standard input and output; --tcp listens on a port instead."
     )
-    p.epilog = (
-        "exit status: 0 when the client shuts the server down; 2 when pygls is missing "
-        f"({INSTALL_HINT}).\nexamples:\n  xqformats lsp\n  xqformats lsp --tcp --port 2087"
-    )
+    p.epilog = f"""exit status:
+  0  the client shut the server down
+  2  pygls is missing ({INSTALL_HINT}), or a usage error
+
+examples:
+  xqformats lsp                       # what an editor starts (stdio)
+  xqformats lsp --tcp --port 2087     # listen on a socket, to attach a client by hand"""
     p.formatter_class = argparse.RawDescriptionHelpFormatter
     p.add_argument("--stdio", action="store_true", help="talk on standard input and output (the default)")
     p.add_argument("--tcp", action="store_true", help="listen on TCP instead (for debugging)")
