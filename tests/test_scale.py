@@ -150,7 +150,7 @@ def test_command_line_j2_prints_what_j1_prints(tmp_path: Path) -> None:
     outputs = []
     for jobs in ("1", "2"):
         proc = subprocess.run(
-            [sys.executable, "-m", "xqformats", "lint", "--no-progress", "-j", jobs, big.name],
+            [sys.executable, "-m", "xqformats", "lint", "--no-progress", "--show-info", "-j", jobs, big.name],
             cwd=tmp_path, capture_output=True, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"},
         )
         assert proc.returncode == 1, proc.stderr

@@ -77,9 +77,19 @@ __all__ = [
     "write_wxfgame",
     "to_json",
     "read_json",
+    "open_record",
+    "RecordStream",
+    "format_text",
+    "board_svg",
+    "map_records",
 ]
 
 _LAZY = {
+    "open_record": "xqformats.formats",
+    "RecordStream": "xqformats.formats",
+    "format_text": "xqformats.formatter",
+    "board_svg": "xqformats.board.svg",
+    "map_records": "xqformats.parallel",
     "read": "xqformats.formats",
     "write": "xqformats.formats",
     "detect_format": "xqformats.formats",
