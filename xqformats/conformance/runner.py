@@ -113,7 +113,7 @@ Decoder = Callable[[Case], Decoded]
 
 
 def _reported(d: Diagnostic) -> dict[str, Any]:
-    out = {"code": d.code, "severity": SEVERITIES[d.severity], "line": d.line, "column": d.column, "offset": d.offset}
+    out: dict[str, Any] = {"code": d.code, "severity": SEVERITIES[d.severity], "line": d.line, "column": d.column, "offset": d.offset}
     if d.related:  # what follows from this finding, as notes on it (one root cause, one finding)
         out["related"] = [_reported(n) for n in d.related]
     return out
