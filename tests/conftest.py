@@ -126,3 +126,10 @@ if st is not None:
             pos.turn = not pos.turn  # let the checked side be the one to move
             assume(not pos.is_attacked(pos.king(not pos.turn), pos.turn))  # type: ignore[arg-type]
         return pos
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh folder that is the current folder for the test (the command line resolves paths from it)."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

@@ -150,12 +150,6 @@ def test_compact_form_examples() -> None:
 # ---------------------------------------------------------------- xqformats convert
 
 
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def test_convert_cbf_to_pgn_keeps_the_moves_not_read(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from xqformats.pgn import parse_pgn
 

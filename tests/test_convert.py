@@ -40,12 +40,6 @@ CBF = (
 KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.wxf`, `.json`"
 
 
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")

@@ -15,12 +15,6 @@ GAME = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n'
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def write(root: Path, **named: str) -> None:
     for name, text in named.items():
         path = root / name.replace("__", "/")

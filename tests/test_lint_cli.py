@@ -15,23 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from cli_helpers import run
+
 from xqformats.cli import main
 
 
 #: The known extensions, as G101 lists them (in registration order).
 KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.wxf`, `.json`"
-
-
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    status = main(["lint", *args])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_unsupported_file_is_an_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,24 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from cli_helpers import run
+
 from xqformats.cli import main
 
 # 炮五进九: the cannon on e2 cannot advance nine points (M203, error); the rest is kept (a P301 note).
 ILLEGAL_PGN = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 2. 炮五进九 *\n'
 # h2e2 is ICCS in lower case: M405 (an opt-in style rule, info) says the canonical spelling is H2-E2.
 STYLE_PGN = '[Game "Chinese Chess"]\n[Format "ICCS"]\n[Result "*"]\n\n1. h2e2 h9g7 *\n'
-
-
-@pytest.fixture
-def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    status = main(["lint", *args])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def write(root: Path, **named: str) -> None:
