@@ -391,7 +391,9 @@ def _user_facing_files() -> list[Path]:
     files: set[Path] = set()
     for pattern in USER_FACING_GLOBS:
         files.update(
-            p for p in ROOT.glob(pattern) if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+            # (node_modules: what `npm ci --prefix schemas` installs, not the repository's own files)
+            p for p in ROOT.glob(pattern)
+            if p.is_file() and not {"__pycache__", "node_modules"} & set(p.parts) and p.suffix != ".pyc"
         )
     return sorted(files)
 
