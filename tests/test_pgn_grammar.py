@@ -14,6 +14,7 @@ import pytest
 
 from xqformats.diagnostics import Severity, with_related
 from xqformats.pgn import parse_pgn
+from xqformats.pgn.grammar import lexicon
 from xqformats.resources import grammar_path
 
 G = '[Game "Chinese Chess"]\n'
@@ -424,3 +425,9 @@ def test_grammar_cache_is_private(tmp_path, monkeypatch) -> None:  # type: ignor
     assert cache_path() is False
     monkeypatch.setenv("XQFORMATS_NO_CACHE", "1")
     assert cache_path() is False
+
+
+def test_lexicon_leaves_out_comments_as_the_lexer_reads_them() -> None:
+    """One left-to-right pass: a `;` or `(` inside braces and a brace after `;` are comment text."""
+    text = "1. 炮二平五 {a ( ; b} ( 马8进7 ; see { (\n 2. x )"
+    assert lexicon().without_comments(text) == "1. 炮二平五  ( 马8进7 \n 2. x )"

@@ -39,6 +39,7 @@ from ..lint.runner import FileResult
 from ..model import Game, Node
 from ..notation import rules as notation_rules
 from ..notation.spelling import shape_of
+from ..pgn.grammar import lexicon
 from ..position import Position
 from ..xqf import rules as xqf_rules
 from .svg import board_svg
@@ -179,17 +180,13 @@ def _binary_node_before(game: Game, finding: Diagnostic) -> Optional[Node]:
     return None if _has_variations(game) else game.root.end()
 
 
-#: PGN comments (docs/spec/pgn.md §5.1, §5.2), left out when variation marks are counted.
-_PGN_COMMENTS = re.compile(r"\{[^}]*\}|;[^\n]*")
-
-
 def _opens_variation(between: str) -> bool:
     """Whether PGN text between a move and the next opens a variation it does not close.
 
     Then the next move is an alternative to the first one (docs/spec/pgn.md
     §6.1): it is played from the position before it, not after it.
     """
-    marks = _PGN_COMMENTS.sub("", between)
+    marks = lexicon().without_comments(between)  # (PGN §5.1, §5.2: the grammar's COMMENT and LINE_COMMENT)
     return marks.count("(") > marks.count(")")
 
 

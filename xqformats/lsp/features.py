@@ -196,11 +196,6 @@ def _token_start(text: str, offset: int) -> int:
     return number.end() if number is not None else start
 
 
-def _without_comments(text: str) -> str:
-    lex = lexicon()
-    return lex.line_comment.sub("", lex.comment.sub("", text))
-
-
 def _first_of_variation(node: Node) -> Optional[Node]:
     """The first move of the variation ``node`` stands in (``None`` on the main line)."""
     while node.parent is not None:
@@ -257,7 +252,7 @@ def completion(view: GameView, offset: int) -> Completion:
         assert played.span is not None
         if start >= played.span.end > end_of:
             node, end_of = played, played.span.end
-    node = _after_brackets(node, _without_comments(text[end_of:start]))
+    node = _after_brackets(node, lexicon().without_comments(text[end_of:start]))
     position = game.position_at(node)
     notation = _notation(game)
     out = [Candidate(encode(m, position, notation), m.iccs()) for m in position.legal_moves()]

@@ -349,6 +349,12 @@ class Lexicon:
             ends,
         )
 
+    def without_comments(self, text: str) -> str:
+        """``text`` with its comments (``{…}`` and ``;`` to the line end) left out, read in one left-to-right
+        pass as the lexer reads them: a ``;`` inside braces, or a brace after a ``;``, is comment text."""
+        either = f"(?:{self.comment.pattern})|(?:{self.line_comment.pattern})"
+        return re.sub(either, "", text, flags=self.comment.flags)  # (compiled once: re's own cache)
+
     def eol(self, text: str, pos: int) -> int:
         """Offset of the line end at or after ``pos`` in ``text`` (``len(text)`` when none)."""
         m = self.line_end.search(text, pos)
