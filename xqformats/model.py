@@ -609,6 +609,29 @@ class Game:
         """Number of main-line moves."""
         return sum(1 for _ in self.root.mainline())
 
+    def release(self) -> int:
+        """Unlink the game's nodes from their parents, and return how many move nodes it holds.
+
+        A move tree is a web of reference cycles (each node knows its parent,
+        each parent its children; the root knows the game), which Python frees
+        only when its cycle collector runs: a program that reads a large file
+        game by game and drops each game pays that collector for every node.
+        After ``release`` the nodes are freed as soon as the game is dropped.
+        Call it only on a game nothing will use again: its nodes keep their
+        moves and children but no longer know their parents (``board()``,
+        ``ply()`` and the like no longer work).  O(number of nodes).
+        """
+        root = self._root
+        root.game = None
+        moves = -1
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            node.parent = None
+            moves += 1
+            stack.extend(node.children)
+        return moves
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented

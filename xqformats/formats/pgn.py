@@ -42,6 +42,7 @@ def _stream(raw: IO[bytes], name: Optional[str], options: ReadOptions, part: Opt
     from ..diagnostics import DiagnosticSink
     from ..encoding import TextSource
     from ..pgn import PgnReader
+    from ..pgn.onepass import OnePassReader
     from ..pgn.reader import read_game_chunk
     from ..pgn.splitter import split_games
 
@@ -55,7 +56,10 @@ def _stream(raw: IO[bytes], name: Optional[str], options: ReadOptions, part: Opt
         # (game_starts), so even a BOM-dropping codec reads it as it is.
         source = TextSource(raw, part.codec, path=name, line=part.line)
         chunks = split_games(source, name, start=(part.offset, part.line, part.column))
-        games = (read_game_chunk(c, DiagnosticSink(path=name, strict=options.strict, source=c)) for c in chunks)
+        one_pass = OnePassReader(options.strict, name)
+        games = (
+            read_game_chunk(c, DiagnosticSink(path=name, strict=options.strict, source=c), one_pass=one_pass) for c in chunks
+        )
     found: list["Diagnostic"] = []
 
     def each() -> Iterator["Game"]:

@@ -71,7 +71,10 @@ from .ast import Comment, GameSyntax, MoveNumber, MoveToken, Result, StrayText, 
 from .grammar import chunk_span, comment_node, move_number_node, nag_node, parser, tag_pair_node
 from .lark_internals import LarkInternalsError, parser_tables
 
-__all__ = ["parse_fast", "parse_tag_section", "disabled_reason", "build_scanners", "Scanners", "new_span", "new_move", "new_number"]
+__all__ = [
+    "parse_fast", "parse_tag_section", "disabled_reason", "build_scanners", "scanners", "Scanners", "FastParse",
+    "new_span", "new_move", "new_number", "number_meaning", "NUMBER_MEANINGS",
+]
 
 # Terminal names of grammars/pgn.lark that the structure above uses.
 _MOVES = ("CHINESE_MOVE", "WXF_MOVE", "ICCS_MOVE", "SAN_MOVE")
@@ -168,7 +171,7 @@ def _number_maker(limit: int = 4096) -> Callable[[str, Span], MoveNumber]:
     if setters is None:  # pragma: no cover - MoveNumber changed: use the grammar's function
         return lambda text, span: move_number_node(text, None, span)
     s0, s1, s2, s3 = setters
-    meanings: dict[str, tuple[int, bool]] = {}
+    meanings = NUMBER_MEANINGS
 
     def number(text: str, span: Span, _new=object.__new__, _cls=MoveNumber, _s0=s0, _s1=s1, _s2=s2, _s3=s3) -> MoveNumber:  # noqa: E501
         meaning = meanings.get(text)
@@ -190,6 +193,23 @@ def _number_maker(limit: int = 4096) -> Callable[[str, Span], MoveNumber]:
     return number if ok else lambda text, span: move_number_node(text, None, span)
 
 
+#: ``MOVE_NUMBER`` text -> (its number, whether it holds the ellipsis), as the grammar's function reads it.
+NUMBER_MEANINGS: dict[str, tuple[int, bool]] = {}
+
+
+def number_meaning(text: str) -> tuple[int, bool]:
+    """What a ``MOVE_NUMBER`` token alone means: its number and whether it ends with the ellipsis
+    (:func:`.grammar.move_number_node`, memoized with :data:`new_number`)."""
+    meaning = NUMBER_MEANINGS.get(text)
+    if meaning is None:
+        node = move_number_node(text, None, _NOWHERE)
+        meaning = (node.number, node.ellipsis)
+        if len(NUMBER_MEANINGS) < 4096:
+            NUMBER_MEANINGS[text] = meaning
+    return meaning
+
+
+_NOWHERE = Span(0, 0, 1, 1, 1, 1)
 new_span = _span_maker()
 new_move = _move_maker()
 new_number = _number_maker()
@@ -252,7 +272,8 @@ def build_scanners(lark: Lark) -> tuple[Optional[Scanners], str]:
     return Scanners(scanners, tables.ignore, tables.newline_types), ""
 
 
-def _tables() -> Optional[Scanners]:
+def scanners() -> Optional[Scanners]:
+    """The scanners of the loaded grammar, built once (``None``: the fast path is off, :func:`disabled_reason`)."""
     global _scanners, _reason
     if _reason is None:
         _scanners, _reason = build_scanners(parser()[0])
@@ -261,7 +282,7 @@ def _tables() -> Optional[Scanners]:
 
 def disabled_reason() -> str:
     """Why the grammar keeps the fast path off (``""`` when it is on)."""
-    _tables()
+    scanners()
     return _reason or ""
 
 
@@ -271,10 +292,10 @@ def parse_fast(chunk: Source) -> Optional[GameSyntax]:
     ``chunk`` places the text in its file, as for :func:`.grammar.parse_chunk`.
     Never raises on any input text.
     """
-    tb = _scanners if _scanners is not None else _tables()
+    tb = _scanners if _scanners is not None else scanners()
     if tb is None:
         return None
-    return _FastParse(tb, chunk).run()
+    return FastParse(tb, chunk).run()
 
 
 def parse_tag_section(chunk: Source) -> Optional[tuple[list[TagPair], int]]:
@@ -283,10 +304,10 @@ def parse_tag_section(chunk: Source) -> Optional[tuple[list[TagPair], int]]:
     ``None`` when a tag pair there is not well-formed (the Lark parse's
     recovery decides what it holds).  What follows the tag section is not read.
     """
-    tb = _scanners if _scanners is not None else _tables()
+    tb = _scanners if _scanners is not None else scanners()
     if tb is None:
         return None
-    scan = _FastParse(tb, chunk)
+    scan = FastParse(tb, chunk)
     tags = scan._tags()
     return None if tags is None else (tags, scan.pos)
 
@@ -315,7 +336,7 @@ _DECLINE = 1
 _STOP = 2  # the result: the movetext ends
 
 
-class _FastParse:
+class FastParse:
     """One chunk's fast parse: the scan position, the line count, the open lines of play."""
 
     __slots__ = ("tb", "chunk", "text", "off", "find", "nl", "ln", "ls", "pos", "cur", "stack", "last", "result")
@@ -357,11 +378,15 @@ class _FastParse:
             last = trailer[-1] if trailer else result
         else:
             last = cur[-1] if cur else tags[-1] if tags else None
+        if first is None or last is None:
+            return chunk_span(self.chunk)
+        return self.whole_span(first.span, last.span)  # type: ignore[attr-defined]
+
+    def whole_span(self, a: Span, b: Span) -> Span:
+        """The chunk's span, from the spans of its first and last elements when they are its ends."""
         text = self.text
-        if first is not None and last is not None:
-            a, b = first.span, last.span  # type: ignore[attr-defined]
-            if a.start - self.off == len(text) - len(text.lstrip()) and b.end - self.off == len(text.rstrip()):
-                return new_span(a.start, b.end, a.line, a.column, b.end_line, b.end_column)
+        if a.start - self.off == len(text) - len(text.lstrip()) and b.end - self.off == len(text.rstrip()):
+            return new_span(a.start, b.end, a.line, a.column, b.end_line, b.end_column)
         return chunk_span(self.chunk)
 
     # ------------------------------------------------------------ positions
@@ -591,15 +616,15 @@ class _FastParse:
 
 
 #: Movetext terminal -> its handler; a terminal not here makes the fast path decline.
-_HANDLERS: dict[str, Callable[[_FastParse, "re.Match[str]", Span], int]] = {
-    **{k: _FastParse._move for k in _MOVES},
-    "MOVE_NUMBER": _FastParse._move_number,
-    "COMMENT": _FastParse._comment,
-    "LINE_COMMENT": _FastParse._comment,
-    "NAG": _FastParse._nag,
-    "LPAR": _FastParse._lpar,
-    "RPAR": _FastParse._rpar,
-    "ELLIPSIS": _FastParse._ellipsis,
-    "SUFFIX": _FastParse._suffix,
-    "RESULT": _FastParse._result,
+_HANDLERS: dict[str, Callable[[FastParse, "re.Match[str]", Span], int]] = {
+    **{k: FastParse._move for k in _MOVES},
+    "MOVE_NUMBER": FastParse._move_number,
+    "COMMENT": FastParse._comment,
+    "LINE_COMMENT": FastParse._comment,
+    "NAG": FastParse._nag,
+    "LPAR": FastParse._lpar,
+    "RPAR": FastParse._rpar,
+    "ELLIPSIS": FastParse._ellipsis,
+    "SUFFIX": FastParse._suffix,
+    "RESULT": FastParse._result,
 }

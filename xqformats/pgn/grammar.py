@@ -140,11 +140,16 @@ def move_number_node(number: str, ellipsis: Optional[str], span: Span) -> MoveNu
     return MoveNumber(number_value(number[:-1]), False, number, span)
 
 
+def comment_text(text: str, line: bool) -> str:
+    """What the comment token ``text`` says: ``{…}`` (``line`` False; an unclosed one runs to the end) or ``;…``."""
+    if line:
+        return text[1:].rstrip("\r")
+    return text[1:-1] if text.endswith("}") else text[1:]
+
+
 def comment_node(text: str, line: bool, span: Span) -> Comment:
     """``{…}`` (``line`` False; an unclosed one runs to the end) or ``;…`` (``line`` True)."""
-    if line:
-        return Comment(text[1:].rstrip("\r"), True, span)
-    return Comment(text[1:-1] if text.endswith("}") else text[1:], False, span)
+    return Comment(comment_text(text, line), line, span)
 
 
 def nag_node(text: str, span: Span) -> Nag:

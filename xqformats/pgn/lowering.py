@@ -47,18 +47,19 @@ from .ast import (
     MoveNumber,
     MoveToken,
     Nag,
+    Result,
     StrayText,
     TagPair,
     Variation,
 )
 from .format_tag import WINBOARD_SIDES, notation_of_format
 
-__all__ = ["PgnLowering", "lower_game"]
+__all__ = ["PgnLowering", "lower_game", "needs_separator", "red_for_white", "MOVE_NOTATIONS"]
 
 #: ``Format`` tag values (spec §二(11)), compared case-insensitively.
 
 #: Terminal of ``grammars/pgn.lark`` → the notation it belongs to.
-_KIND = {
+MOVE_NOTATIONS = {
     "CHINESE_MOVE": Notation.CHINESE,
     "WXF_MOVE": Notation.WXF,
     "ICCS_MOVE": Notation.ICCS,
@@ -127,9 +128,9 @@ class PgnLowering:
             sp = self.file_span(start + s, start + max(s, e))
             add(replace(d, line=sp.line, column=sp.column, end_line=sp.end_line, end_column=sp.end_column, fix=fix))
 
-    def _unclosed_comment(self, syntax: GameSyntax) -> Optional[Diagnostic]:
-        """The P104 reported in this game's text (an unclosed comment runs to the end of the game), if any."""
-        first = _first_line(syntax)
+    def _unclosed_comment(self, first: int) -> Optional[Diagnostic]:
+        """The P104 reported in this game's text, from its line ``first`` on (an unclosed comment runs
+        to the end of the game), if any."""
         for d in reversed(self.sink.items):
             if d.line is not None and d.line < first:
                 return None
@@ -138,31 +139,39 @@ class PgnLowering:
         return None
 
     # ---------------------------------------------------------------- entry
-    def lower(self, syntax: GameSyntax) -> Game:
-        self.source = syntax.source
+    def begin(self, source: Source, tags: Sequence[TagPair], span: Optional[Span]) -> tuple[Game, Optional[Position], Optional[Notation]]:
+        """The game of ``tags`` (read from ``source``): its headers, its start position (None: no usable
+        one, reported) and the notation its ``Format`` tag names (None: no tag, or an unknown one, reported).
+
+        The first step of :meth:`lower`; the one-pass path (:mod:`.onepass`) takes it too.
+        """
+        self.source = source
         #: Where the last tag pair ends (file offset; None: no tags), for fixes that add a tag.
-        self.tags_end = syntax.tags[-1].span.end if syntax.tags else None
+        self.tags_end = tags[-1].span.end if tags else None
         game = Game(None, Position.initial())
-        game.span = syntax.span
-        for tag in syntax.tags:
+        game.span = span
+        for tag in tags:
             self.add_tag(game, tag)
-        start = self._start_position(game)
-        format_notation = self._format_notation(game)
+        return game, self._start_position(game), self._format_notation(game)
+
+    def lower(self, syntax: GameSyntax) -> Game:
+        game, start, format_notation = self.begin(syntax.source, syntax.tags, syntax.span)
         if start is None:
             # No usable position: keep the movetext as the game comment.
             if syntax.movetext:
                 first = syntax.movetext[0].span
-                last = syntax.movetext[-1].span
-                game.root.comments.append(self.text_between(first.start, last.end))
+                game.root.comments.append(self.text_between(first.start, syntax.movetext[-1].span.end))
             last_node = game.root
         else:
             game.start = start
             walk = _MovetextWalk(self, game, syntax, start.copy(), format_notation)
             walk.ranks = self._san_ranks(syntax, start)
             last_node = walk.run()
-        if game.notation is Notation.SAN or (game.headers.get("Variant") or "").strip().lower() == "xiangqi":
-            _red_for_white(game)
-        self._result(game, syntax, last_node)
+        red_for_white(game)
+        last = syntax.movetext[-1] if syntax.movetext else None
+        end = last.span if last is not None else None
+        last_move = last if type(last) is MoveToken else None
+        self.finish(game, syntax.tags, _first_line(syntax), end, last_move, syntax.result, syntax.trailer, last_node)
         return game
 
     def _san_ranks(self, syntax: GameSyntax, start: Position) -> Optional[RankConvention]:
@@ -277,19 +286,18 @@ class PgnLowering:
 
     # ---------------------------------------------------------------- checks
     def _separator(self, prev: object, el: object) -> None:
+        """P201 when ``el`` touches ``prev`` and the pair needs a separator (:func:`needs_separator`)."""
         tp, te = type(prev), type(el)
-        if tp is MoveNumber and te is MoveToken:
+        if not needs_separator(tp, te, te is Comment and el.line):  # type: ignore[attr-defined]
+            return
+        if tp is MoveNumber:
             self.report(
                 rules.MISSING_SEPARATOR,
                 f"No separator after move number `{prev.text}`; expected a space before `{el.text}`",  # type: ignore[attr-defined]
                 _point(prev.span),  # type: ignore[attr-defined]
                 self._insert_space(prev.span),  # type: ignore[attr-defined]
             )
-        elif (tp is MoveToken and te in (MoveToken, MoveNumber)) or (
-            (tp is MoveToken and te is Comment) or (tp is Comment and te is MoveToken)
-        ):
-            if te is Comment and el.line:  # type: ignore[attr-defined]
-                return
+        else:
             self.report(
                 rules.MISSING_SEPARATOR,
                 f"No separator between `{_text(prev)}` and `{_text(el)}`; expected a space",
@@ -326,9 +334,9 @@ class PgnLowering:
             first.span.start, second.span.end, first.span.line, first.span.column, second.span.end_line, second.span.end_column
         )
         rest = tuple(els[:i]) + (c,) + tuple(els[i + 2 :])
-        return text, span, {n: k for k, n in _KIND.items()}[notation], rest
+        return text, span, {n: k for k, n in MOVE_NOTATIONS.items()}[notation], rest
 
-    def _check_format(self, game: Game, format_notation: Optional[Notation], notation: Notation, span: Span) -> None:
+    def check_format(self, game: Game, format_notation: Optional[Notation], notation: Notation, span: Span) -> None:
         value = game.headers.get("Format")
         if value is None:
             # SAN games name no Format: WinBoard PGN has a Variant tag instead.
@@ -355,7 +363,7 @@ class PgnLowering:
             return None
         return [Edit(game.span.start, game.span.start, f'[{name} "{value}"]\n\n')]
 
-    def _check_number(self, num: Optional[MoveNumber], played: bool, pos: Position, text: str, span: Span) -> None:
+    def check_number(self, num: Optional[MoveNumber], played: bool, pos: Position, text: str, span: Span) -> None:
         """The move number ``num`` (None: none) before the move ``text``; ``played``: not the line's first move."""
         expected = pos.fullmove_number
         if pos.turn:  # Red
@@ -396,67 +404,96 @@ class PgnLowering:
                 num.span,
             )
 
-    def _dangling_number(self, num: MoveNumber) -> None:
+    def dangling_number(self, num: MoveNumber) -> None:
         self.report(rules.WRONG_MOVE_NUMBER, f"Move number `{excerpt(num.text)}` is followed by no move", num.span)
 
-    def _brace_in_comment(self, c: Comment) -> None:
+    def brace_in_comment(self, c: Comment) -> None:
         # The comment's text starts one character after its `{`.
         at = c.span.start + 1 + c.text.find("{")
         self.report(rules.BRACE_IN_COMMENT, "`{` inside a comment; comments do not nest", self.file_span(at, at + 1))
 
     # ---------------------------------------------------------------- result
-    def _result(self, game: Game, syntax: GameSyntax, last: Node) -> None:
-        res = syntax.result
-        if res is not None:
-            game.result = res.text
-            game.result_span = res.span
-            if syntax.movetext:
-                prev = syntax.movetext[-1]
-                if type(prev) is MoveToken and prev.span.end == res.span.start:
-                    self.report(
-                        rules.MISSING_SEPARATOR,
-                        f"No separator between `{prev.text}` and the result `{res.text}`; expected a space",
-                        _point(prev.span),
-                        self._insert_space(prev.span),
-                    )
+    def finish(
+        self,
+        game: Game,
+        tags: Sequence[TagPair],
+        first_line: int,
+        end: Optional[Span],
+        last_move: Optional[MoveToken],
+        result: Optional[Result],
+        trailer: Sequence[object],
+        last_node: Node,
+    ) -> None:
+        """The game's result, and what follows it, after its movetext.
+
+        ``first_line`` is the line the game starts on, ``end`` the span of the
+        movetext's last element (whose end is the movetext's; None: no
+        movetext), ``last_move`` that element when it is a move; ``trailer`` the comments and text
+        after the result, kept as comments of ``last_node``, the main line's
+        last move.  The last step of :meth:`lower`; the one-pass path
+        (:mod:`.onepass`) takes it too.
+        """
+        if result is not None:
+            game.result = result.text
+            game.result_span = result.span
+            if last_move is not None and last_move.span.end == result.span.start:
+                self.report(
+                    rules.MISSING_SEPARATOR,
+                    f"No separator between `{last_move.text}` and the result `{result.text}`; expected a space",
+                    _point(last_move.span),
+                    self._insert_space(last_move.span),
+                )
         else:
             tag = game.headers.get("Result", "*")
             game.result = tag if tag in RESULTS else "*"
-            if syntax.movetext or syntax.tags:
-                where = syntax.movetext[-1].span if syntax.movetext else syntax.tags[-1].span
+            if end is not None or tags:
+                where = end if end is not None else tags[-1].span
                 message = "Game ends without a result; expected `1-0`, `0-1`, `1/2-1/2` or `*`"
-                cause = self._unclosed_comment(syntax)
+                cause = self._unclosed_comment(first_line)
                 if cause is not None:  # the comment ran to the end and took the result with it
                     self.sink.note(rules.MISSING_RESULT, message, _point(where), about=cause)
                 else:
-                    self.report(rules.MISSING_RESULT, message, _point(where), _result_fix(game, syntax))
-        for item in syntax.trailer:
+                    self.report(rules.MISSING_RESULT, message, _point(where), _result_fix(game, where, end is not None, last_move))
+        for item in trailer:
             if type(item) is StrayText:
                 self.report(
                     rules.TEXT_AFTER_RESULT,
                     f"Text after the result `{excerpt(item.text)}`; only comments may follow it (kept as a comment)",
                     item.span,
                 )
-            last.comments.append(item.text)
+            last_node.comments.append(item.text)  # type: ignore[attr-defined]
 
 
-def _result_fix(game: Game, syntax: GameSyntax) -> list[Edit]:
+def _result_fix(game: Game, where: Span, movetext: bool, last_move: Optional[MoveToken]) -> list[Edit]:
     """The fix of a missing termination marker (one meaning, so safe).
 
     A result word written where the marker goes (``… 马8进7 红胜``: read as
     an unreadable move) becomes the marker it means; otherwise the marker the
     ``Result`` tag gives (its word's meaning, :data:`~xqformats.model.RESULT_WORDS`)
-    is added, ``*`` without one.
+    is added, ``*`` without one, after ``where``: the movetext's last element
+    (``last_move`` when it is a move), or the last tag pair when the game has no
+    ``movetext``.
     """
-    last = syntax.movetext[-1] if syntax.movetext else None
-    if type(last) is MoveToken and last.text in RESULT_WORDS and last.text:
-        return [Edit(last.span.start, last.span.end, RESULT_WORDS[last.text])]
+    if last_move is not None and last_move.text in RESULT_WORDS and last_move.text:
+        return [Edit(last_move.span.start, last_move.span.end, RESULT_WORDS[last_move.text])]
     tag = game.headers.get("Result", "*")
     result = tag if tag in RESULTS else RESULT_WORDS.get(tag.strip(), "*")
-    if last is None:
-        end = syntax.tags[-1].span.end
-        return [Edit(end, end, "\n\n" + result)]
-    return [Edit(last.span.end, last.span.end, " " + result)]
+    return [Edit(where.end, where.end, (" " if movetext else "\n\n") + result)]
+
+
+def needs_separator(prev: type, el: type, line_comment: bool) -> bool:
+    """Whether an element of type ``el`` written touching one of type ``prev`` lacks a required separator (P201).
+
+    The spec requires white space between a move number and its move, between
+    two moves, between a move and a move number, and between a move and a brace
+    comment on either side (docs/spec/pgn.md §2.4); a ``;`` comment may touch
+    the move before it (``line_comment``: ``el`` is one).
+    """
+    if prev is MoveNumber:
+        return el is MoveToken
+    if prev is MoveToken:
+        return el is MoveToken or el is MoveNumber or (el is Comment and not line_comment)
+    return prev is Comment and el is MoveToken
 
 
 def _text(el: object) -> str:
@@ -595,9 +632,9 @@ class _MovetextWalk:
         if number is not None:
             f.number = None
             if not (pos.turn and number.number == pos.fullmove_number and not number.ellipsis):
-                self.low._check_number(number, f.played, pos, text, span)
+                self.low.check_number(number, f.played, pos, text, span)
         elif pos.turn or not f.played:
-            self.low._check_number(None, f.played, pos, text, span)
+            self.low.check_number(None, f.played, pos, text, span)
         node = self.node
         # (Keyword arguments cost more than the two stores: this is per move.)
         child = Node(move, node)
@@ -645,14 +682,14 @@ class _MovetextWalk:
 
     def _notation(self, kind: str, text: str, span: Span) -> None:
         """The notation of a move against the game's (P214) and the Format tag (P211, P212; once per game)."""
-        mv_notation = _KIND.get(kind)
+        mv_notation = MOVE_NOTATIONS.get(kind)
         if mv_notation is None:
             return
         if self.notation is None:
             self.notation = mv_notation
             self.notation_kind = kind
             self.game.notation = mv_notation
-            self.low._check_format(self.game, self.format_notation, mv_notation, span)
+            self.low.check_format(self.game, self.format_notation, mv_notation, span)
         elif mv_notation is not self.notation and not self.mixed_reported:
             self.mixed_reported = True
             self.low.report(
@@ -664,7 +701,7 @@ class _MovetextWalk:
     # ---------------------------------------------------------------- other elements
     def _move_number(self, f: _Frame, el: MoveNumber) -> bool:
         if f.number is not None:
-            self.low._dangling_number(f.number)
+            self.low.dangling_number(f.number)
         f.number = el
         return False
 
@@ -676,7 +713,7 @@ class _MovetextWalk:
         else:
             f.before.append(el.text)
         if not el.line and "{" in el.text:
-            self.low._brace_in_comment(el)
+            self.low.brace_in_comment(el)
         return False
 
     def _nag(self, f: _Frame, el: Nag) -> bool:
@@ -700,7 +737,7 @@ class _MovetextWalk:
         low = self.low
         span = el.span
         if f.number is not None:
-            low._dangling_number(f.number)
+            low.dangling_number(f.number)
             f.number = None
         if not f.played:
             low.report(rules.VARIATION_WITHOUT_MOVE, "Variation before any move of its line; kept as a comment", span)
@@ -738,7 +775,7 @@ class _MovetextWalk:
     def _end_line(self, f: _Frame) -> None:
         """The end of a line of play: back to the line that encloses it."""
         if f.number is not None:
-            self.low._dangling_number(f.number)
+            self.low.dangling_number(f.number)
         self.frames.pop()
         saved = f.saved_node
         if saved is None:
@@ -753,8 +790,13 @@ class _MovetextWalk:
         self.pos.push(saved.move)  # type: ignore[arg-type]
 
 
-def _red_for_white(game: Game) -> None:
-    """A WinBoard game's ``White`` tags become the model's ``Red`` ones (where no ``Red`` tag is given)."""
+def red_for_white(game: Game) -> None:
+    """A WinBoard game's ``White`` tags become the model's ``Red`` ones (where no ``Red`` tag is given).
+
+    Only in a game of SAN moves or with the tag ``[Variant "xiangqi"]``: the WinBoard dialect.
+    """
+    if game.notation is not Notation.SAN and (game.headers.get("Variant") or "").strip().lower() != "xiangqi":
+        return
     headers = game.headers
     for chess, ours in WINBOARD_SIDES.items():
         value = headers.get(chess)

@@ -37,6 +37,7 @@ from ..diagnostics import INTERNAL_ERROR, Diagnostic, DiagnosticSink
 from ..encoding import BLOCK_SIZE, TextSource, decode_bytes, open_text
 from ..model import Game, Headers
 from ..source import Source
+from .onepass import OnePassReader
 from .fastpath import parse_fast, parse_tag_section
 from .grammar import chunk_span, parse_chunk
 from .lowering import PgnLowering
@@ -52,12 +53,21 @@ PgnInput = Union[str, bytes, bytearray, IO[str], IO[bytes]]
 PgnFile = Union[str, Path, IO[str], IO[bytes]]
 
 
-def read_game_chunk(chunk: Source, sink: DiagnosticSink, *, fast: bool = True) -> Game:
+def read_game_chunk(chunk: Source, sink: DiagnosticSink, *, fast: bool = True, one_pass: Optional[OnePassReader] = None) -> Game:
     """Parse and lower one chunk; its diagnostics go to ``sink`` and ``game.diagnostics``.
 
     ``sink.source`` must be ``chunk`` (the stages report offsets into it).
+    ``one_pass`` tries the one-pass path first (:mod:`.onepass`: the same game
+    and findings), for the chunks of one file; it must read with the sink's
+    ``strict`` and ``path``.
     """
     start = len(sink.items)
+    if one_pass is not None and fast:
+        game = one_pass.read(chunk)
+        if game is not None:
+            sink.extend(game.diagnostics)
+            game.diagnostics = sink.items[start:]
+            return game
     try:
         # A well-formed chunk takes the fast path (the same AST, no diagnostics);
         # anything else the Lark parse with its error recovery.
@@ -79,10 +89,11 @@ def read_game_chunk(chunk: Source, sink: DiagnosticSink, *, fast: bool = True) -
 
 
 def _games(pieces: Iterable[str], path: Optional[str], strict: bool, handle: Optional[Handler], fast: bool) -> Iterator[Game]:
+    one_pass = OnePassReader(strict, path)
     for chunk in split_games(pieces, path):
         # Each game gets a sink of its own, so a long file keeps no diagnostics.
         sink = DiagnosticSink(path=path, strict=strict, handle=handle, source=chunk)
-        yield read_game_chunk(chunk, sink, fast=fast)
+        yield read_game_chunk(chunk, sink, fast=fast, one_pass=one_pass)
 
 
 def _without_bom(pieces: Iterable[str]) -> Iterator[str]:

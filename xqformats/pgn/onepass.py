@@ -1,0 +1,392 @@
+"""The one-pass path: a game chunk straight to its :class:`~xqformats.model.Game` and findings.
+
+For a well-formed game the full path builds the syntax tree (:mod:`.fastpath`)
+and then lowers it (:mod:`.lowering`): a span and a node per token, made only
+to be thrown away once the game is built.  This module reads such a game in
+one pass: it is the fast path's scanner and structure (a
+:class:`~.fastpath.FastParse`; tags and what follows the result are read by the
+same methods), and for each movetext token it does what the lowering does with
+that element: decode the move where it is played (its findings placed by the
+lowering's ``relocate``), check its number and notation (the lowering's
+``check_number`` and ``check_format``), make its node and play it; attach a
+comment or a NAG; enter or leave a variation; and last, the lowering's
+``finish`` (result, text after it, no result).
+
+**The contract** (``tests/test_pgn_onepass.py`` holds it, differentially, as
+the fast path is held to the grammar): :func:`read_one_pass` returns ``None``,
+or the game *and the findings* the full path gives for the chunk, equal in
+every part (headers and their spans, start, result and its span, the game's
+span, node for node the moves, spellings, spans, comments and NAGs; the
+findings in order).  It returns ``None``, and the caller takes the full path,
+where that path does more than report:
+
+* whatever the fast path declines (a word no notation reads, a ``)`` closing
+  nothing, a variation left open, …);
+* a SAN move (its rank convention is decided over the whole main line first),
+  a suffix (``!``, ``?``), a move that does not decode (the rest of its line
+  becomes a comment);
+* a move in another notation than the game's first, touching tokens that need
+  a separator, a NAG out of range or before any move, a variation before any
+  move or with none.
+
+Every finding it gives is reported by the lowering's own methods, in the order
+the lowering reports them; what is written out here is only the walk itself
+and which cases it leaves to the full path.
+
+:class:`OnePassReader` tries the path for each chunk of a file while it pays:
+a file whose games mostly decline would read each of them twice.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..diagnostics import DiagnosticSink, Span
+from ..model import Game, Node
+from ..notation import Notation, decode
+from ..notation.plan import PLANS, plan_for_text
+from ..position import Position
+from ..source import Source
+from .ast import MAX_NAG, Comment, MoveNumber, MoveToken, Nag, Result, Variation, number_value
+from .fastpath import NUMBER_MEANINGS, FastParse, Scanners, new_span, number_meaning, scanners
+from .grammar import chunk_span, comment_text, move_number_node
+from .lowering import MOVE_NOTATIONS, PgnLowering, needs_separator, red_for_white
+
+__all__ = ["read_one_pass", "OnePassReader"]
+
+#: The move terminals read here (SAN: see the module docstring).
+_MOVES = frozenset(("CHINESE_MOVE", "WXF_MOVE", "ICCS_MOVE"))
+
+#: A pending move number: (number, ellipsis, text, start, end, line, column, end line, end column);
+#: offsets in the file.  Its :class:`MoveNumber` is made only when the lowering needs it.
+_Pending = tuple[int, bool, str, int, int, int, int, int, int]
+
+
+def read_one_pass(chunk: Source, strict: bool = False, path: Optional[str] = None) -> Optional[Game]:
+    """The game the full path reads from ``chunk``, with its findings in ``game.diagnostics``; or ``None``.
+
+    ``chunk`` places the text in its file, as for :func:`.reader.read_game_chunk`;
+    ``strict`` as there; ``path`` is put on the findings.  Never raises on any
+    input text.
+    """
+    tb = scanners()
+    if tb is None:
+        return None
+    return _OnePass(tb, chunk, DiagnosticSink(path=path, strict=strict, source=chunk)).read()
+
+
+class OnePassReader:
+    """:func:`read_one_pass` for the chunks of one file, tried while it pays.
+
+    After eight chunks in a row have declined, only every sixteenth chunk is
+    tried until one is taken: a file whose games all decline is not read twice
+    over, and one whose later games do not is soon noticed.  ``tried``,
+    ``taken`` and ``seen`` count the chunks.
+    """
+
+    __slots__ = ("strict", "path", "tried", "taken", "seen", "streak")
+
+    def __init__(self, strict: bool = False, path: Optional[str] = None) -> None:
+        self.strict = strict
+        self.path = path
+        self.tried = 0
+        self.taken = 0
+        self.seen = 0
+        self.streak = 0  # chunks declined in a row
+
+    def read(self, chunk: Source) -> Optional[Game]:
+        """The game of ``chunk`` with its findings, or ``None`` (declined, or not tried)."""
+        self.seen += 1
+        if self.streak >= 8 and self.seen % 16:
+            return None
+        self.tried += 1
+        game = read_one_pass(chunk, self.strict, self.path)
+        if game is None:
+            self.streak += 1
+        else:
+            self.taken += 1
+            self.streak = 0
+        return game
+
+
+class _OnePass(FastParse):
+    """One chunk on the one-pass path: the scan (inherited), the position and the line of play being read.
+
+    The line being read is in attributes (``node``, ``played``, ``number``,
+    ``prev``/``prev_end``: the type and end of its last element, for the
+    separator check; ``before``: comments before a variation's first move;
+    ``saved``/``depth``: the move a variation replaces and the position's
+    depth when it began); the lines it interrupts are on ``lines``.  The hot
+    loop (:meth:`_moves`) keeps them in locals and hands them over to the
+    handlers of the rarer tokens.
+    """
+
+    __slots__ = (
+        "low", "game", "position", "node", "main_last", "played", "number", "prev", "prev_end",
+        "before", "saved", "depth", "lines", "format_notation", "notation_kind", "first", "ending",
+    )
+
+    # Set by read(), once the tags are read.
+    game: Game
+    position: Position
+    node: Node
+    main_last: Node
+
+    def __init__(self, tb: Scanners, chunk: Source, sink: DiagnosticSink) -> None:
+        super().__init__(tb, chunk)
+        self.low = PgnLowering(sink)
+        self.played = False
+        self.number: Optional[_Pending] = None
+        self.prev: Optional[type] = None
+        self.prev_end = -1
+        self.before: list[str] = []
+        self.saved: Optional[Node] = None  # the move a variation replaces (None: the main line)
+        self.depth = 0
+        self.lines: list[tuple[Optional[Node], int, list[str]]] = []
+        self.format_notation: Optional[Notation] = None
+        self.notation_kind = ""
+        self.first = 0  # where the movetext starts (the first token after the tags)
+        self.ending: Optional[Result] = None  # the result, once read
+
+    # ------------------------------------------------------------ the game
+    def read(self) -> Optional[Game]:
+        tags = self._tags()
+        if tags is None:
+            return None
+        low = self.low
+        game, start, self.format_notation = low.begin(self.chunk, tags, None)
+        if start is None:
+            return None  # no usable position: the moves are kept as a comment
+        game.start = start
+        if not tags:
+            # Where the game starts, for a fix that adds a tag before it (its end is set below).
+            game.span = chunk_span(self.chunk)
+        self.first = self.pos
+        self.game, self.position = game, start.copy()
+        self.node = self.main_last = game.root
+        if not self._moves() or self.lines:
+            return None
+        trailer = self._trailer() if self.ending is not None else []
+        if trailer is None or self.pos != len(self.text):
+            return None  # text no terminal of its context matches
+        ending = self.ending
+        end, last_move = self._last_element()
+        first = tags[0].span if tags else self.chunk.span(self.first, self.first)
+        if ending is not None:
+            last: Optional[Span] = trailer[-1].span if trailer else ending.span
+        else:
+            last = end if end is not None else tags[-1].span if tags else None
+        # (Nothing at all: the span of the chunk, as the fast path gives it.)
+        game.span = self.whole_span(first, last) if last is not None else self._whole([], [])
+        red_for_white(game)
+        low.finish(game, tags, first.line, end, last_move, ending, trailer, self.main_last)
+        game.diagnostics = low.sink.items
+        return game
+
+    def _last_element(self) -> tuple[Optional[Span], Optional[MoveToken]]:
+        """The span of the main line's last element (None: no movetext), and that element when it is a move."""
+        prev = self.prev
+        if prev is None:
+            return None, None
+        if prev is MoveToken:
+            node = self.node
+            move = MoveToken(node.text or "", self.notation_kind, node.span)  # type: ignore[arg-type]
+            return move.span, move
+        if prev is MoveNumber and self.number is not None:
+            return _number_node(self.number).span, None
+        return self.chunk.span(self.prev_end, self.prev_end), None
+
+    # ------------------------------------------------------------ movetext
+    def _moves(self) -> bool:  # noqa: C901 - the hot loop: one branch per frequent token, no calls
+        """Read the movetext up to the result or the end: False to decline."""
+        tb = self.tb
+        ignore, newline_types = tb.ignore, tb.newline_types
+        moves, handlers = _MOVES, _HANDLERS
+        plans, plan_of, meanings = PLANS.get, plan_for_text, NUMBER_MEANINGS.get
+        span_of, off, text = new_span, self.off, self.text
+        low = self.low
+        nl, ln, ls = self.nl, self.ln, self.ls
+        pos = self.position
+        push = pos.push
+        node, played, number, prev, prev_end = self.node, self.played, self.number, self.prev, self.prev_end
+        for m in tb.movetext.finditer(text, self.pos):
+            kind = m.lastgroup
+            if kind in ignore:
+                continue
+            s, e = m.span()
+            if nl < s:
+                self._line_of(s)
+                nl, ln, ls = self.nl, self.ln, self.ls
+            if nl < e and kind not in newline_types:
+                return False  # a line end Lark would not count
+            col = s - ls + 1
+            if kind in moves:
+                if prev_end == s and needs_separator(prev, MoveToken, False):  # type: ignore[arg-type]
+                    return False
+                mt = m.group()
+                plan = plans(mt) or plan_of(mt)
+                run = plan[1] if pos.turn else plan[2]
+                move = run(pos) if run is not None and not plan[3] else None
+                if move is None:
+                    move, diags = decode(mt, pos, None, strict=low.strict)
+                    if move is None:
+                        return False  # the rest of the line becomes a comment
+                    if diags:
+                        low.relocate(diags, s + off, mt, fixes=True)
+                span = span_of(s + off, e + off, ln, col, ln, col + e - s)
+                if kind != self.notation_kind and not self._first_notation(kind, span):
+                    return False
+                if number is not None:
+                    # The number expected, with the ellipsis when Black moves: nothing to check.
+                    if number[0] != pos.fullmove_number or number[1] is pos.turn:
+                        low.check_number(_number_node(number), played, pos, mt, span)
+                    number = None
+                elif pos.turn or not played:
+                    low.check_number(None, played, pos, mt, span)
+                child = Node(move, node)
+                child.span = span
+                child.text = mt
+                node.children.append(child)
+                node = child
+                if not played:
+                    played = True
+                    if self.before:
+                        child.comments_before.extend(self.before)
+                        self.before = []
+                push(move)
+                prev, prev_end = MoveToken, e
+                continue
+            if kind == "MOVE_NUMBER":
+                if prev_end == s and needs_separator(prev, MoveNumber, False):  # type: ignore[arg-type]
+                    return False
+                if number is not None:
+                    low.dangling_number(_number_node(number))
+                mt = m.group()
+                value, ellipsis = meanings(mt) or number_meaning(mt)
+                number = (value, ellipsis, mt, s + off, e + off, ln, col, ln, col + e - s)
+                prev, prev_end = MoveNumber, e
+                continue
+            handler = handlers.get(kind)  # type: ignore[arg-type]
+            if handler is None:
+                return False  # SAN, a suffix, a word no notation reads, a tag, …
+            self.node, self.played, self.number, self.prev, self.prev_end = node, played, number, prev, prev_end
+            if not handler(self, m, s, e, ln, col):
+                return False
+            if self.ending is not None:
+                self.pos = e
+                return True
+            node, played, number, prev, prev_end = self.node, self.played, self.number, self.prev, self.prev_end
+        self.node, self.played, self.number, self.prev, self.prev_end = node, played, number, prev, prev_end
+        self.pos = len(text)
+        self._end_main()
+        return True
+
+    def _first_notation(self, kind: str, span: Span) -> bool:
+        """The game's first move sets its notation, checked against the ``Format`` tag; a second one declines."""
+        if self.notation_kind:
+            return False  # P214, reported once per game by the lowering's walk
+        self.notation_kind = kind
+        game = self.game
+        game.notation = MOVE_NOTATIONS[kind]
+        self.low.check_format(game, self.format_notation, game.notation, span)
+        return True
+
+    def _end_main(self) -> None:
+        """The end of the main line: a number left pending is followed by no move."""
+        if self.number is not None:
+            self.low.dangling_number(_number_node(self.number))
+        self.main_last = self.node
+
+    # ------------------------------------------------------------ the rarer tokens
+    def _on_ellipsis(self, m: "re.Match[str]", s: int, e: int, ln: int, col: int) -> bool:
+        """``7. ...``: the pending number holds the ellipsis (only right after the number token, as the grammar has it)."""
+        number = self.number
+        # Not after another token, nor after an ellipsis already joined to the number (the joined
+        # text holds a space, a MOVE_NUMBER token none).
+        if number is None or self.prev_end != number[4] - self.off or " " in number[2]:
+            return False
+        end_line, end_col = ln, col + e - s
+        whole = move_number_node(number[2], m.group(), new_span(number[3], e + self.off, number[5], number[6], end_line, end_col))
+        self.number = (whole.number, True, whole.text, number[3], e + self.off, number[5], number[6], end_line, end_col)
+        self.prev_end = e
+        return True
+
+    def _on_comment(self, m: "re.Match[str]", s: int, e: int, ln: int, col: int) -> bool:
+        line = m.lastgroup == "LINE_COMMENT"
+        if self.prev_end == s and needs_separator(self.prev, Comment, line):  # type: ignore[arg-type]
+            return False
+        text = comment_text(m.group(), line)
+        if not line and "{" in text:
+            span = self._span(m.lastgroup, s, e)  # type: ignore[arg-type]
+            self.low.brace_in_comment(Comment(text, line, span))  # type: ignore[arg-type]
+        if self.played:
+            self.node.comments.append(text)
+        elif self.saved is None:
+            self.game.root.comments.append(text)
+        else:
+            self.before.append(text)
+        self.prev, self.prev_end = Comment, e
+        return True
+
+    def _on_nag(self, m: "re.Match[str]", s: int, e: int, ln: int, col: int) -> bool:
+        value = number_value(m.group()[1:])
+        if not self.played or not 0 <= value <= MAX_NAG:
+            return False
+        self.node.nags.append(value)
+        self.prev, self.prev_end = Nag, e
+        return True
+
+    def _on_open(self, m: "re.Match[str]", s: int, e: int, ln: int, col: int) -> bool:
+        """``(``: the variation replaces the last move read; the line it interrupts waits on ``lines``."""
+        if not self.played:
+            return False  # a variation before any move: kept as a comment
+        if self.number is not None:
+            self.low.dangling_number(_number_node(self.number))
+            self.number = None
+        self.lines.append((self.saved, self.depth, self.before))
+        pos = self.position
+        pos.pop()
+        self.saved, self.depth, self.before = self.node, pos.stack_depth, []
+        self.node = self.node.parent  # type: ignore[assignment]
+        self.played, self.prev, self.prev_end = False, None, -1
+        return True
+
+    def _on_close(self, m: "re.Match[str]", s: int, e: int, ln: int, col: int) -> bool:
+        """``)``: back to the interrupted line, its last move played again."""
+        saved = self.saved
+        if not self.lines or saved is None or not self.played:
+            return False  # nothing to close; a variation without a move
+        if self.number is not None:
+            self.low.dangling_number(_number_node(self.number))
+            self.number = None
+        pos = self.position
+        pos.pop_to(self.depth)
+        pos.push(saved.move)  # type: ignore[arg-type]
+        self.node = saved
+        self.saved, self.depth, self.before = self.lines.pop()
+        self.played, self.prev, self.prev_end = True, Variation, e
+        return True
+
+    def _on_result(self, m: "re.Match[str]", s: int, e: int, ln: int, col: int) -> bool:
+        if self.lines:
+            return False  # a result inside a variation: the recovery closes it
+        self._end_main()
+        self.ending = Result(m.group(), new_span(s + self.off, e + self.off, ln, col, ln, col + e - s))
+        return True
+
+
+def _number_node(number: _Pending) -> MoveNumber:
+    value, ellipsis, text, start, end, line, col, end_line, end_col = number
+    return MoveNumber(value, ellipsis, text, Span(start, end, line, col, end_line, end_col))
+
+
+_HANDLERS = {
+    "COMMENT": _OnePass._on_comment,
+    "LINE_COMMENT": _OnePass._on_comment,
+    "NAG": _OnePass._on_nag,
+    "LPAR": _OnePass._on_open,
+    "RPAR": _OnePass._on_close,
+    "ELLIPSIS": _OnePass._on_ellipsis,
+    "RESULT": _OnePass._on_result,
+}
