@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from ..core import FILE_COUNT, RANK_COUNT, SQUARES, Move, square
+from ..core import FILE_COUNT, RANK_COUNT, Move, square
 from ..diagnostics import Diagnostic
 from ..position import Position
 from .resolve import allowed_by_rule, destination, file_index, marker_index
@@ -119,7 +119,9 @@ def _tandem_runner(shape: Shape, red: bool) -> Optional[Runner]:
     piece = ptype if red else ptype.lower()
     # picks[n]: index front to back of the piece meant among n stacked.
     picks = (None, None, marker_index(notation, marker, 2), marker_index(notation, marker, 3))
-    table = tuple(_move_if_allowed(ptype, frm, shape, red) for frm in SQUARES)
+    # table[frm]: the move from frm (see _move_if_allowed), filled in as squares are met
+    # (a spelling meets a few of the 90 squares).
+    table: dict[int, Optional[Move]] = {}
 
     def run(pos: Position) -> Optional[Move]:
         stack = _stack_of(pos.board, piece)
@@ -130,7 +132,11 @@ def _tandem_runner(shape: Shape, red: bool) -> Optional[Runner]:
         if idx is None:
             return None
         ranks = [r for r, p in enumerate(column) if p == piece]  # back to front for Black
-        move = table[square(f, ranks[-1 - idx] if red else ranks[idx])]
+        frm = square(f, ranks[-1 - idx] if red else ranks[idx])
+        if frm in table:
+            move = table[frm]
+        else:
+            move = table[frm] = _move_if_allowed(ptype, frm, shape, red)
         if move is None:
             return None
         frm, to = move
