@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from typing import Iterable, Iterator, Mapping, MutableMapping, Optional, TypeVar, Union
+from typing import Iterable, Iterator, Mapping, MutableMapping, Optional, TypeVar, Union, overload
 
 from .core import Move
 from .diagnostics import Diagnostic, Span
@@ -100,6 +100,9 @@ TAG_ROSTER = (
 TAG_NAME_PATTERN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_+#=:\-]*\Z")
 
 
+_T = TypeVar("_T")
+
+
 class Headers(MutableMapping[str, str]):
     """Tag pairs in the order they were set; names are checked on assignment.
 
@@ -128,6 +131,19 @@ class Headers(MutableMapping[str, str]):
 
     def __getitem__(self, name: str) -> str:
         return self._tags[name]
+
+    # The dict's own get and `in` (MutableMapping's go through __getitem__ and an exception).
+    @overload
+    def get(self, name: str) -> Optional[str]: ...
+
+    @overload
+    def get(self, name: str, default: Union[str, _T]) -> Union[str, _T]: ...
+
+    def get(self, name: str, default: object = None) -> object:
+        return self._tags.get(name, default)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._tags
 
     def __delitem__(self, name: str) -> None:
         del self._tags[name]

@@ -186,6 +186,13 @@ def _number_maker(limit: int = 4096) -> Callable[[str, Span], MoveNumber]:
     return number if ok else lambda text, span: move_number_node(text, None, span)
 
 
+#: A tag pair read before (:meth:`FastParse._tag_pair`): its name, value and raw value, its length,
+#: and where its name and value start and end, from its ``[``.
+_TagReading = tuple[str, str, str, int, int, int, int, int]
+#: The text of a tag pair, from ``[`` to ``]`` -> its reading; at most this many kept.
+_TAG_READINGS: dict[str, _TagReading] = {}
+_TAG_READINGS_LIMIT = 4096
+
 #: ``MOVE_NUMBER`` text -> (its number, whether it holds the ellipsis), as the grammar's function reads it.
 NUMBER_MEANINGS: dict[str, tuple[int, bool]] = {}
 
@@ -432,7 +439,51 @@ class FastParse:
             pos = self.pos
 
     def _tag_pair(self, lsqb: "re.Match[str]") -> Optional[TagPair]:
-        """One tag pair from its ``[``, each part read in the parser state it is read in."""
+        """One tag pair from its ``[``, each part read in the parser state it is read in.
+
+        A file repeats the same tag pairs (``[Result "*"]``): the reading of
+        the text from ``[`` to the first ``]`` after it, when the pair ends
+        there on one line, is kept (:data:`_TAG_READINGS`) and placed again.
+        The scanners look at no character past the ``]`` that ends the pair
+        (its terminal is that one character, and the tokens before it end
+        before it), so the same text reads the same wherever it stands.
+        """
+        text = self.text
+        s0 = lsqb.start()
+        close = text.find("]", s0)
+        key = text[s0 : close + 1] if close >= 0 else ""
+        reading = _TAG_READINGS.get(key)
+        if reading is not None:
+            return self._placed(s0, reading)
+        tag = self._scan_tag_pair(lsqb)
+        if tag is not None and self.pos == close + 1 and "\n" not in key and "\r" not in key:
+            if len(_TAG_READINGS) >= _TAG_READINGS_LIMIT:
+                _TAG_READINGS.clear()  # bounded memory on adversarial input; real files repeat a few
+            start = tag.span.start
+            _TAG_READINGS[key] = (
+                tag.name, tag.value, tag.raw_value, len(key),
+                tag.name_span.start - start, tag.name_span.end - start, tag.value_span.start - start, tag.value_span.end - start,
+            )
+        return tag
+
+    def _placed(self, s0: int, reading: "_TagReading") -> TagPair:
+        """A tag pair read before, placed at ``s0`` (its text holds no line end)."""
+        name, value, raw, length, n0, n1, v0, v1 = reading
+        col = self._line_of(s0)
+        ln = self.ln
+        start = s0 + self.off
+        end = start + length
+        self.pos = s0 + length
+        c = col - start  # column = offset + c on this line
+        return TagPair(
+            name, value, raw,
+            new_span(start, end, ln, col, ln, end + c),
+            new_span(start + n0, start + n1, ln, start + n0 + c, ln, start + n1 + c),
+            new_span(start + v0, start + v1, ln, start + v0 + c, ln, start + v1 + c),
+        )
+
+    def _scan_tag_pair(self, lsqb: "re.Match[str]") -> Optional[TagPair]:
+        """:meth:`_tag_pair` by scanning."""
         tb = self.tb
         text = self.text
         toks = [lsqb]

@@ -148,7 +148,7 @@ class PgnLowering:
         self.source = source
         #: Where the last tag pair ends (file offset; None: no tags), for fixes that add a tag.
         self.tags_end = tags[-1].span.end if tags else None
-        game = Game(None, Position.initial())
+        game = Game()
         game.span = span
         for tag in tags:
             self.add_tag(game, tag)
@@ -258,7 +258,7 @@ class PgnLowering:
     def _start_position(self, game: Game) -> Optional[Position]:
         fen = game.headers.get("FEN")
         if fen is None:
-            return game.start.copy()
+            return game.start  # (the readers play on copies of it)
         pos, diags = parse_fen(fen)
         vs = game.tag_spans.get("FEN")
         if vs is not None:
