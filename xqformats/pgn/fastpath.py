@@ -68,6 +68,7 @@ from lark import Lark
 from ..diagnostics import LINE_END, Span, has_lone_cr
 from ..source import Source
 from .ast import Comment, GameSyntax, MoveNumber, MoveToken, Result, StrayText, TagPair, Variation
+from .first_chars import can_start_alike
 from .grammar import chunk_span, comment_node, move_number_node, nag_node, parser, tag_pair_node
 from .lark_internals import LarkInternalsError, parser_tables
 
@@ -86,11 +87,15 @@ _UNMATCHED = "unmatched"  # not a terminal name: Lark's are upper case
 class Scanners:
     """The fast path's scanners for one grammar (see the module docstring)."""
 
-    __slots__ = ("movetext", "after", "name", "value", "close", "ignore", "newline_types")
+    __slots__ = ("movetext", "tokens", "after", "name", "value", "close", "ignore", "newline_types")
 
     def __init__(self, scanners: dict[str, "re.Pattern[str]"], ignore: frozenset[str], newline_types: frozenset[str]) -> None:
         #: The tag section and the movetext.
         self.movetext = scanners["movetext"]
+        #: The movetext scanner that takes the ignored text before a token with it (the token is its
+        #: named group: ``m.span(m.lastgroup)``), when that makes the same tokens (:func:`_skipping`);
+        #: else the movetext scanner itself.
+        self.tokens = scanners.get("tokens", self.movetext)
         #: After the result.
         self.after = scanners["after"]
         #: Inside a tag pair: its name, its value, its ``]``.
@@ -269,7 +274,34 @@ def build_scanners(lark: Lark) -> tuple[Optional[Scanners], str]:
             # stops here (and declines) instead of searching further on.
             pattern += f"|(?P<{_UNMATCHED}>(?s:.))"
         scanners[context] = re.compile(pattern, lark.options.g_regex_flags)
+        if context == "movetext":
+            skip = _skipping(ordered, tables.ignore, lark.options.g_regex_flags)
+            if skip:
+                scanners["tokens"] = re.compile(f"{skip}(?:{pattern})", lark.options.g_regex_flags)
     return Scanners(scanners, tables.ignore, tables.newline_types), ""
+
+
+def _skipping(ordered: list, ignore: frozenset[str], flags: int) -> str:
+    """A prefix that takes the ignored text before a token, if that leaves the tokens as Lark makes them; else ``""``.
+
+    Lark's lexer tries the terminals in order and skips an ignored one; when
+    no terminal tried before the (one) ignored terminal can start with what
+    starts it (:func:`.first_chars.can_start_alike`), the ignored terminal is
+    what it takes wherever that one matches, and the next token is tried where
+    it ends: what ``(?>IGNORED)?`` before the alternation does, in one match.
+    (At the end of the text the prefix gives way and the ignored text is a
+    token of its own, as before.)
+    """
+    if len(ignore) != 1:
+        return ""
+    names = [t.name for t in ordered]
+    (name,) = ignore
+    if name not in names:
+        return ""
+    skipped = ordered[names.index(name)].pattern.to_regexp()
+    if any(can_start_alike(t.pattern.to_regexp(), skipped, flags) for t in ordered[: names.index(name)]):
+        return ""
+    return f"(?>{skipped})?"
 
 
 def scanners() -> Optional[Scanners]:

@@ -39,7 +39,6 @@ a file whose games mostly decline would read each of them twice.
 
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 from ..diagnostics import DiagnosticSink, Span
@@ -210,11 +209,12 @@ class _OnePass(FastParse):
         pos = self.position
         push = pos.push
         node, played, number, prev, prev_end = self.node, self.played, self.number, self.prev, self.prev_end
-        for m in tb.movetext.finditer(text, self.pos):
+        # (The token scanner takes the white space before a token with it: the token is its group.)
+        for m in tb.tokens.finditer(text, self.pos):
             kind = m.lastgroup
             if kind in ignore:
                 continue
-            s, e = m.span()
+            s, e = m.span(kind)  # type: ignore[arg-type]  # every alternative is a named group
             if nl < s:
                 self._line_of(s)
                 nl, ln, ls = self.nl, self.ln, self.ls
@@ -224,7 +224,7 @@ class _OnePass(FastParse):
             if kind in moves:
                 if prev_end == s and needs_separator(prev, MoveToken, False):  # type: ignore[arg-type]
                     return False
-                mt = m.group()
+                mt = m.group(kind)
                 plan = plans(mt) or plan_of(mt)
                 run = plan[1] if pos.turn else plan[2]
                 move = run(pos) if run is not None and not plan[3] else None
@@ -262,7 +262,7 @@ class _OnePass(FastParse):
                     return False
                 if number is not None:
                     low.dangling_number(_number_node(number))
-                mt = m.group()
+                mt = m.group(kind)
                 value, ellipsis = meanings(mt) or number_meaning(mt)
                 number = (value, ellipsis, mt, s + off, e + off, ln, col, ln, col + e - s)
                 prev, prev_end = MoveNumber, e
@@ -271,7 +271,7 @@ class _OnePass(FastParse):
             if handler is None:
                 return False  # SAN, a suffix, a word no notation reads, a tag, …
             self.node, self.played, self.number, self.prev, self.prev_end = node, played, number, prev, prev_end
-            if not handler(self, m, s, e, ln, col):
+            if not handler(self, kind, m.group(kind), s, e, ln, col):  # type: ignore[arg-type]
                 return False
             if self.ending is not None:
                 self.pos = e
@@ -299,7 +299,7 @@ class _OnePass(FastParse):
         self.main_last = self.node
 
     # ------------------------------------------------------------ the rarer tokens
-    def _on_ellipsis(self, m: "re.Match[str]", s: int, e: int, ln: int, col: int) -> bool:
+    def _on_ellipsis(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
         """``7. ...``: the pending number holds the ellipsis (only right after the number token, as the grammar has it)."""
         number = self.number
         # Not after another token, nor after an ellipsis already joined to the number (the joined
@@ -307,18 +307,18 @@ class _OnePass(FastParse):
         if number is None or self.prev_end != number[4] - self.off or " " in number[2]:
             return False
         end_line, end_col = ln, col + e - s
-        whole = move_number_node(number[2], m.group(), new_span(number[3], e + self.off, number[5], number[6], end_line, end_col))
+        whole = move_number_node(number[2], token, new_span(number[3], e + self.off, number[5], number[6], end_line, end_col))
         self.number = (whole.number, True, whole.text, number[3], e + self.off, number[5], number[6], end_line, end_col)
         self.prev_end = e
         return True
 
-    def _on_comment(self, m: "re.Match[str]", s: int, e: int, ln: int, col: int) -> bool:
-        line = m.lastgroup == "LINE_COMMENT"
+    def _on_comment(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
+        line = kind == "LINE_COMMENT"
         if self.prev_end == s and needs_separator(self.prev, Comment, line):  # type: ignore[arg-type]
             return False
-        text = comment_text(m.group(), line)
+        text = comment_text(token, line)
         if not line and "{" in text:
-            span = self._span(m.lastgroup, s, e)  # type: ignore[arg-type]
+            span = self._span(kind, s, e)
             self.low.brace_in_comment(Comment(text, line, span))  # type: ignore[arg-type]
         if self.played:
             self.node.comments.append(text)
@@ -329,15 +329,15 @@ class _OnePass(FastParse):
         self.prev, self.prev_end = Comment, e
         return True
 
-    def _on_nag(self, m: "re.Match[str]", s: int, e: int, ln: int, col: int) -> bool:
-        value = number_value(m.group()[1:])
+    def _on_nag(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
+        value = number_value(token[1:])
         if not self.played or not 0 <= value <= MAX_NAG:
             return False
         self.node.nags.append(value)
         self.prev, self.prev_end = Nag, e
         return True
 
-    def _on_open(self, m: "re.Match[str]", s: int, e: int, ln: int, col: int) -> bool:
+    def _on_open(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
         """``(``: the variation replaces the last move read; the line it interrupts waits on ``lines``."""
         if not self.played:
             return False  # a variation before any move: kept as a comment
@@ -352,7 +352,7 @@ class _OnePass(FastParse):
         self.played, self.prev, self.prev_end = False, None, -1
         return True
 
-    def _on_close(self, m: "re.Match[str]", s: int, e: int, ln: int, col: int) -> bool:
+    def _on_close(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
         """``)``: back to the interrupted line, its last move played again."""
         saved = self.saved
         if not self.lines or saved is None or not self.played:
@@ -368,11 +368,11 @@ class _OnePass(FastParse):
         self.played, self.prev, self.prev_end = True, Variation, e
         return True
 
-    def _on_result(self, m: "re.Match[str]", s: int, e: int, ln: int, col: int) -> bool:
+    def _on_result(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
         if self.lines:
             return False  # a result inside a variation: the recovery closes it
         self._end_main()
-        self.ending = Result(m.group(), new_span(s + self.off, e + self.off, ln, col, ln, col + e - s))
+        self.ending = Result(token, new_span(s + self.off, e + self.off, ln, col, ln, col + e - s))
         return True
 
 
