@@ -607,6 +607,8 @@ class RecordStream:
             return out
         if self.codec is None or self._path is None:
             return {}
+        if not want and containing is not None and not _may_hold(self._path, self.codec, containing):
+            return {}
         from ..encoding import TextSource
 
         with TextSource(open(self._path, "rb"), self.codec, path=self.name) as pieces:
@@ -643,6 +645,42 @@ class RecordStream:
                     last = Part(byte, 0, offset, line, column, codec)
         if last.start > 0:
             yield replace(last, end=self.size)
+
+
+#: Codecs in which an ASCII text is the same bytes wherever it stands (each
+#: ASCII character one byte, no shift states): an ASCII text that is not among
+#: a file's bytes is not in its text.
+_ASCII_SAFE = frozenset(
+    {"ascii", "utf-8", "utf-8-sig", "gb18030", "gbk", "gb2312", "big5", "big5hkscs", "cp950", "cp936", "iso8859-1", "cp1252"}
+)
+
+
+def _may_hold(path: str, codec: str, text: str) -> bool:
+    """Whether the file at ``path`` may hold the ASCII ``text`` (False only when its bytes cannot).
+
+    One pass over the bytes, not decoded: a file with no suppression
+    directive, say, costs a byte search, not a second decoding.  A multi-byte
+    character may hold the bytes by chance; then the caller reads the text.
+    """
+    try:
+        name = codecs.lookup(codec).name
+    except LookupError:
+        return True
+    if name not in _ASCII_SAFE or not text.isascii():
+        return True
+    needle = text.encode("ascii")
+    carry = b""
+    try:
+        with open(path, "rb") as raw:
+            while True:
+                block = raw.read(1 << 20)
+                if not block:
+                    return False
+                if needle in carry + block[: len(needle)] or needle in block:
+                    return True
+                carry = block[-(len(needle) - 1) :] if len(needle) > 1 else b""
+    except OSError:
+        return True
 
 
 def _pick_lines(pieces: "Iterable[str]", want: set[int], containing: Optional[str] = None) -> dict[int, str]:
