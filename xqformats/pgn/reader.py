@@ -62,19 +62,19 @@ def read_game_chunk(chunk: Source, sink: DiagnosticSink, *, fast: bool = True, o
     ``strict`` and ``path``.
     """
     start = len(sink.items)
-    if one_pass is not None and fast:
-        game = one_pass.read(chunk)
+    try:
+        # The one-pass path (its findings are handed to the sink only once it
+        # has read the whole game); else a well-formed chunk takes the fast
+        # path (the same AST, no diagnostics), anything else the Lark parse
+        # with its error recovery, and the lowering.
+        game = one_pass.read(chunk) if one_pass is not None and fast else None
         if game is not None:
             sink.extend(game.diagnostics)
-            game.diagnostics = sink.items[start:]
-            return game
-    try:
-        # A well-formed chunk takes the fast path (the same AST, no diagnostics);
-        # anything else the Lark parse with its error recovery.
-        syntax = parse_fast(chunk) if fast else None
-        if syntax is None:
-            syntax = parse_chunk(chunk, sink)
-        game = PgnLowering(sink).lower(syntax)
+        else:
+            syntax = parse_fast(chunk) if fast else None
+            if syntax is None:
+                syntax = parse_chunk(chunk, sink)
+            game = PgnLowering(sink).lower(syntax)
     except Exception as exc:  # noqa: BLE001 - the reader's one safety net, see below
         # Nothing in a text makes the stages raise: an exception here is a bug
         # in xqformats.  It costs this game, not the file, and is reported as
