@@ -196,7 +196,7 @@ def _number_maker(limit: int = 4096) -> Callable[[str, Span], MoveNumber]:
 _TagReading = tuple[str, str, str, int, int, int, int, int]
 #: The text of a tag pair, from ``[`` to ``]`` -> its reading; at most this many kept.
 _TAG_READINGS: dict[str, _TagReading] = {}
-_TAG_READINGS_LIMIT = 4096
+_TAG_READINGS_LIMIT = 512
 
 #: ``MOVE_NUMBER`` text -> (its number, whether it holds the ellipsis), as the grammar's function reads it.
 NUMBER_MEANINGS: dict[str, tuple[int, bool]] = {}
