@@ -232,3 +232,40 @@ def test_format_of_corpus_records_is_what_the_whole_file_path_gives(shared_corpu
         result = format_path(str(copy), path, write=True)
         assert (result.changed, result.reason) == (expected.changed, expected.reason), path
         assert copy.read_bytes() == (expected.data if expected.changed else data), path
+
+
+@contextmanager
+def interrupted_at_game(n: int) -> Iterator[None]:
+    """A :class:`KeyboardInterrupt` raised when the command reaches its ``n``-th game."""
+    calls = 0
+    code = formats.losses.__code__
+
+    # (A trace function, not a profile one: what a trace function raises goes on in the traced code.)
+    def hook(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal calls
+        if event == "call" and frame.f_code is code:
+            calls += 1
+            if calls == n:
+                sys.settrace(None)
+                raise KeyboardInterrupt
+        return None
+
+    sys.settrace(hook)
+    try:
+        yield
+    finally:
+        sys.settrace(None)
+
+
+def test_an_interrupted_run_leaves_the_old_outputs_and_no_temporary_file(big_pgn: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    out.write_text("old")
+    with interrupted_at_game(GAMES // 2):
+        assert main(["convert", "--no-progress", str(big_pgn), "-o", str(out)]) == 130
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"] and out.read_text() == "old"
+    path = tmp_path / "big.pgn"
+    path.write_bytes(big_pgn.read_bytes().replace(b"\n", b"\r\n"))
+    with pytest.raises(KeyboardInterrupt), interrupted_at_game(GAMES // 2):
+        format_path(str(path), write=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.pgn", "out.json"]
+    assert b"\r\n" in path.read_bytes()

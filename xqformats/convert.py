@@ -380,10 +380,11 @@ class _Output:
     by :meth:`finish` under the final name.
     """
 
-    def __init__(self, path: str, target: str, options: dict[str, Any]) -> None:
+    def __init__(self, path: str, run: "_Writing") -> None:
         self.path = path
-        self._target = target
-        self._options = options
+        self._run = run
+        self._target = run.fmt.name
+        self._options = run.options
         self._file: Optional[AtomicFile] = None
         self._writer: Optional[formats.RecordWriter] = None
         self._sealed = False
@@ -395,6 +396,7 @@ class _Output:
             handle = sys.stdout.buffer
         else:
             self._file = AtomicFile(Path(self.path))
+            self._run.unfinished.add(self)
             handle = self._file.handle
         return formats.open_writer(handle, self._target, **self._options)
 
@@ -433,6 +435,7 @@ class _Output:
         try:
             if self.failure is None and self._file is not None:
                 self._file.commit(Path(out))
+                self._run.unfinished.discard(self)
         except OSError as exc:
             self.failure = exc
         if self.failure is not None:
@@ -442,6 +445,7 @@ class _Output:
     def discard(self) -> None:
         if self._file is not None:
             self._file.discard()
+            self._run.unfinished.discard(self)
 
 
 def _write_failure(exc: Exception, out: str, encoding: str) -> tuple[str, int]:
@@ -475,6 +479,8 @@ class _Writing:
         self._messages: list[str] = []
         self._written: set[str] = set()
         self._folders: set[Path] = set()
+        #: Outputs with a temporary file not yet put in place nor removed.
+        self.unfinished: set[_Output] = set()
 
     def clash(self, out: str) -> Optional[str]:
         self.outputs += 1
@@ -520,7 +526,7 @@ def _to_output(args: argparse.Namespace, run: _Writing, items: Iterator[_Input])
     A format that holds fewer games per file than the inputs hold (CBF: one)
     gets none written, and the usage error says so.
     """
-    output = _Output(args.output, run.fmt.name, run.options)
+    output = _Output(args.output, run)
     limit = run.writer.max_games
     total = 0
     for item in items:
@@ -571,19 +577,19 @@ def _per_input(run: _Writing, item: _Input, base: Path, limit: Optional[int]) ->
             continue  # a folder that cannot be made: nothing more is written
         if limit is None:
             if not outputs:
-                outputs.append((_Output(str(base), run.fmt.name, run.options), False))
+                outputs.append((_Output(str(base), run), False))
             outputs[0][0].write(game)
             continue
         held.append(game)
         if len(held) > limit or outputs:
             for g in held:  # one file per game from now on
-                one = _Output(str(base.with_name(f"{base.stem}-{len(outputs) + 1}{base.suffix}")), run.fmt.name, run.options)
+                one = _Output(str(base.with_name(f"{base.stem}-{len(outputs) + 1}{base.suffix}")), run)
                 one.write(g)
                 one.seal()
                 outputs.append((one, True))
             held = []
     if held:
-        output = _Output(str(base), run.fmt.name, run.options)
+        output = _Output(str(base), run)
         for g in held:
             output.write(g)
         outputs.append((output, False))
@@ -641,10 +647,16 @@ def run(args: argparse.Namespace, *, list_folder: Optional[FolderLister] = None)
     interactive = not args.no_progress and len(args.inputs) > 1 and progress_allowed(sys.stderr)
     items: list[_Input] = []
     writing = _Writing(fmt, inputs, _write_options(args, writer))
-    if args.output is not None:
-        games = _to_output(args, writing, _inputs(args, max_size, interactive, items))
-    else:
-        _to_folder(args, writing, _inputs(args, max_size, interactive, items), stems)
+    try:
+        if args.output is not None:
+            games = _to_output(args, writing, _inputs(args, max_size, interactive, items))
+        else:
+            _to_folder(args, writing, _inputs(args, max_size, interactive, items), stems)
+    finally:
+        # Not a safety net: whatever stopped the run (KeyboardInterrupt
+        # included), no temporary file stays behind; the exception goes on.
+        for output in list(writing.unfinished):
+            output.discard()
     status = 2 if any(i.failed for i in items) else (1 if any(i.has_errors for i in items) else 0)
     if writing.usage is not None:
         return _usage(writing.usage)

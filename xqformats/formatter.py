@@ -251,8 +251,11 @@ def format_path(
         with formats.open_record(path, name=name, encoding=encoding) as stream:
             fmt = stream.format
             if fmt is not None and fmt.stream is not None and fmt.name in FORMATTABLE and not stream.failed:
-                run = _Streamed(stream, fmt, path, name, notation, _Changes(original, Path(path) if write else None))
-                result = run.result()
+                changes = _Changes(original, Path(path) if write else None)
+                try:
+                    result = _Streamed(stream, fmt, path, name, notation, changes).result()
+                finally:
+                    changes.discard()  # (after a commit, nothing: the file is in place)
                 if result is not None:
                     return result
         original.seek(0)
