@@ -35,7 +35,16 @@ Contract:
   the same output;
 * each output file is written atomically: a temporary file in the same
   folder, flushed and synced, then :func:`os.replace` — a reader never sees
-  half a file and a failed run leaves the old output in place.
+  half a file and a failed run leaves the old output in place;
+* inputs are read game by game (:func:`xqformats.formats.open_record`) and
+  each game is written as it comes (:func:`xqformats.formats.open_writer`),
+  so memory is that of the largest game, not of the files (standard input,
+  and the formats read whole, are held one input at a time).  An input's
+  findings and what the target cannot hold of it are printed once it is read;
+  what could not be written, at the end, after every input's report.  A
+  file whose content is complete is put in place when its input is read
+  (``--out-dir``: the per-game names ``<stem>-<n>`` need the input's count)
+  or at the end (``-o``).
 
 Input and output text encodings are ``--input-encoding`` and
 ``--output-encoding``, as ``lint`` names its ``--input-encoding`` (the old
