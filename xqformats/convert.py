@@ -433,8 +433,9 @@ class _Output:
         except (ValueError, OSError) as exc:
             self.failure = exc
 
-    def finish(self, out: str, run: "_Writing") -> None:
+    def finish(self, out: str) -> None:
         """Put the file in place as ``out`` (or refuse to, or report why it could not be written)."""
+        run = self._run
         why = run.clash(out)
         if why is not None:
             self.discard()
@@ -444,7 +445,7 @@ class _Output:
         try:
             if self.failure is None and self._file is not None:
                 self._file.commit(Path(out))
-                self._run.unfinished.discard(self)
+                run.unfinished.discard(self)
         except OSError as exc:
             self.failure = exc
         if self.failure is not None:
@@ -548,7 +549,7 @@ def _to_output(args: argparse.Namespace, run: _Writing, items: Iterator[_Input])
         holds = "one game" if limit == 1 else f"at most {limit} games"
         run.usage = f"A {run.fmt.title} file holds {holds} but the inputs hold {total}; use --out-dir"
     elif total:
-        output.finish(args.output, run)
+        output.finish(args.output)
     return total
 
 
@@ -569,11 +570,11 @@ def _to_folder(args: argparse.Namespace, run: _Writing, items: Iterator[_Input],
         limit = 1 if library else run.writer.max_games
         outputs = _per_input(run, item, base, limit)
         if len(outputs) == 1 and not outputs[0][1]:
-            outputs[0][0].finish(str(base), run)
+            outputs[0][0].finish(str(base))
             continue
         width = len(str(len(outputs)))
         for n, (output, _) in enumerate(outputs, start=1):
-            output.finish(str(base.with_name(f"{base.stem}-{n:0{width}d}{ext}")), run)
+            output.finish(str(base.with_name(f"{base.stem}-{n:0{width}d}{ext}")))
     run.folder(out_dir)
 
 
