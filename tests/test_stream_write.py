@@ -21,17 +21,19 @@ import importlib.util
 import io
 import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, Optional
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import strategies
+from pgn_strategies import any_mutant, any_variant
 from xqformats import formats
 from xqformats.cli import main
 from xqformats.commands import record_files
@@ -183,6 +185,27 @@ def test_format_keeps_a_bounded_number_of_games_alive(big_pgn: Path, tmp_path: P
     assert len(counts) == GAMES // 20 and max(counts) <= 3, counts
     assert result.changed and result.reason is None and path.read_bytes() == expected.data
     assert format_path(str(path)).changed is False
+
+
+# ---------------------------------------------------------------- format, file by file
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    text=st.one_of(any_variant(12), any_mutant(10)),
+    encoding=st.sampled_from(ENCODINGS),
+    given_encoding=st.sampled_from([None, None, "utf-8", "gb18030"]),
+)
+def test_format_path_is_format_file(text: str, encoding: str, given_encoding: Optional[str]) -> None:
+    data = text.encode(encoding)
+    expected = format_file(data, "g.pgn", encoding=given_encoding)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "g.pgn"
+        path.write_bytes(data)
+        result = format_path(str(path), "g.pgn", encoding=given_encoding, write=True)
+        assert (result.changed, result.reason) == (expected.changed, expected.reason)
+        assert path.read_bytes() == (expected.data if expected.changed else data)
+        assert [p.name for p in Path(folder).iterdir()] == ["g.pgn"]
 
 
 # ---------------------------------------------------------------- the corpus

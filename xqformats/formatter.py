@@ -249,11 +249,12 @@ def format_path(
     name = path if name is None else name
     with open(path, "rb") as original:
         with formats.open_record(path, name=name, encoding=encoding) as stream:
-            fmt = stream.format
-            if fmt is not None and fmt.stream is not None and fmt.name in FORMATTABLE and not stream.failed:
+            newline = _streamed_newline(path, stream)
+            if newline is not None:
+                assert stream.format is not None
                 changes = _Changes(original, Path(path) if write else None)
                 try:
-                    result = _Streamed(stream, fmt, path, name, notation, changes).result()
+                    result = _Streamed(stream, stream.format, name, notation, newline, changes).result()
                 finally:
                     changes.discard()  # (after a commit, nothing: the file is in place)
                 if result is not None:
@@ -323,13 +324,13 @@ class _Streamed:
     """
 
     def __init__(
-        self, stream: formats.RecordStream, fmt: formats.Format, path: str, name: str, notation: Optional[str], out: _Changes
+        self, stream: formats.RecordStream, fmt: formats.Format, name: str, notation: Optional[str], newline: str, out: _Changes
     ) -> None:
         self.stream = stream
-        self.path = path
         self.fmt = fmt
         self.name = name
         self.notation = notation
+        self.newline = newline
         self.out = out
         self.held: list[Game] = []  # the games before the first with a notation (PGN's default is the file's)
         self.errors = False
@@ -337,7 +338,6 @@ class _Streamed:
         self.writers: Optional[tuple[formats.RecordWriter, formats.RecordWriter, io.BytesIO, io.BytesIO]] = None
         assert stream.codec is not None, "a text format read as a stream"
         self.encoder = codecs.getincrementalencoder(stream.codec)()
-        self.newline = "\n"
         self.options: dict[str, Any] = {}
 
     def result(self) -> Optional[FormatResult]:
@@ -388,8 +388,6 @@ class _Streamed:
             first,
             again,
         )
-        assert self.stream.codec is not None
-        self.newline = _first_newline(self.path, self.stream.codec)
 
     def _one(self, game: Game) -> None:
         assert self.writers is not None
@@ -461,14 +459,24 @@ def _with_newline(text: str, newline: str) -> str:
     return text if newline == "\n" else _BARE_LF.sub(newline, text)
 
 
-def _first_newline(path: str, codec: str) -> str:
-    """The first line end of the file's text (``\\n`` when it has none), as :func:`_newline` finds it in the whole text.
+def _streamed_newline(path: str, stream: formats.RecordStream) -> Optional[str]:
+    """The first line end of the file's text, when :func:`format_path` formats it game by game; else ``None``.
 
-    Reads the file again up to its first line end only.
+    A file is formatted game by game when its format is read as a stream and
+    is formattable, and its text does not start with a byte-order mark that
+    its codec leaves in the text (a BOM doubled, or ``--input-encoding utf-8``
+    on a file with one): :func:`format_file` says what becomes of that one.
+    The line end is found as :func:`_newline` finds it in the whole text
+    (``\\n`` when there is none), reading the file again up to it only.
     """
+    fmt, codec = stream.format, stream.codec
+    if fmt is None or fmt.stream is None or fmt.name not in FORMATTABLE or codec is None or stream.failed:
+        return None
     seen = ""
     with TextSource(open(path, "rb"), codec) as pieces:
         for piece in pieces:
+            if not seen and piece.startswith("\ufeff"):
+                return None
             seen = seen[-1:] + piece  # (a CR LF may be cut between two pieces)
             m = LINE_END.search(seen)
             if m and not (m.group() == "\r" and m.end() == len(seen)):
