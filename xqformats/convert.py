@@ -626,7 +626,12 @@ def _inputs(args: argparse.Namespace, max_size: int, interactive: bool, done: li
     try:
         for path in args.inputs:
             item = _open_input(path, args, max_size)
-            yield item
+            try:
+                yield item
+            except GeneratorExit:  # the run stopped in this input (an interrupt): release the file
+                if item.stream is not None:
+                    item.stream.close()
+                raise
             _report(item)
             done.append(item)
             if progress is not None:
