@@ -133,6 +133,9 @@ def _options(fmt: str, games: list[Game], notation: Optional[str]) -> dict[str, 
     return {"notation": notation}
 
 
+#: Said after a reason that should never be given.
+_BUG = " (a bug in xqformats: please report it)"
+
 #: A line feed that is not the end of a CR LF.
 _BARE_LF = re.compile(r"(?<!\r)\n")
 
@@ -176,7 +179,7 @@ def _check(record: formats.Record, again: formats.Record, out: bytes, notation: 
     (:func:`same_game`), and writing it must give ``out`` again, so that
     formatting twice changes nothing.  ``None`` when all is well.
     """
-    bug = " (a bug in xqformats: please report it)"
+    bug = _BUG
     if len(again.games) != len(record.games) or again.has_errors or again.format is not record.format:
         return "reading the formatted text back gives other games" + bug
     for i, (before, after) in enumerate(zip(record.games, again.games), 1):
@@ -399,8 +402,9 @@ class _Streamed:
         writer.write(game)
         out = _drain(first)
         text = _with_newline(out.decode("utf-8"), self.newline)
+        # Read back on its own: the game's text (after the separator that comes before it).
         back = formats.read(Source.from_text(text, self.name), name=self.name)
-        bug = " (a bug in xqformats: please report it)"
+        bug = _BUG
         if len(back.games) != 1 or back.has_errors or back.format is not self.fmt:
             self.reason = "reading the formatted text back gives other games" + bug
         elif not same_game(game, back.games[0]):
@@ -433,7 +437,7 @@ class _Streamed:
         rewriter.close()
         tail = _drain(first)
         if _drain(again) != tail:
-            self.reason = "formatting the formatted text would change it again (a bug in xqformats: please report it)"
+            self.reason = "formatting the formatted text would change it again" + _BUG
             return
         self._put(_with_newline(tail.decode("utf-8"), self.newline), final=True)
         if self.reason is None:
