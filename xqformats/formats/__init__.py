@@ -9,12 +9,13 @@ Everything that reads or writes a record file (``xqformats lint``,
     for game in record.games: ...
     for d in record.diagnostics: print(d)       # every finding once, in reader order
     data = formats.write(record.games, "pgn", notation="wxf")
-    with open("out.pgn", "wb") as fh:                # game by game: memory of one game
-        formats.write_to(stream, "pgn", fh, notation="wxf")
 
     with formats.open_record("big.pgn") as stream:   # game by game: memory of one game
         for game in stream: ...
         findings = stream.diagnostics
+
+    with formats.open_record("big.pgn") as stream, open("out.json", "wb") as out:
+        formats.write_to(stream, "json", out)        # written as they are read: memory of one game
 
 Contract of :func:`read`: it never raises on what an input holds.  An input
 whose format is unknown gives ``G101``, a path that cannot be read or is not
@@ -34,6 +35,12 @@ loads lxml.
 (:attr:`Format.stream`), keeping no game; :meth:`RecordStream.parts` cuts a
 big file into :class:`Part` objects of whole games that other processes read with
 ``open_record(path, part=…)``.  Its findings are those :func:`read` gives.
+
+:func:`open_writer` (and :func:`write_to`, for an iterable of games) writes
+a file game by game to an open handle: a format whose files hold many games
+states their :class:`TextLayout`, and each game is encoded and written as it
+comes; :func:`write` is :func:`write_to` into memory, so both give the same
+bytes.
 
 Layering: this package sits above the model and the readers
 (:mod:`xqformats.pgn`, :mod:`xqformats.cbf`) and below ``lint``, ``convert``
