@@ -1,8 +1,8 @@
-"""Scale of ``xqformats lint``: memory against file size, and plies per second on 1, 2 and Dask workers.
+"""Scale of ``xqformats lint``, ``convert`` and ``format``: memory against file size, and plies per second on 1, 2 and Dask workers.
 
 Run by hand::
 
-    python benchmarks/bench_scale.py [--games 1000] [--big-mb 100] [--seed 1] [--keep DIR]
+    python benchmarks/bench_scale.py [--games 1000] [--big-mb 100] [--seed 1] [--keep DIR] [--writers-only]
 
 Figures printed, whole ``xqformats lint`` processes as a user runs them:
 
@@ -20,7 +20,11 @@ Figures printed, whole ``xqformats lint`` processes as a user runs them:
 * **Dask's per-task overhead**: the wall time of many empty tasks through
   the same cluster, per task;
 * an **estimate** of the cluster that lints 100 million games in an hour,
-  from the measured per-core rate and that overhead.
+  from the measured per-core rate and that overhead;
+* the same **peak memory** at 1x and 10x for ``convert`` (PGN to JSON, and
+  PGN to PGN in another notation) and ``format --check``, which read and
+  write game by game, and their wall and CPU time on the 10x file
+  (``--writers-only``: these alone).
 
 Inputs are written by ``bench_pgn.xiangqi_file`` (random playouts in Chinese
 notation, with comments, NAGs and variations).
@@ -61,8 +65,35 @@ def lint_cmd(*args: str) -> list[str]:
 
 
 def peak_rss_mb(path: Path) -> float:
-    out = subprocess.run([sys.executable, "-c", _MAXRSS, *lint_cmd("-j", "1", str(path))], env=ENV, capture_output=True, text=True)
+    return command_rss_mb(lint_cmd("-j", "1", str(path)))
+
+
+def command_rss_mb(cmd: list[str]) -> float:
+    """Peak RSS (MB) of the process ``cmd`` runs, in a fresh wrapper process."""
+    out = subprocess.run([sys.executable, "-c", _MAXRSS, *cmd], env=ENV, capture_output=True, text=True)
     return int(out.stdout.strip()) / 1024
+
+
+#: ``convert`` and ``format`` as measured: (label, arguments after ``xqformats``; ``{in}``/``{out}`` filled in).
+WRITERS = (
+    ("convert PGN -> JSON", ("convert", "--no-progress", "{in}", "-o", "{out}.json")),
+    ("convert PGN -> PGN (WXF)", ("convert", "--no-progress", "{in}", "-o", "{out}.pgn", "--notation", "wxf")),
+    ("format --check", ("format", "--check", "{in}")),
+)
+
+
+def writer_cmd(args: tuple[str, ...], src: Path, out: Path) -> list[str]:
+    return [sys.executable, "-m", "xqformats", *(a.replace("{in}", str(src)).replace("{out}", str(out)) for a in args)]
+
+
+def measure_writers(one: Path, ten: Path, folder: Path) -> None:
+    """Peak RSS of ``convert`` and ``format --check`` at 1x and 10x, and their wall time on the 10x file."""
+    for label, args in WRITERS:
+        m1 = command_rss_mb(writer_cmd(args, one, folder / "out1"))
+        m10 = command_rss_mb(writer_cmd(args, ten, folder / "out10"))
+        wall, cpu, _ = timed(writer_cmd(args, ten, folder / "out10"))
+        print(f"{label:25} peak RSS 1x {m1:5.0f} MB, 10x {m10:5.0f} MB: ratio {m10 / m1:.2f} (goal < 1.5); "
+              f"10x wall {wall:.1f} s, CPU {cpu:.1f} s")
 
 
 def timed(cmd: list[str]) -> tuple[float, float, bytes]:
@@ -143,6 +174,7 @@ def main() -> None:
     ap.add_argument("--big-mb", type=float, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep", type=Path, help="keep (and reuse) the input files in this folder")
+    ap.add_argument("--writers-only", action="store_true", help="measure convert and format only (not lint, -j, Dask)")
     args = ap.parse_args()
     folder = args.keep or Path(tempfile.mkdtemp(prefix="bench_scale_"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -153,12 +185,20 @@ def main() -> None:
     plies = int(plies_file.read_text())
     ten = folder / "x10.pgn"
     repeat(one, ten, 10)
+    if args.writers_only:
+        try:
+            measure_writers(one, ten, folder)
+        finally:
+            if args.keep is None:
+                shutil.rmtree(folder, ignore_errors=True)
+        return
     times = max(1, round(args.big_mb * 1e6 / one.stat().st_size))
     big = folder / "big.pgn"
     repeat(one, big, times)
     big_plies = plies * times
     try:
         measure(one, ten, big, args.games * times, big_plies, folder)
+        measure_writers(one, ten, folder)
     finally:
         if args.keep is None:
             shutil.rmtree(folder, ignore_errors=True)

@@ -31,7 +31,7 @@ from .lint.output import FOLD_AFTER, rebased, render, render_github, render_text
 from .lint.runner import FileResult, LintOptions, iter_results
 from .lint.selection import RuleSelection, SelectorError
 from .formats.output import TextFile, atomic_write
-from .formatter import NOTATIONS, format_file
+from .formatter import NOTATIONS, FormatResult, format_file, format_path
 from .parallel import DaskUnavailable
 from .position import STARTING_FEN
 from .progress import Progress, progress_allowed
@@ -814,31 +814,46 @@ def run_format(args: argparse.Namespace) -> int:
 
 
 def _format_target(t: Target, args: argparse.Namespace, encoding: Optional[str]) -> Optional[bool]:
-    """Format one input: whether it changed (or would), ``None`` when it could not be read or written."""
+    """Format one input: whether it changed (or would), ``None`` when it could not be read or written.
+
+    A file is formatted game by game (:func:`format_path`: memory of one
+    game) and written in place only when it changed and every game passed;
+    standard input, and a file whose ``--diff`` is asked for (the diff holds
+    both texts), are read whole.
+    """
     stdin = t.path == STDIN
     name = (args.stdin_filename or "stdin.pgn") if stdin else t.display
+    if not stdin and not args.diff:
+        try:
+            result = format_path(t.path, name, encoding=encoding, notation=args.notation, write=not args.check)
+        except OSError as exc:
+            print(f"xqformats format: cannot read `{t.display}`: {exc.strerror or exc}", file=sys.stderr)
+            return None
+        _say_format_result(t, args, result)
+        if result.failure is not None:
+            print(f"xqformats format: cannot write `{t.display}`: {result.failure}", file=sys.stderr)
+            return None
+        return result.changed
     try:
         data = sys.stdin.buffer.read() if stdin else Path(t.path).read_bytes()
     except OSError as exc:
         print(f"xqformats format: cannot read `{t.display}`: {exc.strerror or exc}", file=sys.stderr)
         return None
     result = format_file(data, name, encoding=encoding, notation=args.notation)
-    if result.reason is not None and not args.quiet:
-        print(f"xqformats format: {t.display}: not formattable: {result.reason}", file=sys.stderr)
+    _say_format_result(t, args, result)
     if args.diff:
         if result.changed:
             before = TextFile.decode(data, encoding)
             write_stdout(unified_diff(before.text if before else "", result.text, t.display))
-    elif args.check:
-        if result.changed:
-            print(f"Would reformat: {t.display}")
-    elif stdin:
+    elif not args.check:  # standard input: the result to standard output
         sys.stdout.buffer.write(result.data)
         sys.stdout.buffer.flush()
-    elif result.changed:
-        try:
-            atomic_write(Path(t.path), result.data)
-        except OSError as exc:
-            print(f"xqformats format: cannot write `{t.display}`: {exc.strerror or exc}", file=sys.stderr)
-            return None
     return result.changed
+
+
+def _say_format_result(t: Target, args: argparse.Namespace, result: FormatResult) -> None:
+    """Why a file is not formattable (unless ``--quiet``), and ``Would reformat`` for ``--check``."""
+    if result.reason is not None and not args.quiet:
+        print(f"xqformats format: {t.display}: not formattable: {result.reason}", file=sys.stderr)
+    if args.check and result.changed:
+        print(f"Would reformat: {t.display}")

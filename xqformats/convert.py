@@ -35,7 +35,16 @@ Contract:
   the same output;
 * each output file is written atomically: a temporary file in the same
   folder, flushed and synced, then :func:`os.replace` — a reader never sees
-  half a file and a failed run leaves the old output in place.
+  half a file and a failed run leaves the old output in place;
+* inputs are read game by game (:func:`xqformats.formats.open_record`) and
+  each game is written as it comes (:func:`xqformats.formats.open_writer`),
+  so memory is that of the largest game, not of the files (standard input,
+  and the formats read whole, are held one input at a time).  An input's
+  findings and what the target cannot hold of it are printed once it is read;
+  what could not be written, at the end, after every input's report.  A
+  file whose content is complete is put in place when its input is read
+  (``--out-dir``: the per-game names ``<stem>-<n>`` need the input's count)
+  or at the end (``-o``).
 
 Input and output text encodings are ``--input-encoding`` and
 ``--output-encoding``, as ``lint`` names its ``--input-encoding`` (the old
@@ -53,13 +62,13 @@ import argparse
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from . import formats
 from .diagnostics import Severity
-from .formats.output import atomic_write
+from .formats.output import AtomicFile, atomic_write
 from .model import Game, standardise
 from .progress import Progress, progress_allowed
 
@@ -137,27 +146,34 @@ examples:
 
 @dataclass(slots=True)
 class _Input:
-    """One input as given on the command line, and what the front door read of it."""
+    """One input as given on the command line, read game by game, and what was met in it.
+
+    ``games`` and ``moves`` count the games read so far; ``losses`` holds,
+    per game number, what the target cannot keep of it (reported once the
+    input is read, after its findings, as before any game was written).
+    :meth:`close` keeps what the run's end needs (``failed``,
+    ``has_errors``, ``size``) and lets the stream go.
+    """
 
     path: str
-    record: formats.Record
+    stream: Optional[formats.RecordStream]
+    display: str
+    games: int = 0
+    moves: int = 0
+    losses: list[tuple[int, str]] = field(default_factory=list)
+    failed: bool = False
+    has_errors: bool = False
+    size: int = 0
 
-    @property
-    def display(self) -> str:
-        return self.record.name or self.path
-
-    @property
-    def games(self) -> list[Game]:
-        return self.record.games
-
-    @property
-    def failed(self) -> bool:
+    def close(self) -> None:
+        stream = self.stream
+        assert stream is not None
         # A file in no format convert reads is as unusable as an unreadable one.
-        return self.record.failed or self.record.format is None
-
-    @property
-    def has_errors(self) -> bool:
-        return self.failed or self.record.has_errors
+        self.failed = stream.failed or stream.format is None
+        self.has_errors = self.failed or any(d.severity is Severity.ERROR for d in stream.diagnostics)
+        self.size = stream.size
+        stream.close()
+        self.stream = None
 
 
 class InputFiles:
@@ -309,38 +325,30 @@ def _plan_out_dir(args: argparse.Namespace, inputs: InputFiles, ext: str, stems:
 # ---------------------------------------------------------------- reading and reporting
 
 
-def _read_input(path: str, args: argparse.Namespace, max_size: int) -> _Input:
-    """Read one input through the front door (standard input by its content)."""
+def _open_input(path: str, args: argparse.Namespace, max_size: int) -> _Input:
+    """Open one input through the front door, game by game (standard input, read whole, by its content)."""
     source: formats.Input = sys.stdin.buffer if path == STDIO else path
     name = "<stdin>" if path == STDIO else None
-    record = formats.read(source, name=name, strict=args.strict, encoding=args.input_encoding, max_size=max_size)
-    for game in record.games:
+    stream = formats.open_record(source, name=name, strict=args.strict, encoding=args.input_encoding, max_size=max_size)
+    return _Input(path, stream, stream.name or path)
+
+
+def _games(item: _Input, target: str, options: dict[str, Any]) -> Iterator[Game]:
+    """The games of ``item``, standardised, counted, and what the target cannot hold of each noted."""
+    assert item.stream is not None
+    for game in item.stream:
         standardise(game)  # what lint understands, written the standard way (result words, WinBoard tags)
-    return _Input(path, record)
-
-
-def _read_all(args: argparse.Namespace, max_size: int, interactive: bool) -> list[_Input]:
-    """Every input, read in order; a progress bar by files and bytes on an interactive run."""
-    progress = None
-    if interactive:
-        total = sum(os.path.getsize(p) for p in args.inputs if p != STDIO and os.path.isfile(p))
-        progress = Progress(len(args.inputs), sys.stderr, total_bytes=total)
-    items = []
-    for path in args.inputs:
-        item = _read_input(path, args, max_size)
-        items.append(item)
-        if progress is not None:
-            progress.advance(1, len(item.record.source.data or b""))
-    if progress is not None:
-        progress.close()
-    return items
+        item.games += 1
+        item.moves += sum(1 for _ in game.nodes())
+        item.losses.extend((item.games, loss) for loss in formats.losses(game, target, **options))
+        yield game
 
 
 def _figures(items: list[_Input], outputs: int, seconds: float) -> str:
     """``converted 3 inputs (1.6 MB): 1,000 games, 104,869 moves to 3 outputs in 1.9 s``."""
-    size = sum(len(i.record.source.data or b"") for i in items)
-    games = sum(len(i.games) for i in items)
-    moves = sum(sum(1 for _ in g.nodes()) for i in items for g in i.games)
+    size = sum(i.size for i in items)
+    games = sum(i.games for i in items)
+    moves = sum(i.moves for i in items)
 
     def count(n: int, word: str) -> str:
         return f"{n:,} {word}{'s' if n != 1 else ''}"
@@ -351,70 +359,160 @@ def _figures(items: list[_Input], outputs: int, seconds: float) -> str:
     )
 
 
-def _report(item: _Input, target: str, options: dict[str, Any]) -> None:
-    """Print an input's findings, what became of it, and what the target cannot hold of it."""
+def _report(item: _Input) -> None:
+    """Print an input's findings, what became of it, and what the target cannot hold of it (once it is read)."""
+    assert item.stream is not None
     # Errors and warnings; info findings (style) do not concern a conversion.
-    for d in item.record.diagnostics:
+    for d in item.stream.diagnostics:
         if d.severity >= Severity.WARNING:
             print(d.format(), file=sys.stderr)
+    item.close()
     if not item.failed and not item.games:
         print(f"{item.display}: no game found; nothing converted", file=sys.stderr)
     elif item.has_errors and item.games:
         print(f"{item.display}: converted as far as it could be read (errors above)", file=sys.stderr)
-    for n, game in enumerate(item.games, start=1):
-        where = item.display if len(item.games) == 1 else f"{item.display} (game {n})"
-        for loss in formats.losses(game, target, **options):
-            print(f"{where}: warning: {loss}", file=sys.stderr)
+    for n, loss in item.losses:
+        where = item.display if item.games == 1 else f"{item.display} (game {n})"
+        print(f"{where}: warning: {loss}", file=sys.stderr)
 
 
 # ---------------------------------------------------------------- writing
 
-#: What goes where: (output path or "-", games).
-_Job = tuple[str, list[Game]]
 
+class _Output:
+    """One output file written game by game: opened at its first game, put in place by :meth:`finish`.
 
-def _jobs_to_output(args: argparse.Namespace, items: list[_Input], writer: formats.Writer, title: str) -> list[_Job]:
-    games = [g for i in items for g in i.games]
-    if not games:
-        return []
-    if writer.max_games is not None and len(games) > writer.max_games:
-        holds = "one game" if writer.max_games == 1 else f"at most {writer.max_games} games"
-        raise ConvertError(f"A {title} file holds {holds} but the inputs hold {len(games)}; use --out-dir")
-    return [(args.output, games)]
+    A file is written under a temporary name (:class:`AtomicFile`) and moved
+    to its final name, which may be known only once its input is read (the
+    numbered names of ``--out-dir``), by :meth:`finish`; standard output is
+    written as the games come.  A failure to write is kept, to be reported
+    by :meth:`finish` under the final name.
+    """
 
+    def __init__(self, path: str, run: "_Writing") -> None:
+        self.path = path
+        self._run = run
+        self._target = run.fmt.name
+        self._options = run.options
+        self._file: Optional[AtomicFile] = None
+        self._writer: Optional[formats.RecordWriter] = None
+        self._sealed = False
+        self.failure: Optional[Exception] = None
 
-def _jobs_to_folder(
-    args: argparse.Namespace, items: list[_Input], writer: formats.Writer, ext: str, stems: dict[str, str]
-) -> list[_Job]:
-    out_dir = Path(args.out_dir)
-    jobs: list[_Job] = []
-    for item in items:
-        stem = stems[item.path]
-        # A library (CBL) is a collection: one file per game, whatever the target holds.
-        library = item.record.format is not None and item.record.format.library
-        limit = 1 if library else writer.max_games
-        if limit is not None and len(item.games) > limit:
-            # One file per game: DIR/<stem>-<n>.<ext>, numbered to sort in order.
-            width = len(str(len(item.games)))
-            jobs.extend((str(out_dir / f"{stem}-{n:0{width}d}{ext}"), [g]) for n, g in enumerate(item.games, start=1))
-        elif item.games:
-            jobs.append((str(out_dir / f"{stem}{ext}"), item.games))
-    # The folder, and the subfolders of a mirrored tree.
-    for folder in sorted({out_dir, *(Path(out).parent for out, _ in jobs)}):
+    def _open(self) -> formats.RecordWriter:
+        if self.path == STDIO:
+            sys.stdout.flush()
+            handle = sys.stdout.buffer
+        else:
+            self._file = AtomicFile(Path(self.path))
+            self._run.unfinished.add(self)
+            handle = self._file.handle
+        return formats.open_writer(handle, self._target, **self._options)
+
+    def write(self, game: Game) -> None:
+        if self.failure is not None:
+            return
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            if self._writer is None:
+                self._writer = self._open()
+            self._writer.write(game)
+        except (ValueError, OSError) as exc:  # an encoding that cannot write the text (UnicodeEncodeError), the file system
+            self.failure = exc
+
+    def seal(self) -> None:
+        """End the file's content (its tail, synced to disk) and release its handle; it is not in place yet."""
+        if self._sealed or self.failure is not None or self._writer is None:
+            return
+        self._sealed = True
+        try:
+            self._writer.close()
+            if self._file is not None:
+                self._file.finish()
+            else:
+                sys.stdout.buffer.flush()
+        except (ValueError, OSError) as exc:
+            self.failure = exc
+
+    def finish(self, out: str) -> None:
+        """Put the file in place as ``out`` (or refuse to, or report why it could not be written)."""
+        run = self._run
+        why = run.clash(out)
+        if why is not None:
+            self.discard()
+            run.fail(f"Refusing to write `{out}`: {why}", 2)
+            return
+        self.seal()
+        try:
+            if self.failure is None and self._file is not None:
+                self._file.commit(Path(out))
+                run.unfinished.discard(self)
         except OSError as exc:
-            raise ConvertError(f"Cannot create `{folder}`: {exc.strerror or exc}") from None
-    return jobs
+            self.failure = exc
+        if self.failure is not None:
+            self.discard()
+            run.fail(*_write_failure(self.failure, out, self._options["encoding"]))
+
+    def discard(self) -> None:
+        if self._file is not None:
+            self._file.discard()
+            self._run.unfinished.discard(self)
 
 
-def _emit(data: bytes, out: str) -> None:
-    if out == STDIO:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
-    else:
-        atomic_write(Path(out), data)
+def _write_failure(exc: Exception, out: str, encoding: str) -> tuple[str, int]:
+    """What to say about an output that could not be written, and the exit status it calls for."""
+    if isinstance(exc, UnicodeEncodeError):
+        bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else "?"
+        return f"Encoding `{encoding}` cannot write `{bad}` in `{out}`; choose another --output-encoding (e.g. utf-8)", 1
+    if isinstance(exc, OSError):
+        return f"Cannot write `{out}`: {exc.strerror or exc}", 2
+    return f"Cannot write `{out}`: {exc}", 1  # write_cbf/encode: an encoding that cannot write the text
+
+
+class _Writing:
+    """Where a run's games go, and what went wrong writing them (said after every input's report).
+
+    ``outputs`` counts the output files finished (written or not); ``status``
+    is the exit status the writing calls for; ``usage`` a usage error found
+    while writing (too many games for one file, a folder that cannot be
+    made): then nothing more is written.
+    """
+
+    def __init__(self, fmt: formats.Format, inputs: InputFiles, options: dict[str, Any]) -> None:
+        assert fmt.writer is not None
+        self.fmt = fmt
+        self.writer = fmt.writer
+        self.options = options
+        self.inputs = inputs
+        self.outputs = 0
+        self.status = 0
+        self.usage: Optional[str] = None
+        self._messages: list[str] = []
+        self._written: set[str] = set()
+        self._folders: set[Path] = set()
+        #: Outputs with a temporary file not yet put in place nor removed.
+        self.unfinished: set[_Output] = set()
+
+    def clash(self, out: str) -> Optional[str]:
+        self.outputs += 1
+        return _clash(out, self.inputs, self._written)
+
+    def fail(self, message: str, status: int) -> None:
+        self._messages.append(message)
+        self.status = max(self.status, status)
+
+    def folder(self, folder: Path) -> bool:
+        """Make ``folder`` (and its parents) once; ``False`` (and the usage error kept) when it cannot be made."""
+        if folder not in self._folders and self.usage is None:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                self.usage = f"Cannot create `{folder}`: {exc.strerror or exc}"
+            self._folders.add(folder)
+        return self.usage is None
+
+    def say(self) -> None:
+        for message in self._messages:
+            print(f"xqformats convert: {message}", file=sys.stderr)
 
 
 def _clash(out: str, inputs: InputFiles, written: set[str]) -> Optional[str]:
@@ -432,38 +530,80 @@ def _clash(out: str, inputs: InputFiles, written: set[str]) -> Optional[str]:
     return None
 
 
-def _write_one(out: str, games: list[Game], target: str, options: dict[str, Any]) -> int:
-    """Write one output; the exit status it calls for (0, 1 for the encoding, 2 for the file system)."""
-    try:
-        _emit(formats.write(games, target, **options), out)
-    except UnicodeEncodeError as exc:
-        bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else "?"
-        print(
-            f"xqformats convert: Encoding `{options['encoding']}` cannot write `{bad}` in `{out}`; "
-            "choose another --output-encoding (e.g. utf-8)",
-            file=sys.stderr,
-        )
-        return 1
-    except ValueError as exc:  # write_cbf/encode: an encoding that cannot write the text
-        print(f"xqformats convert: Cannot write `{out}`: {exc}", file=sys.stderr)
-        return 1
-    except OSError as exc:
-        print(f"xqformats convert: Cannot write `{out}`: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    return 0
+def _to_output(args: argparse.Namespace, run: _Writing, items: Iterator[_Input]) -> int:
+    """Every game of every input into the one output ``-o`` names; how many games there were.
+
+    A format that holds fewer games per file than the inputs hold (CBF: one)
+    gets none written, and the usage error says so.
+    """
+    output = _Output(args.output, run)
+    limit = run.writer.max_games
+    total = 0
+    for item in items:
+        for game in _games(item, run.fmt.name, run.options):
+            total += 1
+            if limit is None or total <= limit:
+                output.write(game)
+    if limit is not None and total > limit:
+        output.discard()
+        holds = "one game" if limit == 1 else f"at most {limit} games"
+        run.usage = f"A {run.fmt.title} file holds {holds} but the inputs hold {total}; use --out-dir"
+    elif total:
+        output.finish(args.output)
+    return total
 
 
-def _write_all(jobs: list[_Job], inputs: InputFiles, target: str, options: dict[str, Any]) -> int:
-    written: set[str] = set()
-    status = 0
-    for out, games in jobs:
-        why = _clash(out, inputs, written)
-        if why is not None:
-            print(f"xqformats convert: Refusing to write `{out}`: {why}", file=sys.stderr)
-            status = 2
+def _to_folder(args: argparse.Namespace, run: _Writing, items: Iterator[_Input], stems: dict[str, str]) -> None:
+    """The games of each input into ``--out-dir``: ``DIR/<stem>.<ext>``, or one file per game.
+
+    One file per game, ``DIR/<stem>-<n>.<ext>`` numbered to sort in order,
+    when an input holds more games than one file of the target can or is a
+    library (a CBL: a collection, whatever the target holds).  The number's
+    width, and so the names, are known once the input is read: the games are
+    written under temporary names as they come and put in place then.
+    """
+    out_dir = Path(args.out_dir)
+    ext = run.fmt.extensions[0]
+    for item in items:
+        base = out_dir / f"{stems[item.path]}{ext}"
+        library = item.stream is not None and item.stream.format is not None and item.stream.format.library
+        limit = 1 if library else run.writer.max_games
+        outputs = _per_input(run, item, base, limit)
+        if len(outputs) == 1 and not outputs[0][1]:
+            outputs[0][0].finish(str(base))
             continue
-        status = max(status, _write_one(out, games, target, options))
-    return status
+        width = len(str(len(outputs)))
+        for n, (output, _) in enumerate(outputs, start=1):
+            output.finish(str(base.with_name(f"{base.stem}-{n:0{width}d}{ext}")))
+    run.folder(out_dir)
+
+
+def _per_input(run: _Writing, item: _Input, base: Path, limit: Optional[int]) -> list[tuple[_Output, bool]]:
+    """Write the games of ``item`` (see :func:`_to_folder`): the outputs, each with whether it is one of numbered ones."""
+    held: list[Game] = []  # at most `limit` games, until it is known whether they share a file
+    outputs: list[tuple[_Output, bool]] = []
+    for game in _games(item, run.fmt.name, run.options):
+        if run.usage is not None or not run.folder(base.parent):
+            continue  # a folder that cannot be made: nothing more is written
+        if limit is None:
+            if not outputs:
+                outputs.append((_Output(str(base), run), False))
+            outputs[0][0].write(game)
+            continue
+        held.append(game)
+        if len(held) > limit or outputs:
+            for g in held:  # one file per game from now on
+                one = _Output(str(base.with_name(f"{base.stem}-{len(outputs) + 1}{base.suffix}")), run)
+                one.write(g)
+                one.seal()
+                outputs.append((one, True))
+            held = []
+    if held:
+        output = _Output(str(base), run)
+        for g in held:
+            output.write(g)
+        outputs.append((output, False))
+    return outputs
 
 
 # ---------------------------------------------------------------- the command
@@ -472,6 +612,33 @@ def _write_all(jobs: list[_Job], inputs: InputFiles, target: str, options: dict[
 def _usage(msg: str) -> int:
     print(f"xqformats convert: {msg}", file=sys.stderr)
     return 2
+
+
+def _inputs(args: argparse.Namespace, max_size: int, interactive: bool, done: list[_Input]) -> Iterator[_Input]:
+    """Each input opened in turn, for its games to be read; reported (and added to ``done``) once they are.
+
+    A progress bar by files and bytes on an interactive run.
+    """
+    progress = None
+    if interactive:
+        total = sum(os.path.getsize(p) for p in args.inputs if p != STDIO and os.path.isfile(p))
+        progress = Progress(len(args.inputs), sys.stderr, total_bytes=total)
+    try:
+        for path in args.inputs:
+            item = _open_input(path, args, max_size)
+            try:
+                yield item
+            except GeneratorExit:  # the run stopped in this input (an interrupt): release the file
+                if item.stream is not None:
+                    item.stream.close()
+                raise
+            _report(item)
+            done.append(item)
+            if progress is not None:
+                progress.advance(1, item.size)
+    finally:
+        if progress is not None:
+            progress.close()
 
 
 def run(args: argparse.Namespace, *, list_folder: Optional[FolderLister] = None) -> int:
@@ -491,24 +658,27 @@ def run(args: argparse.Namespace, *, list_folder: Optional[FolderLister] = None)
         inputs = _plan(args, fmt.extensions[0], stems)
     except ConvertError as exc:
         return _usage(str(exc))
-    target = fmt.name
-    options = _write_options(args, writer)
     started = time.monotonic()
     interactive = not args.no_progress and len(args.inputs) > 1 and progress_allowed(sys.stderr)
-    items = _read_all(args, max_size, interactive)
-    for item in items:
-        _report(item, target, options)
-    status = 2 if any(i.failed for i in items) else (1 if any(i.has_errors for i in items) else 0)
+    items: list[_Input] = []
+    writing = _Writing(fmt, inputs, _write_options(args, writer))
     try:
         if args.output is not None:
-            jobs = _jobs_to_output(args, items, writer, fmt.title)
-            if not jobs:
-                return status or 1
+            games = _to_output(args, writing, _inputs(args, max_size, interactive, items))
         else:
-            jobs = _jobs_to_folder(args, items, writer, fmt.extensions[0], stems)
-    except ConvertError as exc:
-        return _usage(str(exc))
-    status = max(status, _write_all(jobs, inputs, target, options))
+            _to_folder(args, writing, _inputs(args, max_size, interactive, items), stems)
+    finally:
+        # Not a safety net: whatever stopped the run (KeyboardInterrupt
+        # included), no temporary file stays behind; the exception goes on.
+        for output in list(writing.unfinished):
+            output.discard()
+    status = 2 if any(i.failed for i in items) else (1 if any(i.has_errors for i in items) else 0)
+    if writing.usage is not None:
+        return _usage(writing.usage)
+    if args.output is not None and not games:
+        return status or 1
+    writing.say()
+    status = max(status, writing.status)
     if interactive or args.verbose:
-        print(f"xqformats convert: {_figures(items, len(jobs), time.monotonic() - started)}", file=sys.stderr)
+        print(f"xqformats convert: {_figures(items, writing.outputs, time.monotonic() - started)}", file=sys.stderr)
     return status

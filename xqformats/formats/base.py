@@ -20,6 +20,11 @@ file; and may say where its games start in the file's bytes
 (:data:`StartsFn`), so that one big file can be read in :class:`Part` objects by
 several processes.  The front door (:func:`~xqformats.formats.open_record`)
 uses them when a format has them.
+
+Writing is the mirror: a format whose files hold many games states their
+:class:`TextLayout` (a head, each game's text, a separator, a tail), and the
+front door (:func:`~xqformats.formats.open_writer`) writes a file of any size
+one game at a time.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Kind", "ReadOptions", "Reading", "Format", "Writer", "ReadFn", "text_head",
-    "Part", "Streaming", "StreamFn", "StartsFn",
+    "Part", "Streaming", "StreamFn", "StartsFn", "TextLayout", "WholeFn",
 ]
 
 
@@ -137,22 +142,47 @@ StartsFn = Callable[[IO[bytes], str], Iterator[tuple[int, int, int, int]]]
 
 
 @dataclass(frozen=True, slots=True)
+class TextLayout:
+    """How a text file of many games is laid out, so that it can be written one game at a time.
+
+    The file is a head, then each game's text (``game(game, options)``) with
+    a separator between two games, then a tail, all encoded in the
+    ``encoding`` option (default UTF-8) by one incremental encoder (a
+    byte-order mark once, at the start).  ``frame()`` gives ``(head,
+    separator, tail)``; it is asked once per file written, so that a
+    descriptor imports its writer only when a file is written.  ``game``
+    raises nothing on the game's content.
+    """
+
+    game: Callable[["Game", Mapping[str, Any]], str]
+    frame: Callable[[], tuple[str, str, str]]
+
+
+#: ``write(games, options) -> bytes``: a whole file of ``games`` at once.
+WholeFn = Callable[[Sequence["Game"], Mapping[str, Any]], bytes]
+
+
+@dataclass(frozen=True, slots=True)
 class Writer:
     """How to write a format, and what it cannot hold.
 
-    ``write(games, options)`` returns the file's bytes; ``options`` holds
-    ``encoding`` and the keywords named in ``options`` (e.g. PGN's
-    ``notation``).  It raises :class:`ValueError` (or its subclass
-    :class:`UnicodeEncodeError`) when the encoding cannot write the text,
-    never on the game's content.  ``losses(game, options)`` names, in words,
-    what the format cannot keep of ``game`` (tags with no place, characters
-    replaced), one sentence each, so a converter never drops anything in
-    silence.  ``max_games`` is how many games one file holds (``None``: any
-    number); ``encodings()`` the encodings it writes (``None``: any codec
-    Python knows).
+    ``write`` is either a :class:`TextLayout`, for a text format whose files
+    hold many games (PGN, DhtmlXQ, JSON): the front door then writes game by
+    game, holding none (:func:`~xqformats.formats.open_writer`); or a
+    :data:`WholeFn` ``write(games, options) -> bytes``, which gets every game
+    of the file at once (a format whose file holds one game, CBF, XQF, WXF:
+    ``max_games`` bounds what is held).  ``options`` holds ``encoding`` and
+    the keywords named in ``options`` (e.g. PGN's ``notation``).  Writing
+    raises :class:`ValueError` (or its subclass :class:`UnicodeEncodeError`)
+    when the encoding cannot write the text, never on the game's content.
+    ``losses(game, options)`` names, in words, what the format cannot keep
+    of ``game`` (tags with no place, characters replaced), one sentence
+    each, so a converter never drops anything in silence.  ``max_games`` is
+    how many games one file holds (``None``: any number); ``encodings()``
+    the encodings it writes (``None``: any codec Python knows).
     """
 
-    write: Callable[[Sequence["Game"], Mapping[str, Any]], bytes]
+    write: "WholeFn | TextLayout"
     losses: Callable[["Game", Mapping[str, Any]], list[str]]
     options: frozenset[str] = frozenset()
     max_games: Optional[int] = None

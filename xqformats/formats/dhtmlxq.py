@@ -12,9 +12,9 @@ docs/spec/dhtmlxq.md §2.1.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .base import Format, Kind, Reading, ReadOptions, Writer
+from .base import Format, Kind, Reading, ReadOptions, TextLayout, Writer
 
 if TYPE_CHECKING:
     from ..model import Game
@@ -39,10 +39,14 @@ def _read(source: "Source", options: ReadOptions) -> Reading:
     return Reading(games, diagnostics)
 
 
-def _write(games: Sequence["Game"], options: Mapping[str, Any]) -> bytes:
+def _game_text(game: "Game", options: Mapping[str, Any]) -> str:
     from ..dhtmlxq import write_dhtmlxq
 
-    return "\n".join(write_dhtmlxq(g) for g in games).encode(options.get("encoding") or "utf-8")
+    return write_dhtmlxq(game)
+
+
+#: One block per game, a blank line between two (each block ends with a line end).
+_LAYOUT = TextLayout(_game_text, lambda: ("", "\n", ""))
 
 
 def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
@@ -59,7 +63,7 @@ FORMAT = Format(
     kind=Kind.TEXT,
     sniff=sniff,
     reader=_read,
-    writer=Writer(_write, _losses),
+    writer=Writer(_LAYOUT, _losses),
     # `[DhtmlXQ` names no other format: a post or page named on the command
     # line is read by its content, whatever its extension.
     signature=True,

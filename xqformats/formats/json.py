@@ -10,9 +10,11 @@ writer names no loss.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+import functools
+import os
+from typing import TYPE_CHECKING, Any, Mapping
 
-from .base import Format, Kind, Reading, ReadOptions, Writer, text_head
+from .base import Format, Kind, Reading, ReadOptions, TextLayout, Writer, text_head
 
 if TYPE_CHECKING:
     from ..model import Game
@@ -34,10 +36,32 @@ def _read(source: "Source", options: ReadOptions) -> Reading:
     return Reading(games, diagnostics)
 
 
-def _write(games: Sequence["Game"], options: Mapping[str, Any]) -> bytes:
+@functools.cache
+def _frame() -> tuple[str, str, str]:
+    """``(head, separator, tail)`` of the document :func:`~xqformats.jsonform.dumps` writes.
+
+    Found from ``dumps`` itself (a document of no game, of one, of two), so
+    that the document's layout is stated once, there: a document of games is
+    the head, each game's text joined by the separator, the tail.
+    """
+    from ..jsonform import dumps
+    from ..model import Game
+
+    empty, one, two = dumps([]), dumps([Game()]), dumps([Game(), Game()])
+    head = os.path.commonprefix([empty, one])
+    tail = os.path.commonprefix([empty[::-1], one[::-1]])[::-1][: len(empty) - len(head)]
+    game = one[len(head) : len(one) - len(tail)]
+    separator = two[len(head) + len(game) : len(two) - len(tail) - len(game)]
+    if empty != head + tail or two != head + game + separator + game + tail:
+        raise AssertionError("jsonform.dumps no longer writes a head, games joined by a separator, a tail")
+    return head, separator, tail
+
+
+def _game_text(game: "Game", options: Mapping[str, Any]) -> str:
     from ..jsonform import dumps
 
-    return dumps(list(games)).encode(options.get("encoding") or "utf-8")
+    head, _, tail = _frame()
+    return dumps([game])[len(head) : -len(tail)]
 
 
 FORMAT = Format(
@@ -48,6 +72,6 @@ FORMAT = Format(
     kind=Kind.TEXT,
     sniff=sniff,
     reader=_read,
-    writer=Writer(_write, lambda game, options: []),
+    writer=Writer(TextLayout(_game_text, _frame), lambda game, options: []),
     signature=True,
 )

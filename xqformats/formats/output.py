@@ -1,8 +1,9 @@
 """Writing files back: atomically, and a text file in its own encoding and line ends.
 
 Everything that writes a record file (``convert``, ``lint --fix``,
-``format``) goes through :func:`atomic_write`, so a reader never sees half a
-file and a failed run leaves the old file in place.  Tools that rewrite a text
+``format``) goes through :class:`AtomicFile` (:func:`atomic_write` for bytes
+in memory), so a reader never sees half a file and a failed run leaves the
+old file in place.  Tools that rewrite a text
 file in place (``lint --fix``, ``format``) read it as a :class:`TextFile`, so
 what they write back keeps the file's encoding, byte-order mark and line ends.
 """
@@ -13,45 +14,91 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import IO, Optional
 
 from ..diagnostics import LINE_END
 from ..encoding import decode_bytes
 
-__all__ = ["atomic_write", "TextFile"]
+__all__ = ["atomic_write", "AtomicFile", "TextFile"]
+
+
+class AtomicFile:
+    """A file written under a temporary name in the folder of ``path``, put in place by :meth:`commit`.
+
+    ``handle`` is the open temporary file, to write to as the content comes
+    (a file of any size, in the memory of its parts).  :meth:`finish` ends
+    the content (flushed, synced, closed: no file handle is held after it);
+    :meth:`commit` finishes it and moves it to ``path`` (or another name in the same
+    folder) with :func:`os.replace`, giving it the old file's permission bits
+    when it replaces one, else the usual ``0o666`` less the umask
+    (``mkstemp`` alone would give ``0o600``); :meth:`discard` removes it.
+    Used with ``with``, a block that raises discards it, one that does not
+    and did not commit discards it too: a reader never sees half a file, and
+    a failed write leaves the old file, if any, untouched.  Raises
+    :class:`OSError` when the folder cannot hold the temporary file.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        fd, self._tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        self.handle: IO[bytes] = os.fdopen(fd, "wb")
+        self._done = False
+
+    def finish(self) -> None:
+        """End the content: flush it, sync it to disk and close the handle (the file is not in place yet)."""
+        if self.handle.closed:
+            return
+        try:
+            with self.handle:
+                self.handle.flush()
+                os.fsync(self.handle.fileno())
+        except BaseException:
+            self.discard()
+            raise
+
+    def commit(self, path: Optional[Path] = None) -> None:
+        """Put the file in place at ``path`` (default: the path it was made for, same folder either way)."""
+        target = self.path if path is None else path
+        self.finish()
+        try:
+            try:
+                mode = os.stat(target).st_mode & 0o7777
+            except FileNotFoundError:
+                umask = os.umask(0)
+                os.umask(umask)
+                mode = 0o666 & ~umask
+            os.chmod(self._tmp, mode)
+            os.replace(self._tmp, target)
+        except BaseException:
+            self.discard()
+            raise
+        self._done = True
+
+    def discard(self) -> None:
+        """Remove the temporary file (nothing is put in place)."""
+        if self._done:
+            return
+        self._done = True
+        self.handle.close()
+        try:
+            os.unlink(self._tmp)
+        except OSError:
+            pass
+
+    def __enter__(self) -> "AtomicFile":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        # Not a safety net: whatever stopped the write (KeyboardInterrupt
+        # included), the temporary file goes and the exception goes on.
+        self.discard()
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and :func:`os.replace`.
-
-    The new file gets the old file's permission bits when it replaces one,
-    else the usual ``0o666`` less the umask (``mkstemp`` alone would give
-    ``0o600``).  On any failure the temporary file is removed and the old
-    file, if any, is untouched.
-    """
-    folder = path.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        try:
-            mode = os.stat(path).st_mode & 0o7777
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        # Not a safety net: the temporary file is removed, whatever stopped the
-        # write (KeyboardInterrupt included), and the exception goes on.
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write ``data`` to ``path`` through an :class:`AtomicFile`: whole, or not at all."""
+    with AtomicFile(path) as out:
+        out.handle.write(data)
+        out.commit()
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,9 @@ as a stream (:class:`xqformats.pgn.PgnReader`), whole or in parts cut where
 
 from __future__ import annotations
 
-from typing import IO, TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence
+from typing import IO, TYPE_CHECKING, Any, Iterator, Mapping, Optional
 
-from .base import Format, Kind, Part, Reading, ReadOptions, Streaming, Writer, text_head
+from .base import Format, Kind, Part, Reading, ReadOptions, Streaming, TextLayout, Writer, text_head
 
 if TYPE_CHECKING:
     from ..diagnostics import Diagnostic
@@ -80,15 +80,15 @@ def _starts(raw: IO[bytes], codec: str) -> Iterator[tuple[int, int, int, int]]:
     return game_starts(raw, codec)
 
 
-def _write(games: Sequence["Game"], options: Mapping[str, Any]) -> bytes:
+def _game_text(game: "Game", options: Mapping[str, Any]) -> str:
     from ..pgn import write_pgn
 
     notation = options.get("notation") or _DEFAULT_NOTATION
-    text = "\n".join(
-        write_pgn(g, notation, traditional=bool(options.get("traditional")), fullwidth=bool(options.get("fullwidth")))
-        for g in games
-    )
-    return text.encode(options.get("encoding") or "utf-8")
+    return write_pgn(game, notation, traditional=bool(options.get("traditional")), fullwidth=bool(options.get("fullwidth")))
+
+
+#: Games one after another, a blank line between two (each game's text ends with a line end).
+_LAYOUT = TextLayout(_game_text, lambda: ("", "\n", ""))
 
 
 def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
@@ -136,7 +136,7 @@ FORMAT = Format(
     kind=Kind.TEXT,
     sniff=sniff,
     reader=_read,
-    writer=Writer(_write, _losses, options=frozenset({"notation", "traditional", "fullwidth"})),
+    writer=Writer(_LAYOUT, _losses, options=frozenset({"notation", "traditional", "fullwidth"})),
     stream=_stream,
     starts=_starts,
 )
