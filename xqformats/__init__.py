@@ -80,6 +80,7 @@ __all__ = [
     "open_record",
     "RecordStream",
     "format_text",
+    "format_path",
     "board_svg",
     "map_records",
 ]
@@ -88,6 +89,7 @@ _LAZY = {
     "open_record": "xqformats.formats",
     "RecordStream": "xqformats.formats",
     "format_text": "xqformats.formatter",
+    "format_path": "xqformats.formatter",
     "board_svg": "xqformats.board.svg",
     "map_records": "xqformats.parallel",
     "read": "xqformats.formats",
