@@ -179,17 +179,21 @@ def read_library(raw: IO[bytes], size: int, sink: DiagnosticSink) -> Iterator[Ga
     yield from read_records(raw, place(index.records_start, index.entries), size, sink)
 
 
-def read_records(raw: IO[bytes], placed: Iterable[tuple[int, Entry]], end: int, sink: DiagnosticSink) -> Iterator[Game]:
+def read_records(
+    raw: IO[bytes], placed: Iterable[tuple[int, Entry]], end: int, sink: DiagnosticSink, *, size: Optional[int] = None
+) -> Iterator[Game]:
     """The games of the records ``placed`` (by :func:`place`), read one after the other from ``raw``.
 
     ``raw`` stands at the first record's start and is read forward only (it
     may be a part of the file); ``end`` is the byte where what ``raw`` holds
-    ends in the file: the file's size, or the end of a part, which is the
-    next part's first record (so only the last part, which ends with the
-    file, can hold a record that runs past it).  Reports every entry's
+    ends in the file, ``size`` the file's size (default ``end``).  A part
+    of a library ends where the next part's first record starts (so only
+    the last part, which ends with the file, holds records that run past the
+    file's end, or bytes after the last slot).  Reports every entry's
     findings in index order and, when the slots end before ``end``, the
     bytes after them (``B113``).
     """
+    size = end if size is None else size
     slot: Optional[int] = None
     for start, entry in placed:
         room = entry.slots * SLOT_SIZE
@@ -201,21 +205,22 @@ def read_records(raw: IO[bytes], placed: Iterable[tuple[int, Entry]], end: int, 
             continue
         if entry.state != _GAME:
             sink.report_bytes(ENTRY_STATE, f"Entry {entry.number} has the unknown state {entry.state}; read as a game", entry_at, 4)
-        game = _game(chunk, entry, start, end, sink)
+        game = _game(chunk, entry, start, size, sink)
         if game is not None:
             yield game
     if slot is not None and slot < end:
         sink.report_bytes(TRAILING_BYTES, f"{end - slot} bytes after the last slot the index accounts for; not read", slot, end - slot)
 
 
-def _game(chunk: bytes, entry: Entry, start: int, end: int, sink: DiagnosticSink) -> Optional[Game]:
-    """The game of one entry, ``chunk`` its slots' bytes at ``start``; ``None`` (and B117) when it is not there."""
+def _game(chunk: bytes, entry: Entry, start: int, size: int, sink: DiagnosticSink) -> Optional[Game]:
+    """The game of one entry, ``chunk`` its slots' bytes at ``start`` in a file of ``size`` bytes;
+    ``None`` (and B117) when it is not there."""
     room = entry.slots * SLOT_SIZE
-    if start + room > end or not 0 < entry.length <= room or not chunk.startswith(SIGNATURE_BYTES):
+    if start + room > size or not 0 < entry.length <= room or not chunk.startswith(SIGNATURE_BYTES):
         sink.report_bytes(
             RECORD_OUTSIDE,
             f"Entry {entry.number}: no record of {entry.length} bytes on its {entry.slots} slot(s) at @{start:#x} "
-            f"(the file has {end} bytes); skipped",
+            f"(the file has {size} bytes); skipped",
             start,
             room,
         )

@@ -635,12 +635,11 @@ class RecordStream:
         # (`failed` last: it would read a format that cannot stream.)
         if count < 2 or fmt is None or fmt.starts is None or self._path is None or self.failed:
             return
-        step = self.size / count
         with open(self._path, "rb") as raw:
             if fmt.kind is Kind.BINARY:
-                yield from _record_parts(cast("RecordStartsFn", fmt.starts), raw, self.size, step)
+                yield from _record_parts(cast("RecordStartsFn", fmt.starts), raw, self.size, count, min_size)
             elif self.codec is not None:
-                yield from _text_parts(cast("TextStartsFn", fmt.starts), raw, self.codec, self.size, step)
+                yield from _text_parts(cast("TextStartsFn", fmt.starts), raw, self.codec, self.size, self.size / count)
 
 
 def _text_parts(starts: TextStartsFn, raw: IO[bytes], codec: str, size: int, step: float) -> Iterator[Part]:
@@ -658,8 +657,9 @@ def _text_parts(starts: TextStartsFn, raw: IO[bytes], codec: str, size: int, ste
         yield replace(last, end=size)
 
 
-def _record_parts(starts: RecordStartsFn, raw: IO[bytes], size: int, step: float) -> Iterator[Part]:
-    """Parts of about ``step`` bytes of the binary library ``raw`` (``size`` bytes), cut between records.
+def _record_parts(starts: RecordStartsFn, raw: IO[bytes], size: int, count: int, min_size: int) -> Iterator[Part]:
+    """About ``count`` parts of the binary library ``raw`` (``size`` bytes), each about as large and
+    at least ``min_size`` bytes, cut between records (none when the records would make one part).
 
     The first part starts at the first record (the header and index before
     it are read by no part); the last runs to the file's end (bytes after the
@@ -670,17 +670,22 @@ def _record_parts(starts: RecordStartsFn, raw: IO[bytes], size: int, step: float
     except ValueError:
         return
     first: Optional[int] = None
+    step = 0.0
     entries: list[tuple[int, ...]] = []
     cut = False
     for byte, entry in found:
         if first is None:
             first = byte
+            count = min(count, (size - first) // max(min_size, 1))
+            if count < 2:
+                return
+            step = (size - first) / count
         elif byte >= first + step and size - byte >= step / 2:
-            yield Part(first, byte, entries=tuple(entries))
+            yield Part(first, byte, entries=tuple(entries), size=size)
             first, entries, cut = byte, [], True
         entries.append(entry)
     if cut and first is not None:
-        yield Part(first, size, entries=tuple(entries))
+        yield Part(first, size, entries=tuple(entries), size=size)
 
 
 def _pick_lines(pieces: "Iterable[str]", want: set[int], containing: Optional[str] = None) -> dict[int, str]:

@@ -88,11 +88,12 @@ class Part:
     first character in the text of the whole file (so its findings carry the
     file's positions); ``codec`` is the file's text encoding, detected once
     for the whole file.  In a binary library (CBL), the part is the bytes of
-    whole records (the last part runs to the file's end), and ``entries``
+    whole records (the last part runs to the file's end), ``entries``
     holds the index entries that place them, in index order, as the
-    format's :data:`RecordStartsFn` gave them: its reader reads no index
-    (``offset``, ``line``, ``column`` and ``codec`` are unused; ``entries``
-    is empty in a text file).  Parts are made by
+    format's :data:`RecordStartsFn` gave them (its reader reads no index),
+    and ``size`` is the whole file's size (which the reader's findings
+    name); ``offset``, ``line``, ``column`` and ``codec`` are unused there,
+    and ``entries`` and ``size`` in a text file.  Parts are made by
     :meth:`~xqformats.formats.RecordStream.parts` and read, each on its own
     (in another process, on another machine), by
     :func:`~xqformats.formats.open_record`.  Picklable.
@@ -105,6 +106,7 @@ class Part:
     column: int = 1
     codec: Optional[str] = None
     entries: tuple[tuple[int, ...], ...] = ()
+    size: int = 0
 
 
 def _nothing() -> None:

@@ -71,7 +71,7 @@ def _stream_cbl(raw: IO[bytes], name: Optional[str], options: ReadOptions, part:
         games = read_library(raw, size, sink)
     else:
         entries = (Entry(*entry) for entry in part.entries)
-        games = read_records(raw, place(part.start, entries), part.end, sink)
+        games = read_records(raw, place(part.start, entries), part.end, sink, size=part.size or part.end)
 
     def each() -> Iterator["Game"]:
         try:
