@@ -18,6 +18,8 @@
 
 from __future__ import annotations
 
+import pickle
+import tracemalloc
 from pathlib import Path
 from typing import Callable
 
@@ -184,6 +186,27 @@ def test_a_library_is_read_without_holding_its_bytes(tmp_path: Path) -> None:
         rest = [g.headers.get("Name", "") for g in stream]
     assert [first.headers["Name"], *rest] == names
     assert stream.diagnostics == found
+
+
+def test_memory_of_a_streamed_library_is_one_record_not_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "big.cbl"
+    path.write_bytes(clean_library(3000, index_size=3072))
+    size = path.stat().st_size
+    tracemalloc.start()
+    try:
+        with formats.open_record(path) as stream:
+            games = sum(1 for _ in stream)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert games > 2800 and size > 12_000_000
+    assert peak < size / 4  # the index as the layout reads it (about 1 KB an entry) and one record, not the bytes
+
+
+def test_a_part_goes_to_another_process_as_it_is(tmp_path: Path) -> None:
+    parts = _parts(_write(tmp_path, "damaged", 60), 4, 4096)
+    assert pickle.loads(pickle.dumps(parts)) == parts
+    assert all(isinstance(number, int) for part in parts for entry in part.entries for number in entry)
 
 
 # ---------------------------------------------------------------- lint: -j 2 is -j 1

@@ -59,8 +59,9 @@ def _stream_cbl(raw: IO[bytes], name: Optional[str], options: ReadOptions, part:
     A part of a library (:meth:`~xqformats.formats.RecordStream.parts`, cut
     where :func:`_starts` says) is the bytes of whole records, and carries
     the index entries that place them (:attr:`Part.entries`): its reader
-    reads no header and no index, so the file-level findings (a library
-    that cannot be read at all) are never a part's: such a file is not cut.
+    reads no header and no index.  Only a library whose header or index
+    cannot be read has findings of its own, and such a library is never cut
+    (:func:`_starts` raises), so a part's findings are its records'.
     """
     from ..cbr.library import Entry, place, read_library, read_records
 
