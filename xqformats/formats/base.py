@@ -92,8 +92,8 @@ class Part:
     holds the index entries that place them, in index order, as the
     format's :data:`RecordStartsFn` gave them (its reader reads no index),
     and ``size`` is the whole file's size (which the reader's findings
-    name); ``offset``, ``line``, ``column`` and ``codec`` are unused there,
-    and ``entries`` and ``size`` in a text file.  Parts are made by
+    name); ``offset``, ``line``, ``column`` and ``codec`` are left at their
+    defaults there, as ``entries`` and ``size`` are in a text file.  Parts are made by
     :meth:`~xqformats.formats.RecordStream.parts` and read, each on its own
     (in another process, on another machine), by
     :func:`~xqformats.formats.open_record`.  Picklable.
