@@ -201,3 +201,25 @@ def test_map_records_in_processes_and_in_this_one(tmp_path: Path) -> None:
     expected = [count_games(str(p)) for p in paths]
     assert list(parallel.map_records(count_games, paths, jobs=1)) == expected
     assert list(parallel.map_records(count_games, paths, jobs=2)) == expected
+
+
+def test_local_cluster_lints_a_library_in_parts(tmp_path: Path) -> None:
+    from cbr_helpers import END, Entry, Rec, cbl, cbr
+
+    def record(n: int) -> bytes:
+        second = "H2-G3" if n % 9 == 4 else "H9-G7"  # every ninth: an illegal move (B111)
+        return cbr([Rec("H2-E2"), Rec(second, END)], texts={"Name": f"{n}"})
+
+    entries = [Entry(record(n), state=5 if n % 13 == 2 else 7) for n in range(120)]  # some deleted (B114)
+    path = tmp_path / "lib.cbl"
+    path.write_bytes(cbl(entries, tail=b"\x01" * 100))  # bytes after the last slot (B113), the last part's
+    with formats.open_record(path) as stream:
+        assert len(list(stream.parts(8, min_size=16 * 1024))) >= 6
+    targets = [Target(str(path), path.name)]
+    options = LintOptions()
+    one = list(iter_results(targets, options))
+    assert {"B111", "B113", "B114"} <= {d.code for d in one[0].diagnostics}
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+    ) as local, distributed.Client(local, set_as_default=False) as client:
+        assert list(iter_results(targets, options, scheduler=client, part_size=16 * 1024)) == one

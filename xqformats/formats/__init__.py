@@ -77,6 +77,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ..model import Game
+    from .base import RecordStartsFn, TextStartsFn
 
 __all__ = [
     "REGISTRY",
@@ -636,29 +637,71 @@ class RecordStream:
         once, nothing parsed), so readers can start on the first while the
         rest is cut.  Yields nothing when the file cannot be cut (not a
         streamed file, a format that cannot say where its games start, an
-        encoding that does not allow it, or one part would do); then read it
-        whole.  Each part is read with ``open_record(path, format=…, part=…)``,
-        and the findings of all parts, in order, are those of the whole file
-        (after this stream's own :attr:`diagnostics`, read before its games).
+        encoding that does not allow it, a library whose index cannot be
+        read, or one part would do); then read it whole.  A text file is cut
+        where its games start (:data:`~.base.TextStartsFn`); a binary library
+        between records, as its index places them (:data:`~.base.RecordStartsFn`:
+        each part carries the entries of its records).  Each part is read with
+        ``open_record(path, format=…, part=…)``, and the findings of all
+        parts, in order, are those of the whole file (after this stream's own
+        :attr:`diagnostics`, read before its games).
         """
-        fmt, codec = self.format, self.codec
+        fmt = self.format
         count = min(count, self.size // max(min_size, 1))
         # (`failed` last: it would read a format that cannot stream.)
-        if count < 2 or fmt is None or fmt.starts is None or codec is None or self._path is None or self.failed:
+        if count < 2 or fmt is None or fmt.starts is None or self._path is None or self.failed:
             return
-        step = self.size / count
         with open(self._path, "rb") as raw:
-            try:
-                starts = fmt.starts(raw, codec)
-            except ValueError:
+            if fmt.kind is Kind.BINARY:
+                yield from _record_parts(cast("RecordStartsFn", fmt.starts), raw, self.size, count, min_size)
+            elif self.codec is not None:
+                yield from _text_parts(cast("TextStartsFn", fmt.starts), raw, self.codec, self.size, self.size / count)
+
+
+def _text_parts(starts: TextStartsFn, raw: IO[bytes], codec: str, size: int, step: float) -> Iterator[Part]:
+    """Parts of about ``step`` bytes of the text file ``raw`` (``size`` bytes), cut where ``starts`` finds games."""
+    try:
+        found = starts(raw, codec)
+    except ValueError:
+        return
+    last = Part(0, 0, codec=codec)
+    for byte, offset, line, column in found:
+        if byte >= last.start + step and size - byte >= step / 2:
+            yield replace(last, end=byte)
+            last = Part(byte, 0, offset, line, column, codec)
+    if last.start > 0:
+        yield replace(last, end=size)
+
+
+def _record_parts(starts: RecordStartsFn, raw: IO[bytes], size: int, count: int, min_size: int) -> Iterator[Part]:
+    """About ``count`` parts of the binary library ``raw`` (``size`` bytes), each about as large and
+    at least ``min_size`` bytes, cut between records (none when the records would make one part).
+
+    The first part starts at the first record (the header and index before
+    it are read by no part); the last runs to the file's end (bytes after the
+    last record, and records that run past the end, are its reader's).
+    """
+    try:
+        found = starts(raw)
+    except ValueError:
+        return
+    first: Optional[int] = None
+    step = 0.0
+    entries: list[tuple[int, ...]] = []
+    cut = False
+    for byte, entry in found:
+        if first is None:
+            first = byte
+            count = min(count, (size - first) // max(min_size, 1))
+            if count < 2:
                 return
-            last = Part(0, 0, codec=codec)
-            for byte, offset, line, column in starts:
-                if byte >= last.start + step and self.size - byte >= step / 2:
-                    yield replace(last, end=byte)
-                    last = Part(byte, 0, offset, line, column, codec)
-        if last.start > 0:
-            yield replace(last, end=self.size)
+            step = (size - first) / count
+        elif byte >= first + step and size - byte >= step / 2:
+            yield Part(first, byte, entries=tuple(entries), size=size)
+            first, entries, cut = byte, [], True
+        entries.append(entry)
+    if cut and first is not None:
+        yield Part(first, size, entries=tuple(entries), size=size)
 
 
 #: Codecs in which an ASCII text is the same bytes wherever it stands (each

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Sequence
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Mapping, Optional, Sequence, Union
 
 from ..diagnostics import Diagnostic
 
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Kind", "ReadOptions", "Reading", "Format", "Writer", "ReadFn", "text_head",
-    "Part", "Streaming", "StreamFn", "StartsFn", "TextLayout", "WholeFn",
+    "Part", "Streaming", "StreamFn", "StartsFn", "TextStartsFn", "RecordStartsFn", "TextLayout", "WholeFn",
 ]
 
 
@@ -89,10 +89,16 @@ ReadFn = Callable[["Source", ReadOptions], Reading]
 class Part:
     """Bytes ``start`` to ``end`` of one file, holding whole games, and where they stand in the file.
 
-    ``offset``, ``line`` and ``column`` place the part's first character in
-    the text of the whole file (so its findings carry the file's positions);
-    ``codec`` is the file's text encoding, detected once for the whole file
-    (``None`` for a binary format).  Parts are made by
+    In a text file, ``offset``, ``line`` and ``column`` place the part's
+    first character in the text of the whole file (so its findings carry the
+    file's positions); ``codec`` is the file's text encoding, detected once
+    for the whole file.  In a binary library (CBL), the part is the bytes of
+    whole records (the last part runs to the file's end), ``entries``
+    holds the index entries that place them, in index order, as the
+    format's :data:`RecordStartsFn` gave them (its reader reads no index),
+    and ``size`` is the whole file's size (which the reader's findings
+    name); ``offset``, ``line``, ``column`` and ``codec`` are left at their
+    defaults there, as ``entries`` and ``size`` are in a text file.  Parts are made by
     :meth:`~xqformats.formats.RecordStream.parts` and read, each on its own
     (in another process, on another machine), by
     :func:`~xqformats.formats.open_record`.  Picklable.
@@ -104,6 +110,8 @@ class Part:
     line: int = 1
     column: int = 1
     codec: Optional[str] = None
+    entries: tuple[tuple[int, ...], ...] = ()
+    size: int = 0
 
 
 def _nothing() -> None:
@@ -135,10 +143,22 @@ class Streaming:
 StreamFn = Callable[[IO[bytes], Optional[str], ReadOptions, Optional[Part]], Streaming]
 
 #: ``starts(raw, codec) -> (byte, offset, line, column), …``: where the games
-#: of the open file ``raw`` start after the first, cheaply (nothing parsed),
+#: of the open text file ``raw`` start after the first, cheaply (nothing parsed),
 #: in file order.  Raises :class:`ValueError` when ``codec`` does not allow
 #: cutting the file.
-StartsFn = Callable[[IO[bytes], str], Iterator[tuple[int, int, int, int]]]
+TextStartsFn = Callable[[IO[bytes], str], Iterator[tuple[int, int, int, int]]]
+
+#: ``starts(raw) -> (byte, entry), …``: where each record of the open binary
+#: library ``raw`` starts, the first included, in file order, from its index
+#: alone (no record read), with the index entry that places it (a tuple of
+#: ints, handed to the reader of a part in :attr:`Part.entries`).  The
+#: records must follow one another in the file.  Raises :class:`ValueError`
+#: when the index cannot be read (the file is then read whole).
+RecordStartsFn = Callable[[IO[bytes]], Iterator[tuple[int, tuple[int, ...]]]]
+
+#: What :attr:`Format.starts` holds: a :data:`TextStartsFn` for a
+#: :attr:`Kind.TEXT` format, a :data:`RecordStartsFn` for a :attr:`Kind.BINARY` one.
+StartsFn = Union[TextStartsFn, RecordStartsFn]
 
 
 @dataclass(frozen=True, slots=True)

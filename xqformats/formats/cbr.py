@@ -2,18 +2,21 @@
 
 Two descriptors, :data:`CBR` and :data:`CBL`; the readers are
 :func:`xqformats.cbr.read_cbr` and :func:`xqformats.cbr.iter_cbl`, imported on
-first use.  Neither format is written (``writer`` is ``None``): ``convert``
+first use.  A library is also read as a stream, whole or in parts of whole
+records cut where its index places them (:mod:`xqformats.cbr.library`).  Neither format is written (``writer`` is ``None``): ``convert``
 turns them into PGN or CBF.
 """
 
 from __future__ import annotations
 
-from typing import IO, TYPE_CHECKING, Optional
+import os
+from typing import IO, TYPE_CHECKING, Iterator, Optional
 
 from ..diagnostics import DiagnosticSink
 from .base import Format, Kind, Part, Reading, ReadOptions, Streaming
 
 if TYPE_CHECKING:
+    from ..model import Game
     from ..source import Source
 
 __all__ = ["CBR", "CBL", "sniff_cbr", "sniff_cbl"]
@@ -51,13 +54,41 @@ def _read_cbl(source: "Source", options: ReadOptions) -> Reading:
 
 
 def _stream_cbl(raw: IO[bytes], name: Optional[str], options: ReadOptions, part: Optional[Part]) -> Streaming:
-    """A library's games one at a time (its index points anywhere in it: the bytes are held, the games are not)."""
-    from ..cbr import iter_cbl
+    """A library's games one at a time, read front to back (memory: one record); or those of one ``part``.
 
-    with raw:
-        data = raw.read()
+    A part of a library (:meth:`~xqformats.formats.RecordStream.parts`, cut
+    where :func:`_starts` says) is the bytes of whole records, and carries
+    the index entries that place them (:attr:`Part.entries`): its reader
+    reads no header and no index.  Only a library whose header or index
+    cannot be read has findings of its own, and such a library is never cut
+    (:func:`_starts` raises), so a part's findings are its records'.
+    """
+    from ..cbr.library import Entry, place, read_library, read_records
+
     sink = DiagnosticSink(path=name, strict=options.strict)
-    return Streaming(iter_cbl(data, sink), lambda: sink.items)
+    if part is None:
+        size = raw.seek(0, os.SEEK_END)
+        raw.seek(0)
+        games = read_library(raw, size, sink)
+    else:
+        entries = (Entry(*entry) for entry in part.entries)
+        games = read_records(raw, place(part.start, entries), part.end, sink, size=part.size or part.end)
+
+    def each() -> Iterator["Game"]:
+        try:
+            yield from games
+        finally:
+            raw.close()
+
+    return Streaming(each(), lambda: sink.items, close=raw.close)
+
+
+def _starts(raw: IO[bytes]) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Where each record of a library starts, with its index entry, from the header and index alone
+    (:data:`.base.RecordStartsFn`); the records follow one another in index order (docs/spec/cbr.md §5.3)."""
+    from ..cbr.library import record_starts
+
+    return ((byte, tuple(entry)) for byte, entry in record_starts(raw))
 
 
 CBR = Format(
@@ -80,6 +111,7 @@ CBL = Format(
     sniff=sniff_cbl,
     reader=_read_cbl,
     stream=_stream_cbl,
+    starts=_starts,
     library=True,
     signature=True,
 )
