@@ -573,3 +573,10 @@ def test_a_nag_of_5000_digits_is_dropped_and_named() -> None:
     assert first.nags == [] and second.nags == [300, 4]
     assert [(d.code, d.column) for d in diags] == [("P219", 9), ("P219", 5016)]
     assert "more than 9 digits; dropped" in diags[0].message and "`$300` is not 0 to 255" in diags[1].message
+
+
+def test_a_format_value_over_lines_is_quoted_alike_whatever_ends_its_lines() -> None:
+    # Found by the property above: the message quoted the value as written, its line end included.
+    text = '[Game "Chinese Chess"]\n[Format "W\nXF"]\n\n1-0\n'
+    messages = {end: [d.message for d in parse_pgn(text.replace("\n", end))[1] if d.code == "P213"] for end in ("\n", "\r\n", "\r")}
+    assert messages["\n"] == messages["\r\n"] == messages["\r"] == ["Unknown Format `W XF`; expected `Chinese`, `WXF` or `ICCS`"]

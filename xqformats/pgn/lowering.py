@@ -279,7 +279,7 @@ class PgnLowering:
         if notation is None:
             self.report(
                 rules.FORMAT_UNKNOWN,
-                f"Unknown Format `{value}`; expected `Chinese`, `WXF` or `ICCS`",
+                f"Unknown Format `{excerpt(value)}`; expected `Chinese`, `WXF` or `ICCS`",
                 game.tag_spans.get("Format"),
             )
         return notation
@@ -351,7 +351,7 @@ class PgnLowering:
         elif format_notation is not None and format_notation is not notation:
             self.report(
                 rules.FORMAT_MISMATCH,
-                f"Format tag is `{value}` but the moves are in {notation.label} notation",
+                f"Format tag is `{excerpt(value)}` but the moves are in {notation.label} notation",
                 game.tag_spans.get("Format"),
             )
 
