@@ -29,6 +29,7 @@ from ..model import ECCO_PATTERN, RESULT_WORDS, RESULTS, Game, date_problem, sta
 
 __all__ = [
     "check_game",
+    "GameChecker",
     "TAG_RULES",
     "GAME_RULES",
     "MISSING_GAME_TAG",
@@ -483,24 +484,40 @@ def check_game(
     (tag order and the ``Game`` tag exist only in PGN).  Findings go to
     ``sink`` when given (its path and ``strict`` policy apply) and are also
     returned.  ``enabled(code)`` skips checks whose codes are all disabled.
-    Never raises on bad content.
+    Never raises on bad content.  (For many games of one file,
+    :class:`GameChecker` chooses the checks once.)
     """
-    own = DiagnosticSink(
-        path=sink.path if sink is not None else None,
-        strict=sink.strict if sink is not None else False,
-    )
-    ctx = _Context(game, source_format, own, moves_complete=not _reader_stopped(game))
-    for entry in _CHECKS:
-        if source_format not in entry.formats:
-            continue
-        if entry.needs_moves and not ctx.moves_complete:
-            continue
-        if enabled is not None and not any(enabled(r.code) for r in entry.rules):
-            continue
-        entry.func(ctx)
-    found = own.items
-    if enabled is not None:
-        found = [d for d in found if enabled(d.code)]
-    if sink is not None:
-        found = [sink.add(d) for d in found]
-    return found
+    return GameChecker(source_format, enabled).check(game, sink)
+
+
+class GameChecker:
+    """:func:`check_game` for the games of one file: the checks that apply are chosen once."""
+
+    __slots__ = ("source_format", "enabled", "_entries")
+
+    def __init__(self, source_format: str = "pgn", enabled: Optional[Callable[[str], bool]] = None) -> None:
+        self.source_format = source_format
+        self.enabled = enabled
+        self._entries = [
+            e for e in _CHECKS
+            if source_format in e.formats and (enabled is None or any(enabled(r.code) for r in e.rules))
+        ]
+
+    def check(self, game: Game, sink: Optional[DiagnosticSink] = None) -> list[Diagnostic]:
+        """The findings of the checks on ``game`` (see :func:`check_game`)."""
+        own = DiagnosticSink(
+            path=sink.path if sink is not None else None,
+            strict=sink.strict if sink is not None else False,
+        )
+        ctx = _Context(game, self.source_format, own, moves_complete=not _reader_stopped(game))
+        for entry in self._entries:
+            if entry.needs_moves and not ctx.moves_complete:
+                continue
+            entry.func(ctx)
+        found = own.items
+        enabled = self.enabled
+        if enabled is not None:
+            found = [d for d in found if enabled(d.code)]
+        if sink is not None:
+            found = [sink.add(d) for d in found]
+        return found

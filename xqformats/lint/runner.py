@@ -36,7 +36,7 @@ from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Rule, Severity
 from ..formats import DEFAULT_MAX_FILE_SIZE, Part, RecordStream, guard, open_record
 from ..parallel import Executor, Scheduler, executor
 from ..progress import Progress
-from .checks import UNREADABLE_FILE, check_game
+from .checks import UNREADABLE_FILE, GameChecker
 from .discovery import STDIN, Target
 from .catalogue import RULES
 from .selection import RuleSelection
@@ -190,14 +190,13 @@ def _check_games(
     and of moves.  No game is kept.
     """
     sink = DiagnosticSink(path=display, strict=options.strict)
-    fmt = stream.format.name if stream.format is not None else ""
+    checker = GameChecker(stream.format.name if stream.format is not None else "", enabled)
     crash: Optional[Diagnostic] = None
     games = moves = 0
     for game in stream:
         games += 1
         if crash is None:
-            check = partial(check_game, game, source_format=fmt, sink=sink, enabled=enabled)
-            _, crash = guard(check, "A lint check", name=display, strict=options.strict)
+            _, crash = guard(partial(checker.check, game, sink), "A lint check", name=display, strict=options.strict)
         # Nothing keeps the game: its nodes are freed now, not by the cycle collector.
         moves += game.release()
     return ([crash] if crash is not None else []) + sink.items, crash is not None, games, moves

@@ -325,6 +325,7 @@ class Lexicon:
 
     ws: "re.Pattern[str]"
     lsqb: "re.Pattern[str]"
+    rsqb: "re.Pattern[str]"
     tag_name: "re.Pattern[str]"
     tag_value: "re.Pattern[str]"
     comment: "re.Pattern[str]"
@@ -346,6 +347,7 @@ class Lexicon:
         return Lexicon(
             ws,
             re.compile(terminal("LSQB"), flags),
+            re.compile(terminal("RSQB"), flags),
             re.compile(terminal("TAG_NAME"), flags),
             re.compile(terminal("TAG_VALUE"), flags),
             re.compile(terminal("COMMENT"), flags),

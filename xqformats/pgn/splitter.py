@@ -95,6 +95,13 @@ class GameSplitter:
         # character: five times faster on a line of moves), then classified.
         self._find = re.compile("|".join(f"(?:{p})" for _, p in parts), flags).search
         self._classify = re.compile("|".join(f"(?P<{k}>{p})" for k, p in parts), flags).match
+        # A tag pair alone on its line, as the scan below reads one (its head, its value, then only
+        # `]` and blanks): nothing in it stays open, so the scan is skipped (most tag lines).
+        ws = f"(?:{lex.ws.pattern})?"
+        self._lone_tag = re.compile(
+            f"{lex.lsqb.pattern}{ws}(?:{lex.tag_name.pattern}){ws}(?:{lex.tag_value.pattern}){ws}(?:{lex.rsqb.pattern}){ws}\\Z",
+            flags,
+        ).match
         self._pending: list[str] = []  # the parts of a line not yet ended
         self._ready: list[Source] = []  # chunks complete
         # The chunk being gathered, and where the next line starts.
@@ -200,7 +207,8 @@ class GameSplitter:
         if first == len(line):
             self._add(line)  # blank
             return
-        if self._lsqb(line, first) is not None:
+        tag = self._lsqb(line, first) is not None
+        if tag:
             if self._movetext:
                 self._cut()
         else:
@@ -214,6 +222,8 @@ class GameSplitter:
             self._column = 1
         else:
             self._column += len(line)
+        if tag and self._lone_tag(line, first) is not None:
+            return
         if self._find(line, first) is not None:
             self._scan_rest(line, first)
 
