@@ -98,13 +98,13 @@ def _games(pieces: Iterable[str], path: Optional[str], strict: bool, handle: Opt
 
 def _without_bom(pieces: Iterable[str]) -> Iterator[str]:
     """The pieces, the first one without a leading BOM (positions count from after it)."""
-    first = True
-    for piece in pieces:
-        if first and piece:
-            first = False
-            if piece.startswith("\ufeff"):
-                piece = piece[1:]
+    it = iter(pieces)
+    for piece in it:
+        if piece:
+            yield piece[1:] if piece.startswith("\ufeff") else piece
+            break
         yield piece
+    yield from it  # (the rest as they are, handed on without a step of this loop each)
 
 
 def _is_text_handle(handle: Union[IO[str], IO[bytes]]) -> bool:
@@ -224,9 +224,12 @@ class PgnReader:
     def _pieces(self) -> Iterator[str]:
         """The text, passing on the file-level findings as they are found."""
         source = self._source
+        if self.handle is None:
+            yield from _without_bom(source)
+            return
         for piece in _without_bom(source):
             yield piece
-            if self.handle is not None and len(source.diagnostics) > self._reported:
+            if len(source.diagnostics) > self._reported:
                 for d in source.diagnostics[self._reported :]:
                     self.handle(d)
                 self._reported = len(source.diagnostics)
