@@ -13,47 +13,75 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import sys
-from typing import Callable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, NamedTuple, Optional, Sequence
 
-from . import __version__, commands, convert
-from .board import command as board_command
-from .conformance import command as conformance
+from . import __version__, commands
 from .lint.runner import GC_THRESHOLDS
-from .lsp import command as lsp_command
 
 __all__ = ["main", "Subcommand", "SUBCOMMANDS", "parser"]
 
 
 class Subcommand(NamedTuple):
-    """One ``xqformats`` subcommand."""
+    """One ``xqformats`` subcommand.
+
+    Its functions are named ``"module:function"`` and imported only when the
+    subcommand is run (or every subcommand's ``--help`` is built): a run pays
+    the start-up of its own subcommand, not of all.
+    """
 
     name: str
     #: The one-line help shown by ``xqformats --help``.
     help: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
+    #: Adds its arguments to its subparser.
+    arguments: str
     #: Runs the parsed arguments; returns the exit status.
-    run: Callable[[argparse.Namespace], int]
+    runner: str
 
+    def add_arguments(self, p: argparse.ArgumentParser) -> None:
+        _function(self.arguments)(p)
+
+    def run(self, args: argparse.Namespace) -> int:
+        return int(_function(self.runner)(args))
+
+
+def _function(where: str) -> Callable[..., Any]:
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+
+_C = "xqformats.commands"
 
 #: Every subcommand, in the order ``xqformats --help`` lists them.
 SUBCOMMANDS: tuple[Subcommand, ...] = (
-    Subcommand("perft", "count leaf nodes of the legal move tree", commands.perft_arguments, commands.run_perft),
-    Subcommand("fen", "validate a FEN and print it in standard form", commands.fen_arguments, commands.run_fen),
+    Subcommand("perft", "count leaf nodes of the legal move tree", f"{_C}:perft_arguments", f"{_C}:run_perft"),
+    Subcommand("fen", "validate a FEN and print it in standard form", f"{_C}:fen_arguments", f"{_C}:run_fen"),
+    Subcommand("lint", "check game records against the spec and report findings", f"{_C}:lint_arguments", f"{_C}:run_lint"),
+    Subcommand("rules", "list the lint rules, or explain one", f"{_C}:rules_arguments", f"{_C}:run_rules"),
+    Subcommand("convert", "convert game records between formats", "xqformats.convert:add_arguments", f"{_C}:run_convert"),
+    Subcommand("format", "rewrite game records in the canonical layout", f"{_C}:format_arguments", f"{_C}:run_format"),
     Subcommand(
-        "lint", "check game records against the spec and report findings", commands.lint_arguments, commands.run_lint
+        "board", "draw a position of a FEN or a record as SVG", "xqformats.board.command:add_arguments",
+        "xqformats.board.command:run",
     ),
-    Subcommand("rules", "list the lint rules, or explain one", commands.rules_arguments, commands.run_rules),
-    Subcommand("convert", "convert game records between formats", convert.add_arguments, commands.run_convert),
-    Subcommand("format", "rewrite game records in the canonical layout", commands.format_arguments, commands.run_format),
-    Subcommand("board", "draw a position of a FEN or a record as SVG", board_command.add_arguments, board_command.run),
-    Subcommand("conformance", "run the conformance suite on a decoder", conformance.add_arguments, conformance.run_command),
-    Subcommand("lsp", "run the language server for editors (stdio; --tcp for debugging)", lsp_command.add_arguments, lsp_command.run),
+    Subcommand(
+        "conformance", "run the conformance suite on a decoder", "xqformats.conformance.command:add_arguments",
+        "xqformats.conformance.command:run_command",
+    ),
+    Subcommand(
+        "lsp", "run the language server for editors (stdio; --tcp for debugging)", "xqformats.lsp.command:add_arguments",
+        "xqformats.lsp.command:run",
+    ),
 )
 
 
-def parser() -> argparse.ArgumentParser:
-    """The ``xqformats`` argument parser, one subparser per :data:`SUBCOMMANDS` entry."""
+def parser(only: Optional[str] = None) -> argparse.ArgumentParser:
+    """The ``xqformats`` argument parser, one subparser per :data:`SUBCOMMANDS` entry.
+
+    With ``only``, only that subcommand's arguments are added (the others
+    are listed, with their one-line help): what a run of it needs.
+    """
     ap = argparse.ArgumentParser(
         prog="xqformats",
         description="Read, validate, lint and convert xiangqi (Chinese chess) game records.",
@@ -63,9 +91,13 @@ def parser() -> argparse.ArgumentParser:
     for cmd in SUBCOMMANDS:
         # Each subcommand's description and epilog (exit statuses, examples) are laid out as written.
         p = sub.add_parser(cmd.name, help=cmd.help, formatter_class=argparse.RawDescriptionHelpFormatter)
-        cmd.add_arguments(p)
-        p.set_defaults(func=cmd.run)
+        if only is None or cmd.name == only:
+            cmd.add_arguments(p)
+            p.set_defaults(func=cmd.run)
     return ap
+
+
+_NAMES = frozenset(cmd.name for cmd in SUBCOMMANDS)
 
 
 def _silence_stdout() -> None:
@@ -82,7 +114,8 @@ def _silence_stdout() -> None:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run ``xqformats`` with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
-    ap = parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    ap = parser(argv[0] if argv and argv[0] in _NAMES else None)
     args = ap.parse_args(argv)
     if not getattr(args, "func", None):
         ap.print_help(sys.stderr)

@@ -18,9 +18,9 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 
-from . import convert, formats
+from . import formats
 from .diagnostics import Rule, Severity
 from .fen import parse_fen
 from .lint.catalogue import all_rules, group_of, grouped, rule_page
@@ -31,10 +31,12 @@ from .lint.output import FOLD_AFTER, rebased, render, render_github, render_text
 from .lint.runner import FileResult, LintOptions, iter_results
 from .lint.selection import RuleSelection, SelectorError
 from .formats.output import TextFile, atomic_write
-from .formatter import NOTATIONS, FormatResult, format_file, format_path
 from .parallel import DaskUnavailable
 from .position import STARTING_FEN
 from .progress import Progress, progress_allowed
+
+if TYPE_CHECKING:
+    from .formatter import FormatResult
 
 __all__ = [
     "perft_arguments",
@@ -665,6 +667,8 @@ def _emit_report(text: str, output_file: Optional[str], *, utf8: bool) -> None:
 
 def run_convert(args: argparse.Namespace) -> int:
     """``xqformats convert`` with folder inputs searched as ``lint`` searches them (:func:`record_files`)."""
+    from . import convert  # (imported by the subcommands that use it: start-up of the others)
+
     return convert.run(args, list_folder=record_files)
 
 
@@ -673,10 +677,12 @@ def record_files(folder: str) -> list[str]:
 
     Raises :class:`~xqformats.convert.ConvertError` for a folder below it that cannot be listed.
     """
+    from .convert import ConvertError
+
     targets = discover([folder])
     for t in targets:
         if t.error:
-            raise convert.ConvertError(f"Cannot read `{t.display}`: {t.error}")
+            raise ConvertError(f"Cannot read `{t.display}`: {t.error}")
     return [t.path for t in targets]
 
 
@@ -761,6 +767,8 @@ def run_rules(args: argparse.Namespace) -> int:
 
 def format_arguments(p: argparse.ArgumentParser) -> None:
     """The ``format`` subcommand's options (the layout itself is :mod:`xqformats.formatter`)."""
+    from .formatter import NOTATIONS
+
     p.description = (
         "Rewrite record files in the canonical layout (docs/format.md): PGN tags in roster order, one per line, "
         "move numbers, lines of at most 80 columns, every move in the canonical spelling of the file's notation. "
@@ -821,6 +829,8 @@ def _format_target(t: Target, args: argparse.Namespace, encoding: Optional[str])
     standard input, and a file whose ``--diff`` is asked for (the diff holds
     both texts), are read whole.
     """
+    from .formatter import format_file, format_path
+
     stdin = t.path == STDIN
     name = (args.stdin_filename or "stdin.pgn") if stdin else t.display
     if not stdin and not args.diff:
@@ -851,7 +861,7 @@ def _format_target(t: Target, args: argparse.Namespace, encoding: Optional[str])
     return result.changed
 
 
-def _say_format_result(t: Target, args: argparse.Namespace, result: FormatResult) -> None:
+def _say_format_result(t: Target, args: argparse.Namespace, result: "FormatResult") -> None:
     """Why a file is not formattable (unless ``--quiet``), and ``Would reformat`` for ``--check``."""
     if result.reason is not None and not args.quiet:
         print(f"xqformats format: {t.display}: not formattable: {result.reason}", file=sys.stderr)
