@@ -89,14 +89,20 @@ def _file_runner(shape: Shape, red: bool) -> Runner:
 
 def _stack_of(board: list, piece: str) -> Optional[tuple[int, list, int]]:
     """The one file holding two or three of ``piece``: (file, its column, count); else None."""
+    # The files the piece stands on, found by the list's own search (at most five of a piece).
+    files: list[int] = []
+    i = -1
+    count = board.count(piece)
+    for _ in range(count):
+        i = board.index(piece, i + 1)
+        files.append(i % FILE_COUNT)
     stack = None
-    for f, file_slice in _FILE_SLICES:
-        column = board[file_slice]
-        n = column.count(piece)
+    for f in set(files):
+        n = files.count(f)
         if n >= 2:
             if stack is not None:
                 return None  # stacks on two files: resolve asks which
-            stack = (f, column, n)
+            stack = (f, board[_FILE_SLICES[f][1]], n)
     if stack is None or stack[2] > 3:
         return None
     return stack
