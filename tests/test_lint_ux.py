@@ -186,6 +186,36 @@ def test_each_file_takes_the_closest_config_above_it(workdir: Path, capsys: pyte
     assert run(capsys, "--no-source", "-q", "-j", "2", ".")[1].count("error T104") == 2
 
 
+def test_each_folder_takes_the_exclude_of_the_closest_config(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A nested config's `exclude` governs the folder search below it, as its other settings govern its files."""
+    write(workdir, **{
+        "xqformats.toml": 'exclude = ["old"]\n',
+        "a.pgn": DATE_PGN,
+        "old__b.pgn": DATE_PGN,
+        "sub__xqformats.toml": 'exclude = ["draft*.pgn"]\n',
+        "sub__c.pgn": DATE_PGN,
+        "sub__draft1.pgn": DATE_PGN,
+        "sub__old__d.pgn": DATE_PGN,  # sub's config names no `old`: searched
+    })
+    files = lambda *args: sorted({line.split(":")[0] for line in run(capsys, "--no-source", "-q", *args)[1].splitlines()})  # noqa: E731
+    assert files(".") == ["a.pgn", "sub/c.pgn", "sub/old/d.pgn"]
+    assert files("sub") == ["sub/c.pgn", "sub/old/d.pgn"]
+    # --config and --isolated: one set of settings, the named config's globs from its folder.
+    assert files("--config", "xqformats.toml", ".") == ["a.pgn", "sub/c.pgn", "sub/draft1.pgn"]
+    assert files("--isolated", ".") == ["a.pgn", "old/b.pgn", "sub/c.pgn", "sub/draft1.pgn", "sub/old/d.pgn"]
+    # A file named on the command line is linted, unless --force-exclude (its closest config's globs).
+    assert files("sub/draft1.pgn") == ["sub/draft1.pgn"]
+    assert files("--force-exclude", "sub/draft1.pgn", "old/b.pgn", "a.pgn") == ["a.pgn"]
+
+
+def test_a_folder_outside_the_configs_tree_takes_the_run_s_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """No config above a file: it takes the current folder's (it crashed with an AssertionError)."""
+    write(tmp_path, **{"here__xqformats.toml": 'ignore = ["T104"]\n', "there__a.pgn": DATE_PGN})
+    monkeypatch.chdir(tmp_path / "here")
+    assert run(capsys, "--no-source", "-q", "../there")[:2] == (0, "")
+    assert "T104" in run(capsys, "--no-source", "-q", "--isolated", "../there")[1]
+
+
 # ---------------------------------------------------------------- inline suppression
 
 

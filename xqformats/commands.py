@@ -421,15 +421,17 @@ def run_lint(args: argparse.Namespace) -> int:
         return _usage_error("lint", str(exc))
     fmt = args.output_format or settings.output_format or "text"
     respect = not args.no_respect_gitignore and settings.respect_gitignore is not False
-    targets = discover(
-        args.paths or ["."], exclude=settings.exclude, exclude_root=settings.root, force_exclude=args.force_exclude,
-        respect_gitignore=respect,
-    )
-    if not targets:
-        known = ", ".join(formats.REGISTRY.extensions())
-        print(f"xqformats lint: no record files ({known}) found under the given paths", file=sys.stderr)
+    configs = _Configs(settings)
     try:
-        groups = _groups(args, settings, encoding, targets)
+        # Each folder searched takes the `exclude` of the config closest above it, as each file its settings.
+        targets = discover(
+            args.paths or ["."], exclude=settings.exclude, exclude_root=settings.root, force_exclude=args.force_exclude,
+            respect_gitignore=respect, excludes=None if args.isolated or args.config else configs.excludes,
+        )
+        if not targets:
+            known = ", ".join(formats.REGISTRY.extensions())
+            print(f"xqformats lint: no record files ({known}) found under the given paths", file=sys.stderr)
+        groups = _groups(args, settings, encoding, targets, configs)
     except (ConfigError, SelectorError, _UsageError) as exc:
         return _usage_error("lint", str(exc))
     progress = None
@@ -467,31 +469,55 @@ def _lint_options(args: argparse.Namespace, settings: Settings, encoding: Option
     return LintOptions(selection, strict, encoding, max_size)
 
 
+class _Configs:
+    """The config file closest above each folder, and each config's settings, each read once per run.
+
+    A folder with no config above it takes the run's own (``settings``: the
+    current folder's, or ``--config``), as standard input does.
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._by_folder: dict[str, Optional[Path]] = {}
+        self._loaded: dict[Optional[Path], Settings] = {settings.source: settings}
+
+    def of_folder(self, folder: str) -> Settings:
+        """The settings of the files in ``folder`` (raises :class:`ConfigError` for a config that cannot be read)."""
+        if folder not in self._by_folder:
+            self._by_folder[folder] = find_config(Path(folder)) or self.settings.source
+        cfg = self._by_folder[folder]
+        if cfg not in self._loaded:
+            assert cfg is not None
+            self._loaded[cfg] = load_config(cfg)
+        return self._loaded[cfg]
+
+    def excludes(self, folder: Path) -> tuple[tuple[str, ...], Path]:
+        """The ``exclude`` globs governing the entries of ``folder``, and the folder they are relative to."""
+        settings = self.of_folder(os.path.abspath(folder))
+        return settings.exclude, settings.root or Path.cwd()
+
+
 def _groups(
-    args: argparse.Namespace, settings: Settings, encoding: Optional[str], targets: list[Target]
+    args: argparse.Namespace, settings: Settings, encoding: Optional[str], targets: list[Target], configs: _Configs
 ) -> list[tuple[LintOptions, list[Target]]]:
     """The targets in runs of consecutive files that one config file governs, each with its options.
 
     Each file is linted with the config file closest above it (ruff's
-    hierarchy); ``--config`` and ``--isolated`` give every file the same
-    settings, and standard input and missing paths take those of the current
-    folder.  Runs keep the targets' order, so the output order is unchanged.
+    hierarchy; the run's own when there is none); ``--config`` and
+    ``--isolated`` give every file the same settings, and standard input and
+    missing paths take those of the current folder.  Runs keep the targets'
+    order, so the output order is unchanged.
     """
     single = args.isolated or args.config
-    by_folder: dict[str, Optional[Path]] = {}
-    loaded: dict[Optional[Path], LintOptions] = {settings.source: _lint_options(args, settings, encoding)}
+    options_of: dict[int, LintOptions] = {id(settings): _lint_options(args, settings, encoding)}
     groups: list[tuple[LintOptions, list[Target]]] = []
     for t in targets:
-        cfg = settings.source
+        own = settings
         if not single and t.path != STDIN and not t.missing:
-            folder = os.path.dirname(os.path.abspath(t.path))
-            if folder not in by_folder:
-                by_folder[folder] = find_config(Path(folder))
-            cfg = by_folder[folder]
-        if cfg not in loaded:
-            assert cfg is not None
-            loaded[cfg] = _lint_options(args, load_config(cfg), encoding)
-        options = loaded[cfg]
+            own = configs.of_folder(os.path.dirname(os.path.abspath(t.path)))
+        if id(own) not in options_of:
+            options_of[id(own)] = _lint_options(args, own, encoding)
+        options = options_of[id(own)]
         if groups and groups[-1][0] is options:
             groups[-1][1].append(t)
         else:

@@ -23,7 +23,7 @@ import fnmatch
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..formats import REGISTRY
 
@@ -152,23 +152,32 @@ class GitIgnore:
             folder = folder.parent
 
 
+#: ``excludes(folder) -> (globs, root)``: the ``exclude`` globs governing the entries of ``folder``,
+#: and the folder they are relative to.
+Excludes = Callable[[Path], tuple[Sequence[str], Path]]
+
+
 class _Walk:
     """One run of :func:`discover`: the targets so far, and what has been seen."""
 
-    def __init__(self, exclude: Sequence[str], root: Path, cwd: Path, gitignore: Optional[GitIgnore] = None) -> None:
-        self.exclude = exclude
-        self.root = root
+    def __init__(self, excludes: Excludes, cwd: Path, gitignore: Optional[GitIgnore] = None) -> None:
+        self.excludes = excludes
         self.cwd = cwd
         self.gitignore = gitignore
         self.top = cwd
         self.seen: set[str] = set()
         self.out = Targets()
 
-    def rel_to_root(self, p: Path) -> str:
+    def excluded(self, p: Path) -> bool:
+        """Whether ``p`` matches an ``exclude`` glob governing its folder (relative to that glob's folder)."""
+        patterns, root = self.excludes(p.parent)
+        if not patterns:
+            return False
         try:
-            return p.resolve().relative_to(self.root).as_posix()
+            rel = p.resolve().relative_to(root.resolve()).as_posix()
         except ValueError:
-            return p.as_posix()
+            rel = p.as_posix()
+        return is_excluded(rel, patterns)
 
     def add(self, p: Path) -> None:
         """Add a file once, at its first place."""
@@ -186,7 +195,7 @@ class _Walk:
         return sorted(
             d
             for d in dirnames
-            if d not in SKIPPED_DIRS and not d.startswith(".") and not is_excluded(self.rel_to_root(base / d), self.exclude)
+            if d not in SKIPPED_DIRS and not d.startswith(".") and not self.excluded(base / d)
             and not self._git_ignored(base / d, True)
         )
 
@@ -195,7 +204,7 @@ class _Walk:
 
     def _wanted(self, fp: Path) -> bool:
         """Whether to lint a file found in a folder (one of unknown format is noted as skipped)."""
-        if fp.name.startswith(".") or is_excluded(self.rel_to_root(fp), self.exclude) or self._git_ignored(fp, False):
+        if fp.name.startswith(".") or self.excluded(fp) or self._git_ignored(fp, False):
             return False
         if REGISTRY.knows_extension(fp.name):
             return True
@@ -230,6 +239,7 @@ def discover(
     cwd: Optional[Path] = None,
     force_exclude: bool = False,
     respect_gitignore: bool = True,
+    excludes: Optional[Excludes] = None,
 ) -> Targets:
     """Expand command-line ``args`` into the files to lint, in a stable order.
 
@@ -245,9 +255,15 @@ def discover(
     The files a folder search skipped for their unknown format are listed in
     the result's ``skipped``.  Folder searches respect ``.gitignore``
     unless ``respect_gitignore`` is false (see the module docstring).
+    ``excludes(folder)``, when given, says which globs govern the entries of
+    each folder instead, and relative to what (the config closest above it,
+    as each file takes its closest config's settings).
     """
     cwd = (cwd or Path.cwd()).resolve()
-    walk = _Walk(exclude, (exclude_root or cwd).resolve(), cwd, GitIgnore() if respect_gitignore else None)
+    if excludes is None:
+        fixed = (tuple(exclude), (exclude_root or cwd).resolve())
+        excludes = lambda folder: fixed  # noqa: E731 - the same globs everywhere
+    walk = _Walk(excludes, cwd, GitIgnore() if respect_gitignore else None)
     for arg in args:
         p = Path(arg)
         if arg == STDIN:
@@ -255,7 +271,7 @@ def discover(
         elif p.is_dir():
             walk.add_folder(p)
         elif p.exists():
-            if not (force_exclude and is_excluded(walk.rel_to_root(p), exclude)):
+            if not (force_exclude and walk.excluded(p)):
                 walk.add(p)
         else:
             walk.out.append(Target(str(p), p.as_posix(), missing=True))
