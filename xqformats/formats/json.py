@@ -2,16 +2,15 @@
 
 A document is recognised by its ``"xqformats"`` member near the start (the
 form's own key: a signature, so a ``.txt`` named on the command line is read
-by its content too).  The reader and writer are
-:func:`xqformats.jsonform.read_json` and :func:`xqformats.jsonform.dumps`,
-imported on first use.  The form holds everything the model holds, so the
+by its content too).  The reader is :func:`xqformats.jsonform.read_json`;
+the writer writes :data:`~xqformats.jsonform.DOCUMENT_FRAME` around each
+game's :func:`~xqformats.jsonform.dump_game` (what
+:func:`~xqformats.jsonform.dumps` does at once), imported on first use.  The form holds everything the model holds, so the
 writer names no loss.
 """
 
 from __future__ import annotations
 
-import functools
-import os
 from typing import TYPE_CHECKING, Any, Mapping
 
 from .base import Format, Kind, Reading, ReadOptions, TextLayout, Writer, text_head
@@ -36,32 +35,17 @@ def _read(source: "Source", options: ReadOptions) -> Reading:
     return Reading(games, diagnostics)
 
 
-@functools.cache
 def _frame() -> tuple[str, str, str]:
-    """``(head, separator, tail)`` of the document :func:`~xqformats.jsonform.dumps` writes.
+    """``(head, separator, tail)`` of a document of games (:data:`~xqformats.jsonform.DOCUMENT_FRAME`)."""
+    from ..jsonform import DOCUMENT_FRAME
 
-    Found from ``dumps`` itself (a document of no game, of one, of two), so
-    that the document's layout is stated once, there: a document of games is
-    the head, each game's text joined by the separator, the tail.
-    """
-    from ..jsonform import dumps
-    from ..model import Game
-
-    empty, one, two = dumps([]), dumps([Game()]), dumps([Game(), Game()])
-    head = os.path.commonprefix([empty, one])
-    tail = os.path.commonprefix([empty[::-1], one[::-1]])[::-1][: len(empty) - len(head)]
-    game = one[len(head) : len(one) - len(tail)]
-    separator = two[len(head) + len(game) : len(two) - len(tail) - len(game)]
-    if empty != head + tail or two != head + game + separator + game + tail:
-        raise AssertionError("jsonform.dumps no longer writes a head, games joined by a separator, a tail")
-    return head, separator, tail
+    return DOCUMENT_FRAME
 
 
 def _game_text(game: "Game", options: Mapping[str, Any]) -> str:
-    from ..jsonform import dumps
+    from ..jsonform import dump_game
 
-    head, _, tail = _frame()
-    return dumps([game])[len(head) : -len(tail)]
+    return dump_game(game)
 
 
 FORMAT = Format(

@@ -14,6 +14,6 @@ source tree).  Rule codes: ``J1xx`` (:mod:`xqformats.jsonform.rules`).
 from __future__ import annotations
 
 from . import rules
-from .codec import FORM_VERSION, dumps, games_from_document, read_json, to_json
+from .codec import DOCUMENT_FRAME, FORM_VERSION, dump_game, dumps, games_from_document, read_json, to_json
 
-__all__ = ["FORM_VERSION", "to_json", "dumps", "read_json", "games_from_document", "rules"]
+__all__ = ["FORM_VERSION", "DOCUMENT_FRAME", "to_json", "dump_game", "dumps", "read_json", "games_from_document", "rules"]

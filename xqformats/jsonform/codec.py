@@ -23,7 +23,7 @@ from ..notation import Notation, decode
 from ..position import Position
 from . import rules
 
-__all__ = ["FORM_VERSION", "to_json", "dumps", "read_json", "games_from_document"]
+__all__ = ["FORM_VERSION", "DOCUMENT_FRAME", "to_json", "dump_game", "dumps", "read_json", "games_from_document"]
 
 #: The version of the form this module writes and reads (docs/spec/json.md §1.2).
 FORM_VERSION = 1
@@ -65,15 +65,22 @@ def _dump(obj: object) -> str:
     return json.dumps(obj, ensure_ascii=False)
 
 
+#: A document of games is this head, each game's text (:func:`dump_game`) joined by this separator, this tail.
+DOCUMENT_FRAME = (f'{{"xqformats": {FORM_VERSION}, "games": [\n', ",\n", "\n]}\n")
+
+
+def dump_game(game: Game) -> str:
+    """The JSON text of one game as :func:`dumps` writes it in a document: one node per line."""
+    obj = to_json(game)
+    head = ", ".join(f"{_dump(k)}: {_dump(obj[k])}" for k in ("headers", "start", "result"))
+    nodes = ",\n  ".join(_dump(n) for n in obj["nodes"])
+    return f' {{{head}, "nodes": [\n  {nodes}\n ]}}'
+
+
 def dumps(games: list[Game]) -> str:
     """The JSON text of a document holding ``games``: one node per line, UTF-8 characters as they are."""
-    parts = []
-    for game in games:
-        obj = to_json(game)
-        head = ", ".join(f"{_dump(k)}: {_dump(obj[k])}" for k in ("headers", "start", "result"))
-        nodes = ",\n  ".join(_dump(n) for n in obj["nodes"])
-        parts.append(f' {{{head}, "nodes": [\n  {nodes}\n ]}}')
-    return f'{{"xqformats": {FORM_VERSION}, "games": [\n' + ",\n".join(parts) + "\n]}\n"
+    head, separator, tail = DOCUMENT_FRAME
+    return head + separator.join(dump_game(g) for g in games) + tail
 
 
 # ---------------------------------------------------------------- reading
