@@ -26,7 +26,8 @@ W_RULES = [r for r in all_rules() if r.code.startswith("W")]
 
 
 def codes(text: str) -> list[str]:
-    return [d.code for d in read_wxfgame(text)[1]]
+    """The codes reported, and those of the notes on them (a consequence is a note of its root cause)."""
+    return [c for d in read_wxfgame(text)[1] for c in (d.code, *(r.code for r in d.related))]
 
 
 @pytest.mark.parametrize("rule", W_RULES, ids=lambda r: r.code)
@@ -68,7 +69,9 @@ def test_writer_layout(test_data: Path) -> None:
 
 def test_findings_are_positioned() -> None:
     found = read_wxfgame("FORMAT WXF\nSTART{\n 1. C2.5 H8+7\n 2. H2+3 R9+9\n}END\n", path="g.wxf")[1]
-    assert [str(d) for d in found][-1] == "g.wxf:4:10: W106 Moves from here to the end are not read"
+    # The move's own finding, and that the moves after it are not read as a note on it (one root cause).
+    assert str(found[-1]) == "g.wxf:4:10: M301 Move `R9+9` (I9-I0) is blocked: i6 blocks the path"
+    assert [str(r) for r in found[-1].related] == ["g.wxf:4:10: W106 Moves from here to the end are not read"]
 
 
 def test_losses_are_named() -> None:
@@ -94,8 +97,8 @@ def test_losses_are_named() -> None:
 #: both can advance (pyffish agrees, below): WXF needs `P++1`/`P-+1` there, so the game stops.
 #: Every file writes annotations apart from their moves (`!!12.`), a deviation.
 CORPUS_FINDINGS = {
-    "game1.wxf": {(38, 12): "M202", (38, 12.5): "W106"},
-    "game5.wxf": {(30, 12): "M202", (30, 12.5): "W106"},
+    "game1.wxf": {(38, 12): "M202"},  # with W106 as its note: the moves after it are not read
+    "game5.wxf": {(30, 12): "M202"},
 }
 
 
@@ -110,6 +113,7 @@ def test_corpus_files_read_as_checked(shared_corpus: Path, name: str) -> None:
     assert record.format is not None and record.format.name == "wxfgame"
     (game,) = record.games
     others = [(d.line, d.column, d.code) for d in record.diagnostics if d.code != "W107"]
+    assert [r.code for d in record.diagnostics for r in d.related] == (["W106"] if name in CORPUS_FINDINGS else [])
     expected = sorted((ln, int(col), code) for (ln, col), code in CORPUS_FINDINGS.get(name, {}).items())
     assert sorted(others) == expected
     assert all(d.severity is Severity.WARNING for d in record.diagnostics if d.code == "W107")

@@ -103,9 +103,10 @@ def invalid() -> list[Case]:
              "reader does not read; the moves are read as WXF all the same.",
              diagnostics=[at_line("W105", 1, 8)], exact=True),
         case("invalid", "moves-not-read", wxf(*HEAD, "START{", " 1.  C2.5  H8+7     2.  H2+3  R9+9", "}END"),
-             s("3.2"), ["W106"],
+             s("3.2"), ["W106", "M301"],
              "R9+9 (line 5, column 31): Black's rook on i9 cannot go forward 9 (its pawn on i6 blocks it); the "
-             "game ends there (reported with the notation's code too).", diagnostics=[at_line("W106", 5, 31)]),
+             "game ends there: the notation's finding (M301), with W106 as its note.",
+             diagnostics=[at_line("M301", 5, 31), at_line("W106", 5, 31)], exact=True),
         case("invalid", "text-after-end", wxf(*HEAD, "START{", MOVES, "}END", "1-0"), s("3.4"), ["W108"],
              "`1-0` (line 7) after `}END` is not a comment: ignored and reported.",
              diagnostics=[at_line("W108", 7, 1)], exact=True),

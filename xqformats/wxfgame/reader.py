@@ -179,7 +179,9 @@ class WxfReader:
         move, found = decode(text, self.pos, self.notation, strict=self.strict)
         self._relocate(found, start)
         if move is None:
-            self.report(rules.MOVES_NOT_READ, "Moves from here to the end are not read", tok)
+            # A note on the move's own finding (just reported): one root cause, one finding.
+            span = self.sink.source.span(start, end) if self.sink.source is not None else None
+            self.sink.note(rules.MOVES_NOT_READ, "Moves from here to the end are not read", span)
             self.stopped = True
             return
         self._check_number(tok)

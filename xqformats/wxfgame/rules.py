@@ -124,8 +124,9 @@ MOVES_NOT_READ = Rule(
     Severity.ERROR,
     "Moves after a move that cannot be read are not read",
     doc=_doc(
-        "Reports, after the notation's own finding on a move that cannot be read (not WXF, "
-        "ambiguous or illegal), that the moves from there to the end are not read.",
+        "Reports, as a related note on the notation's own finding on a move that cannot be read "
+        "(not WXF, ambiguous or illegal; SARIF `relatedLocations`, an indented `note:` line in text "
+        "output), that the moves from there to the end are not read.",
         "Every later position depends on the move; a reader cannot guess what was meant.",
         "§3.2",
     ),
