@@ -206,3 +206,13 @@ def test_an_empty_header_is_named_as_a_loss() -> None:
 
     game = Game({"Game": "Chinese Chess", "Event": "", "Red": "A"})
     assert "empty header `Event` not kept (an empty header line reads as none)" in wxfgame_losses(game)
+
+
+def test_a_comment_that_takes_the_move_section_is_the_one_finding() -> None:
+    """An unclosed `/*` reads the rest of the file as its text: that no `START{` follows is a note on it."""
+    text = "FORMAT\tWXF\nRED\tA\nBLACK\tB\n/*Time control\nSTART{\n 1. C2.5 H8+7\n}END\n"
+    (found,) = read_wxfgame(text, path="x.wxf")[1]
+    assert str(found) == "x.wxf:4:1: W109 Unclosed comment; expected `*/` (the rest of the file is read as the comment)"
+    assert [r.code for r in found.related] == ["W102"]
+    # Without the comment, no section is a finding of its own.
+    assert codes("FORMAT\tWXF\nRED\tA\n") == ["W102"]

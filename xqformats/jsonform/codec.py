@@ -222,7 +222,8 @@ class _Reader:
         for d in diags:
             self.sink.add(Diagnostic(d.code, d.severity, f"`{where}.move`: {d.message}", deviation=d.deviation))
         if move is None:
-            self.sink.report(rules.MOVES_NOT_READ, f"`{where}`: the nodes below `{obj['move']}` are left out")
+            # A note on the move's own finding (just recorded): one root cause, one finding.
+            self.sink.note(rules.MOVES_NOT_READ, f"`{where}`: the nodes below `{obj['move']}` are left out")
             return None
         pos.push(move)
         return parent.add_variation(move)

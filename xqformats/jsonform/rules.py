@@ -77,8 +77,8 @@ MOVES_NOT_READ = Rule(
     Severity.INFO,
     "Nodes below an unreadable move are left out",
     doc=_doc(
-        "Accompanies an illegal or unreadable move (reported with its M code): the nodes below it "
-        "are not in the game.",
+        "A related note on the finding of an illegal or unreadable move (its M code): the nodes "
+        "below it are not in the game.",
         "A move tree cannot go on from a move that is not played.",
         "§2.3",
     ),

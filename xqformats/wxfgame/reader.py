@@ -72,10 +72,12 @@ class WxfReader:
         self.number: Optional[Token] = None
         self.stopped = False
         self.strays: list[Token] = []
+        #: The W109 of a comment that ran to the end of the file (it took what follows with it).
+        self.unclosed: Optional[Diagnostic] = None
 
-    def report(self, rule: Rule, message: str, tok: Token) -> None:
+    def report(self, rule: Rule, message: str, tok: Token) -> Diagnostic:
         start, end = _pos(tok)
-        self.sink.report_at(rule, message, start, end)
+        return self.sink.report_at(rule, message, start, end)
 
     # ---------------------------------------------------------------- entry
     def read(self, tree: Tree) -> Game:
@@ -106,7 +108,12 @@ class WxfReader:
             self.notation = None
         if section is None:
             end = len(self.sink.source.text or "") if self.sink.source is not None else 0
-            self.sink.report_at(rules.NO_MOVES, "No `START{` move section; expected the moves between `START{` and `}END`", end, end)
+            message = "No `START{` move section; expected the moves between `START{` and `}END`"
+            if self.unclosed is not None and self.sink.source is not None:
+                # The comment ran to the end and took the move section with it: a note on its W109.
+                self.sink.note(rules.NO_MOVES, message, self.sink.source.span(end, end), about=self.unclosed)
+            else:
+                self.sink.report_at(rules.NO_MOVES, message, end, end)
         return self.game
 
     def _flush_strays(self) -> None:
@@ -145,7 +152,9 @@ class WxfReader:
         tok = _tokens(tree)[0]
         text = str(tok)
         if not text.endswith("*/") or len(text) < 4:
-            self.report(rules.UNCLOSED_COMMENT, "Unclosed comment; expected `*/` (the rest of the file is read as the comment)", tok)
+            self.unclosed = self.report(
+                rules.UNCLOSED_COMMENT, "Unclosed comment; expected `*/` (the rest of the file is read as the comment)", tok
+            )
             body = text[2:]
         else:
             body = text[2:-2]
