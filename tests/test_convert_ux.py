@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import write_tree
 
 from xqformats.cli import main
 
@@ -15,16 +16,10 @@ GAME = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n'
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def write(root: Path, **named: str) -> None:
-    for name, text in named.items():
-        path = root / name.replace("__", "/")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-
 
 def test_a_folder_in_gives_a_folder_out_mirroring_the_tree(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (workdir / ".git").mkdir()
-    write(workdir, **{
+    write_tree(workdir, **{
         "games__a.pgn": GAME, "games__deep__B.PGN": GAME, "games__deep__deeper__c.pgn": GAME,
         "games__notes.txt": "not a record", "games__old__d.pgn": GAME, ".gitignore": "old/\n",
     })
@@ -64,7 +59,7 @@ def _cli(*args: str, stdout: object) -> subprocess.CompletedProcess[bytes]:
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 @pytest.mark.parametrize("command", [["convert", "a.pgn", "-o", "-", "--to", "pgn"], ["lint", "--isolated", "a.pgn"]])
 def test_a_full_disk_is_a_message_and_exit_2(workdir: Path, command: list[str]) -> None:
-    write(workdir, **{"a.pgn": GAME.replace("*\n", "\n")})  # (a finding, so lint writes something)
+    write_tree(workdir, **{"a.pgn": GAME.replace("*\n", "\n")})  # (a finding, so lint writes something)
     with open("/dev/full", "wb") as full:
         done = _cli(*command, stdout=full)
     assert done.returncode == 2 and b"Traceback" not in done.stderr
@@ -72,7 +67,7 @@ def test_a_full_disk_is_a_message_and_exit_2(workdir: Path, command: list[str]) 
 
 
 def test_a_closed_pipe_is_a_message_and_exit_2_for_convert(workdir: Path) -> None:
-    write(workdir, **{"a.pgn": GAME})
+    write_tree(workdir, **{"a.pgn": GAME})
     proc = subprocess.Popen(
         [sys.executable, "-m", "xqformats", "convert", "a.pgn", "-o", "-", "--to", "pgn"],
         env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -84,7 +79,7 @@ def test_a_closed_pipe_is_a_message_and_exit_2_for_convert(workdir: Path) -> Non
 
 
 def test_an_output_folder_that_cannot_be_made_is_a_message_and_exit_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(workdir, **{"a.pgn": GAME, "file": "x"})
+    write_tree(workdir, **{"a.pgn": GAME, "file": "x"})
     assert main(["convert", "a.pgn", "--out-dir", "file/sub", "--to", "cbf"]) == 2
     assert capsys.readouterr().err.startswith("xqformats convert: Cannot create `file/sub`")
     assert main(["convert", "a.pgn", "-o", "no/such/folder/b.pgn"]) == 2

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run
+from cli_helpers import run, write_tree
 
 from xqformats.cli import main
 
@@ -166,20 +166,14 @@ CBF = (
 )
 
 
-def files(root: Path, **named: str) -> None:
-    for name, text in named.items():
-        path = root / name.replace("__", "/")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-
 
 def test_clean_file_exits_0(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files(workdir, **{"good.pgn": GOOD_PGN})
+    write_tree(workdir, **{"good.pgn": GOOD_PGN})
     assert run(capsys, "--isolated", "good.pgn")[:2] == (0, "All checks passed (1 file)\n")
 
 
 def test_warning_exits_0_with_source_and_caret(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files(workdir, **{"a.pgn": DATE_PGN})
+    write_tree(workdir, **{"a.pgn": DATE_PGN})
     status, out, _ = run(capsys, "--isolated", "a.pgn")
     assert status == 0
     # The tag value's span: the quoted string, columns 7-17 of line 2.
@@ -212,17 +206,17 @@ def test_caret_line_of_a_file_with_any_line_ends(line_end: str, workdir: Path, c
 
 
 def test_strict_turns_deviations_into_errors(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files(workdir, **{"a.pgn": DATE_PGN})
+    write_tree(workdir, **{"a.pgn": DATE_PGN})
     status, out, _ = run(capsys, "--isolated", "--strict", "--format", "json", "a.pgn")
     assert status == 1
     assert [(d["code"], d["severity"]) for d in json.loads(out)] == [("T104", "error")]
     # strict = true in the config does the same.
-    files(workdir, **{"xqformats.toml": "strict = true\n"})
+    write_tree(workdir, **{"xqformats.toml": "strict = true\n"})
     assert run(capsys, "a.pgn")[0] == 1
 
 
 def test_errors_exit_1_in_position_order(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files(workdir, **{"b.pgn": ILLEGAL_PGN})
+    write_tree(workdir, **{"b.pgn": ILLEGAL_PGN})
     status, out, _ = run(capsys, "--isolated", "--show-info", "--format", "json", "b.pgn")
     assert status == 1
     found = [(d["code"], d["line"], d["column"], d["severity"]) for d in json.loads(out)]
@@ -246,7 +240,7 @@ def test_stdin_pgn_and_cbf_by_content(
 
 
 def test_extension_content_mismatch(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files(workdir, **{"x.pgn": CBF})
+    write_tree(workdir, **{"x.pgn": CBF})
     status, out, _ = run(capsys, "--isolated", "--no-source", "--ignore", "T104", "x.pgn")
     assert status == 0
     assert out.splitlines()[0] == (
@@ -255,7 +249,7 @@ def test_extension_content_mismatch(workdir: Path, capsys: pytest.CaptureFixture
 
 
 def test_sarif_and_github_on_real_findings(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files(workdir, **{"b.pgn": ILLEGAL_PGN})
+    write_tree(workdir, **{"b.pgn": ILLEGAL_PGN})
     _, out, _ = run(capsys, "--isolated", "--show-info", "--format", "sarif", "b.pgn")
     results = json.loads(out)["runs"][0]["results"]
     assert [(r["ruleId"], r["level"]) for r in results] == [("M203", "error")]
@@ -272,7 +266,7 @@ def test_sarif_and_github_on_real_findings(workdir: Path, capsys: pytest.Capture
 
 
 def _tree(root: Path) -> None:
-    files(
+    write_tree(
         root,
         **{
             "a__good.pgn": GOOD_PGN,
@@ -315,7 +309,7 @@ def test_reader_crash_is_reported_not_raised(workdir: Path, capsys: pytest.Captu
     def broken(source: Source, options: ReadOptions) -> Reading:
         raise RuntimeError("boom")
 
-    files(workdir, **{"a.cbf": CBF, "b.pgn": DATE_PGN})
+    write_tree(workdir, **{"a.cbf": CBF, "b.pgn": DATE_PGN})
     with REGISTRY.registered(dataclasses.replace(REGISTRY.get("cbf"), reader=broken)):
         status, out, _ = run(capsys, "--isolated", "--no-source", "a.cbf", "b.pgn")
     assert status == 2
@@ -339,7 +333,7 @@ def test_no_progress_bar_when_piped(workdir: Path) -> None:
 def test_library_api(workdir: Path) -> None:
     from xqformats.lint import SelectorError, lint_paths
 
-    files(workdir, **{"a.pgn": DATE_PGN, "b__b.pgn": ILLEGAL_PGN})
+    write_tree(workdir, **{"a.pgn": DATE_PGN, "b__b.pgn": ILLEGAL_PGN})
     found = lint_paths(["."], ignore=["P3"])
     assert [(d.path, d.code) for d in found] == [("a.pgn", "T104"), ("b/b.pgn", "M203")]
     assert [d.code for d in lint_paths(["a.pgn"], strict=True)] == ["T104"]
@@ -352,7 +346,7 @@ def test_library_api(workdir: Path) -> None:
 def test_per_file_ignores_apply_to_stdin_filename(
     workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    files(workdir, **{"xqformats.toml": '[per-file-ignores]\n"old/*" = ["T104"]\n'})
+    write_tree(workdir, **{"xqformats.toml": '[per-file-ignores]\n"old/*" = ["T104"]\n'})
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(DATE_PGN.encode())))
     assert run(capsys, "--stdin-filename", "old/a.pgn", "-")[:2] == (0, "All checks passed (1 file)\n")
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(DATE_PGN.encode())))
@@ -362,7 +356,7 @@ def test_per_file_ignores_apply_to_stdin_filename(
 @pytest.mark.skipif(sys.platform == "win32" or (hasattr(os, "geteuid") and os.geteuid() == 0),
                     reason="needs POSIX permissions that apply to this user (root reads everything)")
 def test_unlistable_folder_exits_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files(workdir, **{"d__ok.pgn": GOOD_PGN, "d__locked__x.pgn": GOOD_PGN})
+    write_tree(workdir, **{"d__ok.pgn": GOOD_PGN, "d__locked__x.pgn": GOOD_PGN})
     locked = workdir / "d" / "locked"
     locked.chmod(0)
     try:
@@ -383,7 +377,7 @@ def test_unlistable_folder_is_reported(workdir: Path) -> None:
     """
     from xqformats.lint.discovery import discover
 
-    files(workdir, **{"d__ok.pgn": GOOD_PGN})
+    write_tree(workdir, **{"d__ok.pgn": GOOD_PGN})
     fd = os.open("d", os.O_RDONLY)
     try:
         for _ in range(25):  # 25 x 201 characters: past PATH_MAX (4096)
@@ -403,7 +397,7 @@ def test_unlistable_folder_is_reported(workdir: Path) -> None:
 
 
 def test_exit_zero_quiet_statistics_and_output_file(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files(workdir, **{"a.pgn": ILLEGAL_PGN, "b.pgn": DATE_PGN, "c.pgn": ILLEGAL_PGN})
+    write_tree(workdir, **{"a.pgn": ILLEGAL_PGN, "b.pgn": DATE_PGN, "c.pgn": ILLEGAL_PGN})
     status, out, _ = run(capsys, "--isolated", "--show-info", "--statistics", ".")
     # ILLEGAL_PGN: M203 once per file (with its P301 note); DATE_PGN: T104 once.
     assert status == 1
@@ -433,7 +427,7 @@ def test_sarif_and_github_paths_point_at_the_file_from_a_subfolder(
     # Issue 13: run from a subfolder, the SARIF URI must still name the file
     # from the repository root (%SRCROOT%), and GitHub's from GITHUB_WORKSPACE.
     (workdir / ".git").mkdir()
-    files(workdir, **{"games__a.pgn": DATE_PGN})
+    write_tree(workdir, **{"games__a.pgn": DATE_PGN})
     monkeypatch.chdir(workdir / "games")
     _, out, _ = run(capsys, "--isolated", "--format", "sarif", "a.pgn")
     log = json.loads(out)
@@ -451,7 +445,7 @@ def test_sarif_and_github_paths_point_at_the_file_from_a_subfolder(
 
 
 def test_force_exclude_applies_the_config_to_named_files(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    files(workdir, **{"legacy__a.pgn": ILLEGAL_PGN, "b.pgn": GOOD_PGN, "xqformats.toml": 'exclude = ["legacy"]\n'})
+    write_tree(workdir, **{"legacy__a.pgn": ILLEGAL_PGN, "b.pgn": GOOD_PGN, "xqformats.toml": 'exclude = ["legacy"]\n'})
     assert run(capsys, "legacy/a.pgn", "b.pgn")[0] == 1  # named: linted
     status, out, _ = run(capsys, "--force-exclude", "legacy/a.pgn", "b.pgn")
     assert (status, out) == (0, "All checks passed (1 file)\n")

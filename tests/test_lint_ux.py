@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_helpers import run
+from cli_helpers import run, write_tree
 
 from xqformats.cli import main
 
@@ -16,12 +16,6 @@ ILLEGAL_PGN = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 
 # h2e2 is ICCS in lower case: M405 (an opt-in style rule, info) says the canonical spelling is H2-E2.
 STYLE_PGN = '[Game "Chinese Chess"]\n[Format "ICCS"]\n[Result "*"]\n\n1. h2e2 h9g7 *\n'
 
-
-def write(root: Path, **named: str) -> None:
-    for name, text in named.items():
-        path = root / name.replace("__", "/")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
 
 
 # ---------------------------------------------------------------- info hidden by default
@@ -41,7 +35,7 @@ def test_info_is_hidden_by_default_and_counted(workdir: Path, capsys: pytest.Cap
     assert [line.split()[1] for line in out.splitlines()[:2]] == ["info", "error"]
     # JSON hides it too; the config key shows it.
     assert [d["code"] for d in json.loads(run(capsys, "--isolated", "--format", "json", "a.pgn")[1])] == ["M203"]
-    write(workdir, **{"xqformats.toml": "show-info = true\n"})
+    write_tree(workdir, **{"xqformats.toml": "show-info = true\n"})
     assert [d["code"] for d in json.loads(run(capsys, "--format", "json", "a.pgn")[1])] == ["E101", "M203"]
 
 
@@ -56,7 +50,7 @@ def test_info_of_a_code_selected_by_name_is_shown(
 
 @pytest.mark.parametrize("args", [["--select", "M4"], ["--extend-select", "M405"], ["--select", "ALL"]])
 def test_style_rules_show_whenever_they_are_on(workdir: Path, capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
-    write(workdir, **{"a.pgn": STYLE_PGN})
+    write_tree(workdir, **{"a.pgn": STYLE_PGN})
     status, out, _ = run(capsys, "--isolated", "--no-source", *args, "a.pgn")
     assert status == 0 and out.splitlines()[0].startswith("a.pgn:5:4: info M405 ")
     assert "M405" not in run(capsys, "--isolated", "a.pgn")[1]
@@ -74,7 +68,7 @@ def test_a_file_s_findings_are_printed_before_the_next_file_is_read(workdir: Pat
     import subprocess
     import sys
 
-    write(workdir, **{"a.pgn": ILLEGAL_PGN})
+    write_tree(workdir, **{"a.pgn": ILLEGAL_PGN})
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     env.pop("GITHUB_WORKSPACE", None)
     cmd = [sys.executable, "-m", "xqformats", "lint", "--isolated", "--format", fmt, "a.pgn", "-"]
@@ -94,7 +88,7 @@ def test_a_file_s_findings_are_printed_before_the_next_file_is_read(workdir: Pat
 
 
 def test_parallel_text_output_is_the_same_as_serial(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(workdir, **{f"d__{i:02}.pgn": ILLEGAL_PGN if i % 3 else STYLE_PGN for i in range(12)})
+    write_tree(workdir, **{f"d__{i:02}.pgn": ILLEGAL_PGN if i % 3 else STYLE_PGN for i in range(12)})
     serial = run(capsys, "--isolated", "--show-info", "-j", "1", "d")
     assert serial[1].count("error M203") == 8
     assert run(capsys, "--isolated", "--show-info", "-j", "3", "d") == serial
@@ -106,7 +100,7 @@ def test_parallel_text_output_is_the_same_as_serial(workdir: Path, capsys: pytes
 def test_sarif_links_every_rule_to_its_page(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from xqformats.lint.output import PROJECT_URL, RULES_URL
 
-    write(workdir, **{"a.pgn": ILLEGAL_PGN})
+    write_tree(workdir, **{"a.pgn": ILLEGAL_PGN})
     driver = json.loads(run(capsys, "--isolated", "--format", "sarif", "a.pgn")[1])["runs"][0]["tool"]["driver"]
     assert driver["informationUri"] == PROJECT_URL
     # Each helpUri is an anchor that docs/rules.md has (a link in its tables points at it).
@@ -123,7 +117,7 @@ def test_json_output_follows_its_schema(workdir: Path, capsys: pytest.CaptureFix
     jsonschema.Draft202012Validator.check_schema(validator.schema)
     # Text findings, a note, info, a missing file and a binary file's byte offsets.
     (workdir / "a.pgn").write_bytes(ILLEGAL_PGN.encode("gbk"))
-    write(workdir, **{"b.pgn": STYLE_PGN})
+    write_tree(workdir, **{"b.pgn": STYLE_PGN})
     (workdir / "c.xqf").write_bytes(b"XQ\x0a")
     status, out, _ = run(capsys, "--isolated", "--show-info", "--extend-select", "M4", "--format", "json",
                          "a.pgn", "b.pgn", "c.xqf", "missing.pgn")
@@ -141,7 +135,7 @@ DATE_PGN = '[Game "Chinese Chess"]\n[Date "1995.5.22"]\n[Result "*"]\n\n1. 炮�
 
 def test_folder_search_respects_gitignore(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (workdir / ".git").mkdir()
-    write(workdir, **{
+    write_tree(workdir, **{
         ".gitignore": "build/\n*.PGN\n!keep/*.PGN\n",
         "sub__.gitignore": "*.cbf\n",
         "a.pgn": DATE_PGN, "b.PGN": DATE_PGN, "keep__c.PGN": DATE_PGN, "sub__d.pgn": DATE_PGN,
@@ -158,12 +152,12 @@ def test_folder_search_respects_gitignore(workdir: Path, capsys: pytest.CaptureF
     out = run(capsys, "--isolated", "--no-source", "-q", ".")[1]
     assert sorted({line.split(":")[0] for line in out.splitlines()}) == ["a.pgn", "keep/c.PGN", "sub/d.pgn"]
     assert len(run(capsys, "--isolated", "--no-respect-gitignore", "-q", "--no-source", ".")[1].splitlines()) == 6
-    write(workdir, **{"xqformats.toml": "respect-gitignore = false\n"})
+    write_tree(workdir, **{"xqformats.toml": "respect-gitignore = false\n"})
     assert len(run(capsys, "-q", "--no-source", ".")[1].splitlines()) == 6
 
 
 def test_each_file_takes_the_closest_config_above_it(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(workdir, **{
+    write_tree(workdir, **{
         "xqformats.toml": 'ignore = ["T104"]\n',
         "a.pgn": DATE_PGN,
         "strict__xqformats.toml": "strict = true\n",
@@ -188,7 +182,7 @@ def test_each_file_takes_the_closest_config_above_it(workdir: Path, capsys: pyte
 
 def test_each_folder_takes_the_exclude_of_the_closest_config(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A nested config's `exclude` governs the folder search below it, as its other settings govern its files."""
-    write(workdir, **{
+    write_tree(workdir, **{
         "xqformats.toml": 'exclude = ["old"]\n',
         "a.pgn": DATE_PGN,
         "old__b.pgn": DATE_PGN,
@@ -210,7 +204,7 @@ def test_each_folder_takes_the_exclude_of_the_closest_config(workdir: Path, caps
 
 def test_a_folder_outside_the_configs_tree_takes_the_run_s_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """No config above a file: it takes the current folder's (it crashed with an AssertionError)."""
-    write(tmp_path, **{"here__xqformats.toml": 'ignore = ["T104"]\n', "there__a.pgn": DATE_PGN})
+    write_tree(tmp_path, **{"here__xqformats.toml": 'ignore = ["T104"]\n', "there__a.pgn": DATE_PGN})
     monkeypatch.chdir(tmp_path / "here")
     assert run(capsys, "--no-source", "-q", "../there")[:2] == (0, "")
     assert "T104" in run(capsys, "--no-source", "-q", "--isolated", "../there")[1]
@@ -224,7 +218,7 @@ def codes_of(capsys: pytest.CaptureFixture[str], *args: str) -> list[tuple[str, 
 
 
 def test_ignore_silences_its_codes_on_its_line_and_the_next(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(workdir, **{
+    write_tree(workdir, **{
         # (A PGN comment after the last tag opens the movetext: one after an earlier tag would be P202.)
         "a.pgn": '[Game "Chinese Chess"]\n[Result "*"]\n[Date "1995.5.22"] {xqformats: ignore T104}\n\n'
                  "1. 炮二平五 马8进7 2. 炮五进九 *\n",
@@ -241,7 +235,7 @@ def test_ignore_silences_its_codes_on_its_line_and_the_next(workdir: Path, capsy
 
 
 def test_ignore_file_and_other_formats(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(workdir, **{
+    write_tree(workdir, **{
         "a.pgn": '[Game "Chinese Chess"]\n[Date "1995.5.22"]\n[Result "*"]\n\n'
                  "1. 炮二平五 马8进7 2. 炮五进九 * {xqformats: ignore-file T104 M203}\n",
         # The same text in an XML comment of a CBF record.
@@ -258,7 +252,7 @@ def test_ignore_file_and_other_formats(workdir: Path, capsys: pytest.CaptureFixt
 
 
 def test_unknown_and_unused_codes_are_reported(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    write(workdir, **{"a.pgn": '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 {xqformats: ignore M202, Q999} *\n'})
+    write_tree(workdir, **{"a.pgn": '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 {xqformats: ignore M202, Q999} *\n'})
     status, out, _ = run(capsys, "--isolated", "--no-source", "a.pgn")
     assert status == 0 and out.splitlines() == [
         "a.pgn:4:33: warning G108 Suppression of `M202` silences nothing here; remove it",
