@@ -53,7 +53,7 @@ def _players(index: Index) -> list[dict[str, Any]]:
             lose = "0-1" if side == "red" else "1-0"
             tally["wins" if outcome == win else "losses" if outcome == lose else "draws" if outcome == "1/2-1/2" else "unknown"] += 1
             spelled.setdefault(key, Counter())[name] += 1
-    out = []
+    out: list[dict[str, Any]] = []
     for key, t in seen.items():
         known = t["wins"] + t["draws"] + t["losses"]
         pts = round(100 * (t["wins"] + 0.5 * t["draws"]) / known, 1) if known else None
@@ -61,7 +61,7 @@ def _players(index: Index) -> list[dict[str, Any]]:
             "name": spelled[key].most_common(1)[0][0], "games": t["games"], "wins": t["wins"], "draws": t["draws"],
             "losses": t["losses"], "unknown": t["unknown"], "score": pts,
         })
-    out.sort(key=lambda p: (-int(p["games"] or 0), str(p["name"])))
+    out.sort(key=lambda p: (-p["games"], p["name"]))
     return out
 
 
@@ -128,7 +128,7 @@ def collect(index: Index, *, depth: int = 3, openings: Optional[OpeningTable] = 
         "results": _results(results),
         "players": _players(index),
         "years": dict(sorted(years.items(), key=lambda kv: (kv[0] == "unknown", kv[0]))),
-        "first_moves": {"depth": depth, "games": len(lines), "tree": _tree([(bytes(m), o) for m, o in lines], depth)},
+        "first_moves": {"depth": depth, "games": len(lines), "tree": _tree([(bytes(m or b""), o) for m, o in lines], depth)},
         "findings": findings,
     }
     if openings is not None:
