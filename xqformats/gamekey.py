@@ -19,9 +19,10 @@ played every move).
 from __future__ import annotations
 
 import hashlib
+from itertools import chain
 from typing import TYPE_CHECKING, Iterable, NamedTuple, Optional, Sequence
 
-from .core import Move, Square
+from .core import SQUARES, Move, Square
 from .geometry import mirror_left_right
 from .position import ZOBRIST_BLACK, ZOBRIST_PIECES, Position, zobrist_hash
 
@@ -33,6 +34,7 @@ __all__ = [
     "game_key",
     "mirrored_key",
     "mirrored_position",
+    "mirrored_hash",
     "main_line",
     "encode_moves",
     "decode_moves",
@@ -43,7 +45,7 @@ __all__ = [
 
 def encode_moves(moves: Iterable[Move]) -> bytes:
     """A main line as bytes: two per ply, the from-square and the to-square (0–89, :func:`xqformats.core.square`)."""
-    return bytes(sq for move in moves for sq in move)
+    return bytes(chain.from_iterable(moves))
 
 
 def decode_moves(data: bytes) -> list[Move]:
@@ -94,6 +96,20 @@ def mirrored_position(position: Position) -> Position:
         if piece is not None:
             out.set_piece(mirror_left_right(sq), piece)
     return out
+
+
+#: MIRRORED[sq]: the square's mirror image between the wings (:func:`~xqformats.geometry.mirror_left_right`), as a table.
+MIRRORED: tuple[Square, ...] = tuple(mirror_left_right(sq) for sq in SQUARES)
+
+
+def mirrored_hash(position: Position) -> int:
+    """The Zobrist hash of ``position``'s mirror image (what :func:`mirrored_position` gives, without building it)."""
+    h = 0 if position.turn else ZOBRIST_BLACK
+    table = ZOBRIST_PIECES
+    for sq, piece in enumerate(position.board):
+        if piece is not None:
+            h ^= table[piece][MIRRORED[sq]]
+    return h
 
 
 def mirrored_key(game: "Game") -> GameKey:

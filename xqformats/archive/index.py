@@ -138,6 +138,8 @@ class Index:
     """An open archive index (a :class:`sqlite3.Connection` and the statements that fill it)."""
 
     def __init__(self, path: str, *, temporary: bool = False) -> None:
+        self._pending: dict[str, list[tuple[object, ...]]] = {t: [] for t in ("games", "headers", "positions", "materials", "findings")}
+        self._next_game = 1
         try:
             self.db = sqlite3.connect(path)
             self.db.execute("PRAGMA foreign_keys = OFF")
@@ -152,6 +154,7 @@ class Index:
             self._check_version()
             self.db.executescript(SCHEMA)
             self._set_meta()
+            self._next_game = int(self.db.execute("SELECT coalesce(max(id), 0) + 1 FROM games").fetchone()[0])
         except sqlite3.DatabaseError as exc:
             raise IndexError_(f"`{path}` is not an archive index: {exc}") from None
 
@@ -192,6 +195,7 @@ class Index:
         ids = [(i,) for i in file_ids]
         if not ids:
             return
+        self._flush()
         db = self.db
         games = "SELECT id FROM games WHERE file_id = ?"
         for table in ("positions", "materials", "headers"):
@@ -205,7 +209,11 @@ class Index:
         self.db.execute("UPDATE files SET size = ?, mtime_ns = ? WHERE id = ?", (scan.size, scan.mtime_ns, file_id))
 
     def store(self, scan: FileScan) -> int:
-        """Store a file read afresh (replacing what was stored at its path); returns its id."""
+        """Store a file read afresh (replacing what was stored at its path); returns its id.
+
+        Its games' rows are inserted at the next :meth:`commit` (many files'
+        rows in one statement per table).
+        """
         db = self.db
         old = db.execute("SELECT id FROM files WHERE path = ?", (scan.path,)).fetchone()
         if old is not None:
@@ -216,32 +224,46 @@ class Index:
         )
         file_id = int(cur.lastrowid or 0)
         for game in scan.games:
-            self._store_game(file_id, game)
-        db.executemany("INSERT INTO findings(file_id, code, count) VALUES (?, ?, ?)", [(file_id, c, n) for c, n in scan.findings.items()])
+            self._add_game(file_id, game)
+        self._pending["findings"].extend((file_id, c, n) for c, n in scan.findings.items())
         return file_id
 
-    def _store_game(self, file_id: int, g: GameSummary) -> None:
-        db = self.db
+    def _add_game(self, file_id: int, g: GameSummary) -> None:
+        gid = self._next_game
+        self._next_game += 1
         red, black, event, date = g.header("Red"), g.header("Black"), g.header("Event"), g.header("Date")
         lo, hi = date_range(date)
-        cur = db.execute(
-            "INSERT INTO games(file_id, number, red, black, event, date, result, red_key, black_key, event_key, date_from, "
-            "date_to, outcome, start_fen, start_hash, mirror_hash, plies, moves, comments, variations) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                file_id, g.number, red, black, event, date, g.header("Result"), fold(red or ""), fold(black or ""),
-                fold(event or ""), lo, hi, g.outcome, g.start_fen, g.start_hash, g.mirror_hash, len(g.moves) // 2,
-                g.moves, g.comments, g.variations,
-            ),
-        )
-        gid = int(cur.lastrowid or 0)
-        db.executemany("INSERT INTO headers(game_id, name, value) VALUES (?, ?, ?)", [(gid, k, v) for k, v in g.headers])
+        rows = self._pending
+        rows["games"].append((
+            gid, file_id, g.number, red, black, event, date, g.header("Result"), fold(red or ""), fold(black or ""),
+            fold(event or ""), lo, hi, g.outcome, g.start_fen, g.start_hash, g.mirror_hash, len(g.moves) // 2, g.moves,
+            g.comments, g.variations,
+        ))
+        rows["headers"].extend((gid, k, v) for k, v in g.headers)
         hashes = array("q")
         hashes.frombytes(g.hashes)
-        db.executemany("INSERT OR IGNORE INTO positions(game_id, ply, hash) VALUES (?, ?, ?)", zip(repeat(gid), range(len(hashes)), hashes))
-        db.executemany("INSERT INTO materials(game_id, ply, red, black) VALUES (?, ?, ?, ?)", [(gid, *m) for m in g.materials])
+        rows["positions"].extend(zip(repeat(gid), range(len(hashes)), hashes))
+        rows["materials"].extend((gid, *m) for m in g.materials)
+
+    _INSERTS = {
+        "games": "INSERT INTO games(id, file_id, number, red, black, event, date, result, red_key, black_key, event_key, "
+        "date_from, date_to, outcome, start_fen, start_hash, mirror_hash, plies, moves, comments, variations) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "headers": "INSERT INTO headers(game_id, name, value) VALUES (?, ?, ?)",
+        "positions": "INSERT OR IGNORE INTO positions(game_id, ply, hash) VALUES (?, ?, ?)",
+        "materials": "INSERT OR IGNORE INTO materials(game_id, ply, red, black) VALUES (?, ?, ?, ?)",
+        "findings": "INSERT INTO findings(file_id, code, count) VALUES (?, ?, ?)",
+    }
+
+    def _flush(self) -> None:
+        for table, rows in self._pending.items():
+            if rows:
+                self.db.executemany(self._INSERTS[table], rows)
+                rows.clear()
 
     def commit(self) -> None:
+        """Insert the pending rows and commit."""
+        self._flush()
         self.db.commit()
 
     # ------------------------------------------------------------ bulk building

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional, Sequence
 
-__all__ = ["Material", "parse_material", "signature", "MaterialError", "ORDER"]
+__all__ = ["Material", "parse_material", "signature", "signatures", "MaterialError", "ORDER"]
 
 #: Piece type letters in the order a signature writes them (车 马 相 仕 炮 兵); kings are left out.
 ORDER = "RNBACP"
@@ -55,6 +55,24 @@ def signature(pieces: Sequence[Optional[str]]) -> tuple[str, str]:
     red = "".join(t * counts[t] for t in ORDER)
     black = "".join(t * counts[t.lower()] for t in ORDER)
     return red, black
+
+
+def signatures(pieces: Sequence[Optional[str]], captures: Sequence[tuple[int, str]]) -> list[tuple[int, str, str]]:
+    """``(ply, red, black)`` signatures of a line: at ply 0 (``pieces``, the start board) and after each capture."""
+    counts = dict.fromkeys("RNBACPrnbacp", 0)
+    for p in pieces:
+        if p is not None and p in counts:
+            counts[p] += 1
+
+    def sign() -> tuple[str, str]:
+        return "".join(t * counts[t] for t in ORDER), "".join(t * counts[t.lower()] for t in ORDER)
+
+    out = [(0, *sign())]
+    for ply, taken in captures:
+        if taken in counts:
+            counts[taken] -= 1
+        out.append((ply, *sign()))
+    return out
 
 
 def _side(text: str, which: str) -> str:

@@ -26,12 +26,13 @@ from typing import Optional
 
 from ..diagnostics import Diagnostic
 from ..formats import guard, open_record
-from ..gamekey import encode_moves, line_positions, main_line, mirrored_position
+from ..gamekey import encode_moves, line_positions, main_line, mirrored_hash
 from ..lint.catalogue import on_by_default
 from ..lint.checks import GameChecker
-from ..model import RESULTS, Game, standard_date, date_problem
+from ..model import RESULTS, Game, date_problem, standard_date
+from ..position import STARTING_FEN, Position
 from .folding import fold
-from .material import signature
+from .material import signatures
 
 __all__ = ["GameSummary", "FileScan", "scan_file", "file_digest", "date_range", "outcome_of"]
 
@@ -129,30 +130,45 @@ def date_range(value: Optional[str]) -> tuple[Optional[str], Optional[str]]:
     return day, day
 
 
+_START = Position.initial()
+
+
+def _fen(start: Position) -> str:
+    """``start.fen()``, without printing the standard start every time."""
+    if start == _START and start.halfmove_clock == 0 and start.fullmove_number == 1:
+        return STARTING_FEN
+    return start.fen()
+
+
+def _annotations(game: Game) -> tuple[int, int]:
+    """How many non-empty comments the whole tree has, and how many variations (children beyond the first)."""
+    comments = variations = 0
+    stack = [game.root]
+    while stack:
+        node = stack.pop()
+        kids = node.children
+        if kids:
+            variations += len(kids) - 1
+            stack.extend(kids)
+        for texts in (node.comments_before, node.comments):
+            for text in texts:
+                if text.strip():
+                    comments += 1
+    return comments, variations
+
+
 def _summary(number: int, game: Game) -> GameSummary:
     start = game.start
     moves = main_line(game)
     line = line_positions(start, moves)
-    board = list(start.board)
-    materials = [(0, *signature(board))]
-    if line.captures:
-        captured = dict(line.captures)
-        # Replay only the squares: the material after each capture.
-        for ply, (frm, to) in enumerate(moves, 1):
-            board[to] = board[frm]
-            board[frm] = None
-            if ply in captured:
-                materials.append((ply, *signature(board)))
-    comments = variations = 0
-    for node in game.root.walk():
-        comments += sum(1 for c in node.comments_before if c.strip()) + sum(1 for c in node.comments if c.strip())
-        variations += max(0, len(node.children) - 1)
+    materials = signatures(start.board, line.captures)
+    comments, variations = _annotations(game)
     return GameSummary(
         number=number,
         headers=tuple(game.headers.items()),
-        start_fen=start.fen(),
+        start_fen=_fen(start),
         start_hash=line.hashes[0],
-        mirror_hash=mirrored_position(start).zobrist(),
+        mirror_hash=mirrored_hash(start),
         moves=encode_moves(moves),
         hashes=array("q", line.hashes).tobytes(),
         materials=tuple(materials),
