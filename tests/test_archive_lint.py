@@ -70,3 +70,18 @@ def test_the_rules_example_fires_and_its_fix_is_quiet(tmp_path: Path) -> None:
     assert [d.code for d in bad[0].diagnostics] == ["G109"] and good[0].diagnostics == ()
     # A file linted on its own (the language server, lint_bytes) has no run to compare with.
     assert lint_bytes(g109.example.encode(), "x.pgn", options).diagnostics == ()
+
+
+def test_a_file_cut_into_parts_numbers_its_games_as_a_whole_read(tmp_path: Path) -> None:
+    a = random_game(1, plies=30)
+    games = [random_game(10 + i, plies=40) for i in range(60)]
+    games[45] = a
+    games[5] = a
+    write(tmp_path / "big.pgn", games, "pgn")
+    options = LintOptions(RuleSelection(select=("G109",)))
+    targets = discover([str(tmp_path)])
+    whole = list(iter_results(targets, options))
+    parts = list(iter_results(targets, options, jobs=2, part_size=4096))
+    assert whole[0].diagnostics == parts[0].diagnostics
+    (d,) = whole[0].diagnostics
+    assert d.message.startswith("Game 46 is the same game as game 6 ")
