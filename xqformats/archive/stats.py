@@ -11,6 +11,7 @@ standard start, ``depth`` plies deep, moves in Chinese notation.
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from typing import Any, Optional
 
@@ -136,14 +137,20 @@ def collect(index: Index, *, depth: int = 3, openings: Optional[OpeningTable] = 
     return out
 
 
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal cells (a wide CJK character takes two)."""
+    cells = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, width - cells)
+
+
 def _pct(value: Optional[float]) -> str:
     return "-" if value is None else f"{value:.1f}%"
 
 
-def _tree_lines(nodes: list[dict[str, Any]], indent: str, out: list[str]) -> None:
+def _tree_lines(nodes: list[dict[str, Any]], indent: str, out: list[str], width: int) -> None:
     for n in nodes:
-        out.append(f"{indent}{n['move']:<8} {n['games']:>7}  +{n['1-0']} ={n['1/2-1/2']} -{n['0-1']}  {_pct(n['score'])}")
-        _tree_lines(n["children"], indent + "  ", out)
+        out.append(f"{_pad(indent + n['move'], width)} {n['games']:>7}  +{n['1-0']} ={n['1/2-1/2']} -{n['0-1']}  {_pct(n['score'])}")
+        _tree_lines(n["children"], indent + "  ", out, width)
 
 
 def render_text(stats: dict[str, Any], *, top: int = 20) -> str:
@@ -159,15 +166,15 @@ def render_text(stats: dict[str, Any], *, top: int = 20) -> str:
         f"Players ({len(stats['players']):,}; the {min(top, len(stats['players']))} with most games):",
     ]
     for p in stats["players"][:top]:
-        out.append(f"  {p['name']:<20} {p['games']:>6} games  +{p['wins']} ={p['draws']} -{p['losses']}  {_pct(p['score'])}")
+        out.append(f"  {_pad(p['name'], 24)} {p['games']:>6} games  +{p['wins']} ={p['draws']} -{p['losses']}  {_pct(p['score'])}")
     out += ["", "Games by year:"]
     out += [f"  {year:<8} {n:>7}" for year, n in stats["years"].items()]
     fm = stats["first_moves"]
     out += ["", f"First moves ({fm['games']:,} games from the standard start, {fm['depth']} plies; Red's score):"]
-    _tree_lines(fm["tree"], "  ", out)
+    _tree_lines(fm["tree"], "  ", out, 2 * fm["depth"] + 10)
     if "openings" in stats:
         out += ["", "Openings (the table's longest matching line):"]
-        out += [f"  {o['code']:<5} {o['name']:<24} {o['games']:>7}  {_pct(o['score'])}" for o in stats["openings"]]
+        out += [f"  {o['code']:<5} {_pad(o['name'], 24)} {o['games']:>7}  {_pct(o['score'])}" for o in stats["openings"]]
     out += ["", "Findings by code (lint's default selection):"]
     out += [f"  {code} {n:>9,}" for code, n in stats["findings"].items()] or ["  none"]
     return "\n".join(out) + "\n"
