@@ -65,6 +65,9 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "board", "draw a position of a FEN or a record as SVG", "xqformats.board.command:add_arguments",
         "xqformats.board.command:run",
     ),
+    Subcommand("duplicates", "group the games that are the same across an archive", "xqformats.archive.command:duplicates_arguments", "xqformats.archive.command:run_duplicates"),
+    Subcommand("find", "find games by player, date, result, position, moves or material", "xqformats.archive.command:find_arguments", "xqformats.archive.command:run_find"),
+    Subcommand("stats", "statistics of an archive: players, results, dates, first moves", "xqformats.archive.command:stats_arguments", "xqformats.archive.command:run_stats"),
     Subcommand(
         "conformance", "run the conformance suite on a decoder", "xqformats.conformance.command:add_arguments",
         "xqformats.conformance.command:run_command",

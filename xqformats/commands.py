@@ -28,6 +28,7 @@ from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, loa
 from .lint.discovery import STDIN, Target, discover, repository_root
 from .lint.fixes import FileFix, fix_target, unified_diff
 from .lint.output import FOLD_AFTER, rebased, render, render_github, render_text_file, run_summary, statistics, summary
+from .lint.duplicates import DuplicateJudge
 from .lint.runner import FileResult, LintOptions, iter_results
 from .lint.selection import RuleSelection, SelectorError
 from .formats.output import TextFile, atomic_write
@@ -443,10 +444,11 @@ def run_lint(args: argparse.Namespace) -> int:
     if args.fix or args.diff:
         return _run_fix(args, groups, fmt, progress)
     stream = _Stream(args, fmt, progress)
+    duplicates = DuplicateJudge()  # G109 over the whole run, whatever config each file has
     try:
         for options, chunk in groups:
             stream.extend(iter_results(chunk, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename,
-                                       scheduler=args.scheduler), options.selection)
+                                       scheduler=args.scheduler, duplicates=duplicates), options.selection)
         stream.finish()
     except (DaskUnavailable, OSError) as exc:
         return _usage_error("lint", _failure(args, exc, stream.results))

@@ -46,6 +46,7 @@ from .core import (
 
 __all__ = [
     "mirror",
+    "mirror_left_right",
     "in_palace",
     "own_side",
     "PALACE",
@@ -81,6 +82,15 @@ _HORSE = ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)
 def mirror(sq: Square) -> Square:
     """The square seen from the other side's half (rank r ↔ rank 9 − r, same file)."""
     return square(square_file(sq), RANK_COUNT - 1 - square_rank(sq))
+
+
+def mirror_left_right(sq: Square) -> Square:
+    """The square on the other wing (file f ↔ file 8 − f, same rank): a game's left–right mirror image.
+
+    The board's regions and every movement pattern are symmetric about the
+    middle file (e), so a legal game mirrored square by square is legal.
+    """
+    return square(FILE_COUNT - 1 - square_file(sq), square_rank(sq))
 
 
 def in_palace(file: int, rank: int, color: Color) -> bool:

@@ -35,6 +35,7 @@ reported as :class:`FenProblem` kinds with offsets, and
 from __future__ import annotations
 
 import enum
+import hashlib
 from collections import Counter
 from typing import Callable, Iterator, Optional, Sequence
 
@@ -72,7 +73,10 @@ from .geometry import (
     SLIDERS,
 )
 
-__all__ = ["Position", "STARTING_FEN", "Outcome", "FenProblem", "FenReport", "read_fen", "board_fen", "MAX_PIECES"]
+__all__ = [
+    "Position", "STARTING_FEN", "Outcome", "FenProblem", "FenReport", "read_fen", "board_fen", "MAX_PIECES",
+    "ZOBRIST_PIECES", "ZOBRIST_BLACK", "zobrist_hash",
+]
 
 STARTING_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
@@ -384,6 +388,10 @@ class Position:
         """Board and side to move; equal for the same position (repetition key)."""
         return (tuple(self.board), self.turn)
 
+    def zobrist(self) -> int:
+        """The position's Zobrist hash (board and side to move; :func:`zobrist_hash`). O(pieces)."""
+        return zobrist_hash(self.board, self.turn)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
@@ -677,6 +685,41 @@ _INITIAL_KINGS = {RED: INITIAL_BOARD.index("K"), BLACK: INITIAL_BOARD.index("k")
 _RANKS_FROM_TOP = tuple(tuple(square(f, r) for f in range(FILE_COUNT)) for r in range(RANK_COUNT - 1, -1, -1))
 #: Squares in FEN reading order.
 _READING_ORDER = tuple(s for row in _RANKS_FROM_TOP for s in row)
+
+
+# ---------------------------------------------------------------- Zobrist hashing
+def _zobrist_key(name: str) -> int:
+    """A fixed 63-bit number for ``name``: BLAKE2b-64 of ``xqformats-zobrist:<name>``, top bit cleared.
+
+    Derived from a hash, not from a seeded generator, so that any program can
+    compute the same numbers (docs/archive.md states the recipe); 63 bits so
+    that every hash is a non-negative SQLite INTEGER.
+    """
+    digest = hashlib.blake2b(f"xqformats-zobrist:{name}".encode("ascii"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+#: ZOBRIST_PIECES[piece][sq]: the number of a FEN piece letter on a square (``<letter><square>``, e.g. ``K4``).
+ZOBRIST_PIECES: dict[str, tuple[int, ...]] = {
+    p: tuple(_zobrist_key(f"{p}{sq}") for sq in SQUARES) for t in PIECE_NAMES for p in (t, t.lower())
+}
+#: XORed in when Black is to move.
+ZOBRIST_BLACK: int = _zobrist_key("black")
+
+
+def zobrist_hash(board: Sequence[Optional[str]], turn: Color) -> int:
+    """The Zobrist hash of a board and side to move: the XOR of the number of every piece on its square,
+    and :data:`ZOBRIST_BLACK` when Black is to move.
+
+    Equal positions (board and side) have equal hashes; a move changes it by
+    XORing out the mover on its square and in on its target (and out a
+    captured piece, and the side): what the archive index updates per ply.
+    """
+    h = 0 if turn else ZOBRIST_BLACK
+    for sq, piece in enumerate(board):
+        if piece is not None:
+            h ^= ZOBRIST_PIECES[piece][sq]
+    return h
 
 
 # ---------------------------------------------------------------- FEN text core

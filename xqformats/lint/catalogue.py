@@ -41,7 +41,7 @@ from ..pgn import rules as pgn_rules
 from ..wxfgame import rules as wxfgame_rules
 from . import suppression
 from ..xqf import rules as xqf_rules
-from . import checks
+from . import checks, duplicates
 
 __all__ = [
     "DECLARING_MODULES",
@@ -75,6 +75,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     format_rules,
     checks,
     suppression,
+    duplicates,
 )
 
 
@@ -149,8 +150,10 @@ def group_of(code: str) -> str:
 #: explicitly.  These are the M4 style rules: non-canonical spellings (`h2e2`,
 #: `C2=5`, fullwidth digits) are accepted by every source and fill real
 #: collections by the hundred thousand (223,151 M405 findings on the shared
-#: corpus), so like ruff's non-default rules they are opt-in.
-OPT_IN: tuple[str, ...] = ("M4",)
+#: corpus), so like ruff's non-default rules they are opt-in.  So is G109
+#: (duplicate-game): whether a second copy of a game is wanted is the
+#: archive keeper's call, and it is judged over the whole run.
+OPT_IN: tuple[str, ...] = ("M4", "G109")
 
 
 def on_by_default(code: str) -> bool:
@@ -325,7 +328,9 @@ def _index_row(rule: Rule) -> str:
 def rules_markdown(rules: Sequence[Rule] | None = None) -> str:
     """``docs/rules.md``: an index table per group, then every rule's page."""
     rules = list(rules if rules is not None else all_rules())
-    opt_in = ", ".join(f"{prefix}xx ({group_of(prefix).lower()})" for prefix in OPT_IN)
+    opt_in = ", ".join(
+        f"{prefix}{'xx' if len(prefix) == 2 else ''} ({group_of(prefix).lower()})" for prefix in OPT_IN
+    )
     out = [
         "# Rules",
         "",

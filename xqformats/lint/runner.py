@@ -30,13 +30,14 @@ import sys
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import IO, Callable, Iterable, Iterator, Optional, Sequence, Union
+from typing import IO, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Rule, Severity
 from ..formats import DEFAULT_MAX_FILE_SIZE, Part, RecordStream, guard, open_record
 from ..parallel import Executor, Scheduler, executor
 from ..progress import Progress
 from .checks import UNREADABLE_FILE, GameChecker
+from .duplicates import DUPLICATE_GAME, DuplicateJudge, GameMark, mark_of
 from .discovery import STDIN, Target
 from .catalogue import RULES
 from .selection import RuleSelection
@@ -89,7 +90,9 @@ class FileResult:
     at (for the text output's carets); ``failed`` is set when the file could
     not be read or the reader crashed (exit status 2).  ``size`` (bytes read),
     ``games`` and ``moves`` (every move of every game, variations included)
-    are what the run's summary counts.
+    are what the run's summary counts.  ``marks`` holds each game's identity
+    when ``G109`` is enabled for the file (:mod:`~xqformats.lint.duplicates`
+    judges them across the run), and is empty otherwise.
     """
 
     display: str
@@ -99,6 +102,7 @@ class FileResult:
     size: int = 0
     games: int = 0
     moves: int = 0
+    marks: tuple[GameMark, ...] = ()
 
     @property
     def has_errors(self) -> bool:
@@ -114,7 +118,7 @@ class FileResult:
              None if d.path == self.display else d.path, d.offset, d.length, d.deviation, d.fix, d.related)
             for d in self.diagnostics
         )
-        return (_rebuild, (self.display, rows, self.lines, self.failed, self.size, self.games, self.moves))
+        return (_rebuild, (self.display, rows, self.lines, self.failed, self.size, self.games, self.moves, self.marks))
 
 
 # A finding as it crosses a process boundary (see FileResult.__reduce__).
@@ -132,13 +136,14 @@ def _rebuild(
     size: int,
     games: int,
     moves: int,
+    marks: tuple[GameMark, ...] = (),
 ) -> FileResult:
     sev = {int(s): s for s in Severity}
     diags = tuple(
         Diagnostic(c, sev[s], m, ln, col, eln, ecol, display if p is None else p, off, n, deviation=dev, fix=fx, related=rel)
         for c, s, m, ln, col, eln, ecol, p, off, n, dev, fx, rel in rows
     )
-    return FileResult(display, diags, lines, failed, size, games, moves)
+    return FileResult(display, diags, lines, failed, size, games, moves, marks)
 
 
 def _sort_key(d: Diagnostic) -> tuple[int, int]:
@@ -180,26 +185,39 @@ def _file_diag(rule: Rule, message: str, display: str, strict: bool) -> Diagnost
     return sink.report(rule, message)
 
 
-def _check_games(
-    stream: RecordStream, display: str, options: LintOptions, enabled: Callable[[str], bool]
-) -> tuple[list[Diagnostic], bool, int, int]:
+class _Checked(NamedTuple):
+    """What :func:`_check_games` found in a stream's games."""
+
+    diagnostics: list[Diagnostic]
+    crashed: bool
+    games: int
+    moves: int
+    marks: tuple[GameMark, ...]
+
+
+def _check_games(stream: RecordStream, display: str, options: LintOptions, enabled: Callable[[str], bool]) -> _Checked:
     """Read the games of ``stream`` one at a time and run the model checks on each.
 
     Returns the checks' findings (a check that raised, a bug, gives ``G106``
     first and no more checks run), whether one raised, the number of games
-    and of moves.  No game is kept.
+    and of moves, and each game's :class:`GameMark` when ``G109`` is enabled.
+    No game is kept.
     """
     sink = DiagnosticSink(path=display, strict=options.strict)
     checker = GameChecker(stream.format.name if stream.format is not None else "", enabled)
     crash: Optional[Diagnostic] = None
     games = moves = 0
+    marks: Optional[list[GameMark]] = [] if enabled(DUPLICATE_GAME.code) else None
     for game in stream:
         games += 1
         if crash is None:
             _, crash = guard(partial(checker.check, game, sink), "A lint check", name=display, strict=options.strict)
+        if marks is not None:
+            marks.append(mark_of(game))
         # Nothing keeps the game: its nodes are freed now, not by the cycle collector.
         moves += game.release()
-    return ([crash] if crash is not None else []) + sink.items, crash is not None, games, moves
+    found = ([crash] if crash is not None else []) + sink.items
+    return _Checked(found, crash is not None, games, moves, tuple(marks or ()))
 
 
 def _lint_stream(stream: RecordStream, display: str, options: LintOptions, enabled: Callable[[str], bool]) -> FileResult:
@@ -207,11 +225,11 @@ def _lint_stream(stream: RecordStream, display: str, options: LintOptions, enabl
     with stream:
         if stream.format is None or stream.failed:
             return _finish(display, stream.diagnostics, None, enabled, failed=stream.failed)
-        checks, crashed, games, moves = _check_games(stream, display, options, enabled)
+        checked = _check_games(stream, display, options, enabled)
     if stream.failed:  # the reader crashed (a bug): reported as read() reports it
         return _finish(display, stream.diagnostics, None, enabled, failed=True)
-    result = _finish(display, stream.diagnostics + checks, stream.lines, enabled, failed=crashed)
-    return replace(result, size=stream.size, games=games, moves=moves)
+    result = _finish(display, stream.diagnostics + checked.diagnostics, stream.lines, enabled, failed=checked.crashed)
+    return replace(result, size=stream.size, games=checked.games, moves=checked.moves, marks=checked.marks)
 
 
 def _open(input: Union[str, Path, bytes, IO[bytes]], display: str, options: LintOptions, name: Optional[str] = None) -> RecordStream:
@@ -288,9 +306,12 @@ def lint_part(path: str, display: str, options: LintOptions, enabled: Callable[[
         max_size=options.max_size, part=part,
     )
     with stream:
-        checks, crashed, games, moves = _check_games(stream, display, options, enabled)
+        checked = _check_games(stream, display, options, enabled)
     reader = FileResult(display, tuple(d for d in stream.diagnostics if enabled(d.code)), failed=stream.failed)
-    found = FileResult(display, tuple(d for d in checks if enabled(d.code)), failed=crashed, games=games, moves=moves)
+    found = FileResult(
+        display, tuple(d for d in checked.diagnostics if enabled(d.code)), failed=checked.crashed, games=checked.games,
+        moves=checked.moves, marks=checked.marks,
+    )
     return PartResult(reader, found)
 
 
@@ -305,7 +326,8 @@ def _joined(display: str, stream: RecordStream, front: list[Diagnostic], parts: 
     result = _finish(display, reader + checks, stream.lines, enabled, failed=failed)
     games = sum(p.checks.games for p in parts)
     moves = sum(p.checks.moves for p in parts)
-    return replace(result, size=stream.size, games=games, moves=moves)
+    marks = tuple(m for p in parts for m in p.checks.marks)
+    return replace(result, size=stream.size, games=games, moves=moves, marks=marks)
 
 
 # ---------------------------------------------------------------- the run
@@ -337,6 +359,7 @@ def iter_results(
     stdin_name: Optional[str] = None,
     scheduler: Scheduler = None,
     part_size: int = PART_SIZE,
+    duplicates: Optional[DuplicateJudge] = None,
 ) -> Iterator[FileResult]:
     """Lint every target, yielding each result as soon as it and all before it are done.
 
@@ -350,7 +373,10 @@ def iter_results(
     ``scheduler`` (a Dask scheduler address or ``distributed.Client``, see
     :func:`xqformats.parallel.executor`) sends the same units of work to a
     Dask cluster instead.  Standard input is read in this process.
+    ``duplicates`` judges ``G109`` across the results (one judge per run:
+    pass the same one to each call of a run made of several; default, a new one).
     """
+    judge = duplicates if duplicates is not None else DuplicateJudge()
     files = [t for t in targets if t.path != STDIN and not (t.missing or t.error)]
     big = any(_size(t) >= 2 * part_size for t in files)
     if scheduler is None and (jobs <= 1 or not (len(files) > 1 or big)):
@@ -358,7 +384,7 @@ def iter_results(
             result = lint_target(t, options, stdin_name)
             if progress is not None:
                 progress.advance(1, result.size)
-            yield result
+            yield judge.judge(result)
     else:
         # The process pool's workers collect garbage as the command line does; a
         # Dask cluster's workers are left as they are (they may serve others).
@@ -368,7 +394,7 @@ def iter_results(
                 result = wait()
                 if progress is not None:
                     progress.advance(1, result.size)
-                yield result
+                yield judge.judge(result)
     if progress is not None:
         progress.close()
 

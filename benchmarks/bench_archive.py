@@ -1,0 +1,160 @@
+"""The archive index: building it per ply against ``lint``, and ``find --fen`` on a 30,000-file archive.
+
+Run by hand::
+
+    python benchmarks/bench_archive.py [--files 30000] [--lint-files 2000] [--rounds 3] [--seed 1]
+
+1. A generated archive: ``--files`` single-game files (four in five PGN in
+   Chinese notation, one in five XQF) in folders of 500, each a prefix of 40
+   to 80 plies of one of 400 random legal games (so the archive holds
+   duplicates and prefixes, as real ones do), written by our writers.
+2. Build per ply: on the first ``--lint-files`` files, whole processes as a
+   user runs them, alternating, ``--rounds`` times: ``xqformats find
+   --index NEW.sqlite --plies-min 100000 --no-progress DIR`` (build the index:
+   read every file, summarise every game, hash every position, store it all;
+   then a query that finds nothing) against ``xqformats lint
+   --isolated --no-progress -q --exit-zero DIR``.  CPU time of the child
+   (user + system, ``os.wait4``) per main-line ply; the ratio lint / build
+   (at least 1: building is as fast per ply as linting).
+3. ``find --fen`` on the whole archive: the index built once (timed), then
+   ``xqformats find --index A.sqlite --fen FEN`` (no paths: the index as it
+   is) and ``xqformats find --index A.sqlite --fen FEN DIR`` (with the
+   paths: every file's size and time checked first), wall time, best of
+   ``--rounds``; the goal is under 1 s.
+
+The processes use this checkout (``PYTHONPATH``) and compiled byte code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import NamedTuple, Sequence
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from archive_helpers import prefix_game, random_game  # noqa: E402
+from xqformats import formats  # noqa: E402
+
+
+class Run(NamedTuple):
+    wall: float
+    cpu: float
+    status: int
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def timed(args: Sequence[str]) -> Run:
+    """Run ``python -m xqformats ARGS``; its wall time, CPU time (user + system) and exit status."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "xqformats", *args], env=_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    assert proc.stderr is not None
+    proc.stderr.read()
+    return Run(wall, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status))
+
+
+def make_archive(root: Path, files: int, seed: int) -> tuple[int, str]:
+    """Write the archive; returns its main-line plies and the FEN after ply 30 of the first base game."""
+    bases = [random_game(seed * 1000 + i, plies=80) for i in range(400)]
+    plies = 0
+    for i in range(files):
+        game = prefix_game(bases[i % len(bases)], 40 + (i * 7) % 41)
+        game.headers["Red"] = f"红方 {i % 997}"
+        game.headers["Black"] = f"黑方 {i % 991}"
+        fmt, ext = ("xqf", "xqf") if i % 5 == 4 else ("pgn", "pgn")
+        folder = root / f"d{i // 500:03d}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"g{i:05d}.{ext}").write_bytes(formats.write([game], fmt))
+        plies += game.ply_count()
+    probe = bases[0].start.copy()
+    for move in bases[0].mainline_moves()[:30]:
+        probe.push(move)
+    return plies, probe.fen()
+
+
+def subset(root: Path, target: Path, files: int) -> int:
+    """Link the first ``files`` files of the archive into ``target``; their main-line plies."""
+    plies = 0
+    names = sorted(root.rglob("g*.*"))[:files]
+    for p in names:
+        dest = target / p.relative_to(root)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        os.link(p, dest)
+        (game,) = formats.read(p).games
+        plies += game.ply_count()
+    return plies
+
+
+def bench_build(tmp: Path, root: Path, files: int, rounds: int) -> None:
+    small = tmp / "small"
+    plies = subset(root, small, files)
+    timed(["lint", "--isolated", "--no-progress", "-q", "--exit-zero", str(small)])  # byte code, grammar cache
+    print(f"\nBuild per ply: {files:,} files, {plies:,} main-line plies (CPU time of the process)")
+    ratios = []
+    for r in range(rounds):
+        index = tmp / f"build{r}.sqlite"
+        build = timed(["find", "--index", str(index), "--no-progress", "--plies-min", "100000", str(small)])
+        lint = timed(["lint", "--isolated", "--no-progress", "-q", "--exit-zero", str(small)])
+        ratio = lint.cpu / build.cpu
+        ratios.append(ratio)
+        print(
+            f"  round {r + 1}: index build {build.cpu:6.2f} s ({1e6 * build.cpu / plies:5.2f} µs/ply, wall {build.wall:5.2f} s)"
+            f"   lint {lint.cpu:6.2f} s ({1e6 * lint.cpu / plies:5.2f} µs/ply)   lint/build {ratio:4.2f}"
+        )
+        index.unlink()
+    print(f"  best ratio {max(ratios):.2f}, worst {min(ratios):.2f}")
+
+
+def bench_find(tmp: Path, root: Path, files: int, plies: int, fen: str, rounds: int) -> None:
+    index = tmp / "archive.sqlite"
+    built = timed(["find", "--index", str(index), "--no-progress", "--plies-min", "100000", str(root)])
+    size = index.stat().st_size
+    print(
+        f"\nIndex of {files:,} files, {plies:,} plies: built in {built.wall:.1f} s wall, {built.cpu:.1f} s CPU "
+        f"({1e6 * built.cpu / plies:.2f} µs/ply); {size / 1e6:.0f} MB"
+    )
+    again = timed(["find", "--index", str(index), "--no-progress", "--plies-min", "100000", str(root)])
+    print(f"  a second run (nothing changed): {again.wall:.2f} s wall")
+    for label, args in (
+        ("find --index A --fen FEN", ["find", "--index", str(index), "--fen", fen]),
+        ("find --index A --fen FEN DIR", ["find", "--index", str(index), "--fen", fen, str(root)]),
+    ):
+        runs = [timed(args) for _ in range(rounds)]
+        assert all(r.status == 0 for r in runs), runs  # found (exit 0)
+        best = min(r.wall for r in runs)
+        print(f"  {label}: best {best:.3f} s wall of {rounds} (all: {', '.join(f'{r.wall:.3f}' for r in runs)})")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--files", type=int, default=30_000)
+    ap.add_argument("--lint-files", type=int, default=2_000)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="bench-archive-") as name:
+        tmp = Path(name)
+        root = tmp / "archive"
+        start = time.perf_counter()
+        plies, fen = make_archive(root, args.files, args.seed)
+        print(f"Archive: {args.files:,} files, {plies:,} main-line plies, written in {time.perf_counter() - start:.0f} s")
+        bench_build(tmp, root, min(args.lint_files, args.files), args.rounds)
+        bench_find(tmp, root, args.files, plies, fen, args.rounds)
+
+
+if __name__ == "__main__":
+    main()

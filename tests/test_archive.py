@@ -1,0 +1,302 @@
+"""Archives (issue 29): positions judged by Fairy-Stockfish, duplicates across formats, mirrored and prefixed.
+
+Positions: the Zobrist hash the index keeps for every main-line position
+is compared with the hash of the position Fairy-Stockfish (pyffish) reaches
+after the same moves, read from its FEN — an independent replay.  Duplicates:
+a generated archive holds known copies of games written by our writers in
+PGN, CBF, XQF and JSON, with comments and variations, mirrored and cut
+short; the groups expected are those made.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from archive_helpers import annotated, mirror_game, prefix_game, random_game, uci_for_fsf, write
+from xqformats import formats
+from xqformats.archive import Criteria, Index, find, update
+from xqformats.archive.folding import fold
+from xqformats.archive.index import SCHEMA
+from xqformats.archive.material import MaterialError, parse_material
+from xqformats.cli import main
+from xqformats.gamekey import game_key, line_positions, mirrored_key
+from xqformats.lint.discovery import discover
+from xqformats.position import Position
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# ---------------------------------------------------------------- positions, by an independent replay
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_main_line_hash_is_the_hash_of_fairy_stockfishs_position(seed: int) -> None:
+    sf = pytest.importorskip("pyffish")
+    game = random_game(seed, plies=60)
+    moves = game.mainline_moves()
+    hashes = line_positions(game.start, moves).hashes
+    start = sf.start_fen("xiangqi")
+    played = [uci_for_fsf(m) for m in moves]
+    assert len(hashes) == len(moves) + 1
+    for ply in range(len(moves) + 1):
+        fen = sf.get_fen("xiangqi", start, played[:ply])
+        assert hashes[ply] == Position(fen).zobrist(), (seed, ply, fen)
+
+
+def test_hash_tells_the_side_to_move_and_the_mirror_key_is_the_mirrored_games() -> None:
+    game = random_game(3, plies=30)
+    pos = Position()
+    black = Position("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1")
+    assert pos.zobrist() != black.zobrist() and pos.board == black.board
+    assert mirrored_key(game) == game_key(mirror_game(game))
+    assert mirrored_key(mirror_game(game)) == game_key(game)
+
+
+# ---------------------------------------------------------------- a generated archive
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """Game A five times (PGN, CBF, XQF, JSON, and a PGN with comments and a variation), game B, its mirror
+    image, its first 20 plies, and an unrelated game C in a PGN collection with A's copy."""
+    a = random_game(1, plies=40, headers={"Red": "許銀川", "Black": "吕钦", "Event": "全国象棋个人赛", "Date": "1999.5.3", "Result": "1-0"})
+    b = random_game(2, plies=50, headers={"Red": "ＨＵ Ronghua", "Black": "赵国荣", "Date": "2001", "Result": "1/2-1/2"})
+    c = random_game(3, plies=30)
+    write(tmp_path / "pgn" / "a.pgn", [a], "pgn")
+    write(tmp_path / "cbf" / "a.cbf", [a], "cbf")
+    write(tmp_path / "xqf" / "a.xqf", [a], "xqf")
+    write(tmp_path / "json" / "a.json", [a], "json")
+    write(tmp_path / "pgn" / "collection.pgn", [c, annotated(a)], "pgn")
+    write(tmp_path / "pgn" / "b.pgn", [b], "pgn")
+    write(tmp_path / "xqf" / "b-mirror.xqf", [mirror_game(b)], "xqf")
+    write(tmp_path / "cbf" / "b-prefix.cbf", [prefix_game(b, 20)], "cbf")
+    return tmp_path
+
+
+def _groups(capsys: pytest.CaptureFixture[str], root: Path, *options: str) -> list[list[str]]:
+    status, out, err = cli(capsys, "duplicates", "--format", "json", "--no-progress", *options, str(root))
+    groups = json.loads(out)
+    assert status == (1 if groups else 0), err
+    return [[Path(m["path"]).relative_to(root).as_posix() + f"#{m['game']}" for m in g] for g in groups]
+
+
+def test_the_same_game_in_four_formats_is_one_group(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    groups = _groups(capsys, archive)
+    assert groups == [["cbf/a.cbf#1", "json/a.json#1", "pgn/a.pgn#1", "pgn/collection.pgn#2", "xqf/a.xqf#1"]]
+
+
+def test_the_copy_with_comments_and_variations_is_named_best(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    _, out, _ = cli(capsys, "duplicates", "--format", "json", "--no-progress", str(archive))
+    (group,) = json.loads(out)
+    (best,) = [m for m in group if m["best"]]
+    assert best["path"].endswith("collection.pgn") and best["game"] == 2
+    assert best["variations"] == 1 and best["comments"] == 8
+
+
+def test_mirror_groups_a_game_with_its_mirror_image(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    groups = _groups(capsys, archive, "--mirror")
+    assert ["pgn/b.pgn#1", "xqf/b-mirror.xqf#1"] in [sorted(g) for g in groups]
+    _, out, _ = cli(capsys, "duplicates", "--format", "json", "--mirror", "--no-progress", str(archive))
+    (pair,) = [g for g in json.loads(out) if len(g) == 2]
+    assert [m["mirrored"] for m in pair] == [False, True]
+
+
+def test_prefix_groups_a_game_with_the_longer_game_it_begins(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    groups = _groups(capsys, archive, "--prefix")
+    assert ["cbf/b-prefix.cbf#1", "pgn/b.pgn#1"] in [sorted(g) for g in groups]
+    both = _groups(capsys, archive, "--prefix", "--mirror")
+    assert ["cbf/b-prefix.cbf#1", "pgn/b.pgn#1", "xqf/b-mirror.xqf#1"] in [sorted(g) for g in both]
+
+
+def test_text_report_names_each_member_and_the_best(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    status, out, err = cli(capsys, "duplicates", "--no-progress", str(archive))
+    assert status == 1 and out.startswith("Group 1: 5 games, 40 plies\n")
+    assert "collection.pgn#2  8 comments, 1 variations; most comments and variations" in out
+    assert "1 groups, 4 games more than one copy each" in err
+
+
+# ---------------------------------------------------------------- find
+
+
+def _found(capsys: pytest.CaptureFixture[str], root: Path, *criteria: str) -> list[str]:
+    status, out, err = cli(capsys, "find", "--no-progress", str(root), *criteria)
+    names = [Path(line.rpartition("#")[0]).relative_to(root).as_posix() + "#" + line.rpartition("#")[2] for line in out.split()]
+    assert status == (0 if names else 1), err
+    return names
+
+
+A_ALL = ["cbf/a.cbf#1", "json/a.json#1", "pgn/a.pgn#1", "pgn/collection.pgn#2", "xqf/a.xqf#1"]
+
+
+def test_find_a_position_fairy_stockfish_reaches(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    sf = pytest.importorskip("pyffish")
+    b = random_game(2, plies=50)
+    played = [uci_for_fsf(m) for m in b.mainline_moves()]
+    fen = sf.get_fen("xiangqi", sf.start_fen("xiangqi"), played[:30])  # past the prefix copy's 20 plies
+    assert _found(capsys, archive, "--fen", fen) == ["pgn/b.pgn#1"]
+    assert _found(capsys, archive, "--fen", fen, "--mirror") == ["pgn/b.pgn#1", "xqf/b-mirror.xqf#1"]
+    early = sf.get_fen("xiangqi", sf.start_fen("xiangqi"), played[:12])
+    assert _found(capsys, archive, "--fen", early) == ["cbf/b-prefix.cbf#1", "pgn/b.pgn#1"]
+    _, out, _ = cli(capsys, "find", "--no-progress", "--format", "json", str(archive), "--fen", early)
+    assert [r["ply"] for r in json.loads(out)] == [12, 12]
+
+
+def test_find_side_to_move(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    sf = pytest.importorskip("pyffish")
+    b = random_game(2, plies=50)
+    played = [uci_for_fsf(m) for m in b.mainline_moves()]
+    fen = sf.get_fen("xiangqi", sf.start_fen("xiangqi"), played[:30])
+    other_side = fen.replace(" w ", " b ")
+    assert _found(capsys, archive, "--fen", other_side) == ["pgn/b.pgn#1"]  # the board is enough
+    assert _found(capsys, archive, "--fen", other_side, "--side") == []
+
+
+def test_find_players_fold_script_width_and_case(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    assert _found(capsys, archive, "--player", "许银川") == A_ALL
+    assert _found(capsys, archive, "--red", "許銀川", "--black", "呂欽") == A_ALL
+    assert _found(capsys, archive, "--black", "许银川") == []
+    assert _found(capsys, archive, "--player", "hu ronghua") == ["pgn/b.pgn#1", "xqf/b-mirror.xqf#1", "cbf/b-prefix.cbf#1"][:0] + sorted(
+        ["cbf/b-prefix.cbf#1", "pgn/b.pgn#1", "xqf/b-mirror.xqf#1"]
+    )
+
+
+def test_find_dates_results_events_and_length(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    assert _found(capsys, archive, "--date-from", "1999.05.01", "--date-to", "1999年5月31日") == A_ALL
+    assert _found(capsys, archive, "--date-from", "2001.06.01") == []  # `2001` is not known to be after June
+    assert _found(capsys, archive, "--date-from", "2001", "--date-to", "2001") == ["cbf/b-prefix.cbf#1", "pgn/b.pgn#1", "xqf/b-mirror.xqf#1"]
+    assert _found(capsys, archive, "--result", "红胜") == A_ALL
+    assert _found(capsys, archive, "--event", "个人") == A_ALL
+    assert _found(capsys, archive, "--plies-max", "20") == ["cbf/b-prefix.cbf#1"]
+    assert _found(capsys, archive, "--plies-min", "41") == ["pgn/b.pgn#1", "xqf/b-mirror.xqf#1"]
+
+
+def test_find_first_moves_in_any_notation(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    a = random_game(1, plies=40)
+    first = [m.uci() for m in a.mainline_moves()[:3]]
+    assert _found(capsys, archive, "--moves", " ".join(first)) == A_ALL
+    b = random_game(2, plies=50)
+    line = " ".join(m.iccs() for m in b.mainline_moves()[:6])
+    assert _found(capsys, archive, "--moves", line) == ["cbf/b-prefix.cbf#1", "pgn/b.pgn#1"]
+    assert _found(capsys, archive, "--moves", line, "--mirror") == ["cbf/b-prefix.cbf#1", "pgn/b.pgn#1", "xqf/b-mirror.xqf#1"]
+
+
+def test_find_material(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    full = "车车马马相相仕仕炮炮兵兵兵兵兵 vs 车車馬马象象士士砲炮卒卒卒卒卒"
+    everything = sorted(A_ALL + ["cbf/b-prefix.cbf#1", "pgn/b.pgn#1", "pgn/collection.pgn#1", "xqf/b-mirror.xqf#1"])
+    assert sorted(_found(capsys, archive, "--material", full)) == everything
+    assert _found(capsys, archive, "--material", "车 vs 车") == []
+    assert parse_material("双车马炮5兵 vs 车马士象").red == "RRNCPPPPP"
+    with pytest.raises(MaterialError, match="`后` in Red's material"):
+        parse_material("后 vs 车")
+
+
+def test_find_writes_the_games_as_one_pgn(capsys: pytest.CaptureFixture[str], archive: Path, tmp_path: Path) -> None:
+    out = tmp_path / "found.pgn"
+    status, _, err = cli(capsys, "find", "--no-progress", str(archive), "--player", "許銀川", "-o", str(out))
+    assert status == 0 and "5 games written" in err
+    record = formats.read(out)
+    a = random_game(1, plies=40)
+    assert len(record.games) == 5 and all(g.mainline_moves() == a.mainline_moves() for g in record.games)
+
+
+def test_find_refuses_bad_criteria(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    status, _, err = cli(capsys, "find", str(archive), "--fen", "not a fen")
+    assert status == 2 and "The FEN `not a fen` cannot be searched" in err
+    status, _, err = cli(capsys, "find", str(archive), "--moves", "炮二平五 马8进8")
+    assert status == 2 and "`马8进8` (move 2 of `炮二平五 马8进8`)" in err
+    status, _, err = cli(capsys, "find", str(archive), "--date-from", "next week")
+    assert status == 2 and "Date `next week` is not a date" in err
+
+
+def test_folding() -> None:
+    assert fold("許銀川") == fold("许银川") == "许银川"
+    assert fold("ＨＵ  Rong·hua") == "hurongHua".casefold()
+
+
+# ---------------------------------------------------------------- the index
+
+
+def test_a_second_run_reads_only_what_changed(archive: Path, tmp_path: Path) -> None:
+    db = str(tmp_path / "archive.sqlite")
+    roots = [str(archive)]
+    with Index(db) as index:
+        first = update(index, discover(roots), roots)
+        assert first.read == 8 and first.unchanged == 0
+    with Index(db) as index:
+        again = update(index, discover(roots), roots)
+        assert again.read == 0 and again.unchanged == 8
+    c = archive / "pgn" / "b.pgn"
+    os.utime(c, ns=(c.stat().st_atime_ns, c.stat().st_mtime_ns + 10**9))  # touched, same bytes
+    write(archive / "pgn" / "a.pgn", [random_game(9)], "pgn")  # edited
+    (archive / "json" / "a.json").unlink()  # deleted
+    with Index(db) as index:
+        third = update(index, discover(roots), roots)
+        assert (third.read, third.unchanged, third.removed) == (1, 6, 1)
+        hits = [h.name() for h in find(index, Criteria(players=("许银川",)), third.displays)]
+    assert len(hits) == 3
+
+
+def test_an_index_answers_without_paths(capsys: pytest.CaptureFixture[str], archive: Path, tmp_path: Path) -> None:
+    db = str(tmp_path / "archive.sqlite")
+    assert cli(capsys, "stats", "--index", db, "--no-progress", str(archive))[0] == 0
+    status, out, _ = cli(capsys, "find", "--index", db, "--format", "json", "--player", "許銀川")
+    assert status == 0 and len(json.loads(out)) == 5
+
+
+def test_a_file_that_is_no_index_is_refused(capsys: pytest.CaptureFixture[str], archive: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "not.sqlite"
+    bad.write_text("hello", encoding="utf-8")
+    status, _, err = cli(capsys, "stats", "--index", str(bad), str(archive))
+    assert status == 2 and f"cannot use the index `{bad}`" in err
+
+
+def test_the_schema_is_documented_verbatim() -> None:
+    doc = (ROOT / "docs" / "archive.md").read_text(encoding="utf-8")
+    assert SCHEMA in doc
+
+
+def test_the_index_is_built_the_same_in_worker_processes(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    one = cli(capsys, "duplicates", "--format", "json", "--mirror", "--prefix", "--no-progress", str(archive))
+    two = cli(capsys, "duplicates", "--format", "json", "--mirror", "--prefix", "--no-progress", "-j", "2", str(archive))
+    assert one == two
+
+
+# ---------------------------------------------------------------- stats
+
+
+def test_stats_counts_what_the_archive_holds(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    status, out, _ = cli(capsys, "stats", "--format", "json", "--no-progress", "--depth", "1", str(archive))
+    data = json.loads(out)
+    assert status == 0
+    assert (data["games"], data["files"]) == (9, 8)
+    assert data["formats"] == {"cbf": 2, "pgn": 3, "xqf": 2, "json": 1}
+    assert data["results"]["1-0"] == 5 and data["results"]["1/2-1/2"] == 3 and data["results"]["*"] == 1
+    (xu,) = [p for p in data["players"] if p["name"] in ("許銀川", "许银川")]
+    assert (xu["games"], xu["wins"], xu["score"]) == (5, 5, 100.0)
+    assert sum(n["games"] for n in data["first_moves"]["tree"]) == 9
+    assert data["years"] == {"1999": 5, "2001": 3, "unknown": 1}
+
+
+def test_stats_svg_is_one_picture(capsys: pytest.CaptureFixture[str], archive: Path) -> None:
+    status, out, _ = cli(capsys, "stats", "--format", "svg", "--no-progress", str(archive))
+    assert status == 0 and out.startswith("<svg xmlns=") and "9 games: results" in out and "<script" not in out
+
+
+def test_stats_with_a_users_opening_table(capsys: pytest.CaptureFixture[str], archive: Path, tmp_path: Path) -> None:
+    a = random_game(1, plies=40).mainline_moves()
+    table = tmp_path / "openings.csv"
+    table.write_text(f"code,name,moves\nZ01,A's start,{a[0].uci()} {a[1].uci()}\nZ02,A's first,{a[0].uci()}\n", encoding="utf-8")
+    _, out, _ = cli(capsys, "stats", "--format", "json", "--no-progress", "--openings", str(table), str(archive))
+    by_code = {o["code"]: o["games"] for o in json.loads(out)["openings"]}
+    assert by_code["Z01"] == 5
+    assert _found(capsys, archive, "--openings", str(table), "--opening", "Z01") == A_ALL

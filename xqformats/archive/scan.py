@@ -1,0 +1,224 @@
+"""Reading an archive's files into what the index keeps: one :class:`FileScan` per file.
+
+:func:`scan_file` is the unit of work (picklable, module level: it runs in a
+worker process or on a Dask worker as :func:`xqformats.lint.runner.lint_file`
+does).  It hashes the file's bytes, and unless they are the ones the index
+already holds, opens it through the front door
+(:func:`xqformats.formats.open_record`) and reads it **game by game**: each
+game becomes a :class:`GameSummary` (its headers, its identity, the Zobrist
+hash of every main-line position, its material after each capture, how many
+comments and variations it has) and is released at once, so memory is one
+game's plus the summaries.  The findings are counted by code: the reader's
+and lint's game checks, under lint's default selection (as ``lint
+--statistics`` counts them, before suppression comments).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from array import array
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Optional
+
+from ..diagnostics import Diagnostic
+from ..formats import guard, open_record
+from ..gamekey import encode_moves, line_positions, main_line, mirrored_hash
+from ..lint.catalogue import on_by_default
+from ..lint.checks import GameChecker
+from ..model import RESULTS, Game, date_problem, standard_date
+from ..position import STARTING_FEN, Position
+from .folding import fold
+from .material import signatures
+
+__all__ = ["GameSummary", "FileScan", "scan_file", "file_digest", "date_range", "outcome_of"]
+
+#: How much of a file is hashed at a time.
+_CHUNK = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """What the index keeps of one game (see docs/archive.md for the columns)."""
+
+    #: 1-based place in its file.
+    number: int
+    headers: tuple[tuple[str, str], ...]
+    start_fen: str
+    #: Zobrist hash of the start position and of its left–right mirror image.
+    start_hash: int
+    mirror_hash: int
+    #: The main line (:func:`xqformats.gamekey.encode_moves`).
+    moves: bytes
+    #: Zobrist hash of every main-line position, ply 0 (the start) to the end: an ``array('q')``'s bytes.
+    hashes: bytes
+    #: ``(ply, red, black)`` material signatures at the start and after each capture.
+    materials: tuple[tuple[int, str, str], ...]
+    #: The result (``1-0``, ``0-1``, ``1/2-1/2``, ``*``): the termination marker, else the Result tag.
+    outcome: str
+    comments: int
+    variations: int
+
+    def header(self, name: str) -> Optional[str]:
+        for key, value in self.headers:
+            if key == name:
+                return value
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class FileScan:
+    """One file as :func:`scan_file` read it.
+
+    ``unchanged`` says its bytes are those the index holds (``sha256`` equal
+    to the ``known`` digest given): nothing else was read.  ``failed`` is set
+    when the front door could not read it (unknown format, unreadable, too
+    large, a reader crash); ``problem`` is then the first finding's message.
+    """
+
+    path: str
+    display: str
+    size: int
+    mtime_ns: int
+    sha256: str
+    unchanged: bool = False
+    format: Optional[str] = None
+    failed: bool = False
+    problem: Optional[str] = None
+    games: tuple[GameSummary, ...] = ()
+    findings: dict[str, int] = field(default_factory=dict)
+
+
+def file_digest(path: str) -> str:
+    """SHA-256 of the file's bytes, in hex (read in 1 MiB chunks)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(_CHUNK):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def outcome_of(game: Game) -> str:
+    """The game's result: its termination marker when one was written, else its ``Result`` tag when standard."""
+    if game.result_span is not None or game.result != "*":
+        return game.result
+    tag = game.headers.get("Result", "*")
+    return tag if tag in RESULTS else "*"
+
+
+def date_range(value: Optional[str]) -> tuple[Optional[str], Optional[str]]:
+    """The first and last day (``yyyy.mm.dd``) a Date value can mean, in any form T104 reads; ``(None, None)`` when unknown.
+
+    ``1995.05.22`` -> both that day; ``1995.??.??`` or ``1995`` -> 1995.01.01
+    to 1995.12.31; ``1995.5`` -> the month.  A date with no known year says
+    nothing.
+    """
+    if not value:
+        return None, None
+    text = value.strip()
+    day = text if date_problem(text) is None else standard_date(text)
+    if day is None or day.startswith("?"):
+        return None, None
+    year, month, dd = day.split(".")
+    if month == "??":
+        return f"{year}.01.01", f"{year}.12.31"
+    if dd == "??":
+        return f"{year}.{month}.01", f"{year}.{month}.31"
+    return day, day
+
+
+_START = Position.initial()
+
+
+def _fen(start: Position) -> str:
+    """``start.fen()``, without printing the standard start every time."""
+    if start == _START and start.halfmove_clock == 0 and start.fullmove_number == 1:
+        return STARTING_FEN
+    return start.fen()
+
+
+def _annotations(game: Game) -> tuple[int, int]:
+    """How many non-empty comments the whole tree has, and how many variations (children beyond the first)."""
+    comments = variations = 0
+    stack = [game.root]
+    while stack:
+        node = stack.pop()
+        kids = node.children
+        if kids:
+            variations += len(kids) - 1
+            stack.extend(kids)
+        for texts in (node.comments_before, node.comments):
+            for text in texts:
+                if text.strip():
+                    comments += 1
+    return comments, variations
+
+
+def _summary(number: int, game: Game) -> GameSummary:
+    start = game.start
+    moves = main_line(game)
+    line = line_positions(start, moves)
+    materials = signatures(start.board, line.captures)
+    comments, variations = _annotations(game)
+    return GameSummary(
+        number=number,
+        headers=tuple(game.headers.items()),
+        start_fen=_fen(start),
+        start_hash=line.hashes[0],
+        mirror_hash=mirrored_hash(start),
+        moves=encode_moves(moves),
+        hashes=array("q", line.hashes).tobytes(),
+        materials=tuple(materials),
+        outcome=outcome_of(game),
+        comments=comments,
+        variations=variations,
+    )
+
+
+def _count(findings: Counter[str], diags: list[Diagnostic]) -> None:
+    for d in diags:
+        if on_by_default(d.code):
+            findings[d.code] += 1
+
+
+def scan_file(path: str, display: str, known: Optional[str] = None, encoding: Optional[str] = None) -> FileScan:
+    """Read the file at ``path`` into a :class:`FileScan` (never raises on what the file holds).
+
+    ``known`` is the SHA-256 the index holds for it: when the bytes still
+    hash to it, nothing else is read (``unchanged``).  ``encoding`` forces the
+    text encoding of PGN input (default: detected).  An ``OSError`` reading
+    the file gives a failed scan.
+    """
+    try:
+        st = os.stat(path)
+        digest = file_digest(path)
+    except OSError as exc:
+        return FileScan(path, display, 0, 0, "", failed=True, problem=f"Cannot read `{display}`: {exc.strerror or exc}")
+    if known is not None and digest == known:
+        return FileScan(path, display, st.st_size, st.st_mtime_ns, digest, unchanged=True)
+    findings: Counter[str] = Counter()
+    games: list[GameSummary] = []
+    with open_record(Path(path), name=display, encoding=encoding) as stream:
+        fmt = stream.format.name if stream.format is not None else None
+        if fmt is not None and not stream.failed:
+            checker = GameChecker(fmt, on_by_default)
+            for number, game in enumerate(stream, 1):
+                found, crash = guard(partial(checker.check, game), "A lint check", name=display)
+                _count(findings, [crash] if crash is not None else found or [])
+                games.append(_summary(number, game))
+                game.release()
+        _count(findings, stream.diagnostics)
+        failed = fmt is None or stream.failed
+        problem = stream.diagnostics[0].message if failed and stream.diagnostics else None
+    return FileScan(
+        path, display, st.st_size, st.st_mtime_ns, digest, format=fmt, failed=failed, problem=problem,
+        games=tuple(games), findings=dict(findings),
+    )
+
+
+def folded(summary: GameSummary, name: str) -> str:
+    """The search form (:func:`~xqformats.archive.folding.fold`) of header ``name`` ('' when absent)."""
+    return fold(summary.header(name) or "")
