@@ -132,7 +132,8 @@ def test_a_move_joined_over_a_comment_gets_no_fix() -> None:
 
 
 def test_rules_page_says_whether_a_rule_fixes() -> None:
-    from xqformats.lint.catalogue import rule, rule_page
+    from xqformats.lint.catalogue import rule
+    from xqformats.lint.rulepage import rule_page
 
     assert "fix: safe" in rule_page(rule("T104"))
     assert "fix: unsafe" in rule_page(rule("T107"))

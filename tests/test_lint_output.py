@@ -103,6 +103,15 @@ def test_sarif_structure() -> None:
         assert r["shortDescription"]["text"]
         assert r["defaultConfiguration"]["level"] in ("error", "warning", "note")
         assert r["help"]["markdown"].startswith(f"# {r['name']} ({r['id']})")
+    # The help texts are the rule's fields as the one renderer shows them.
+    t107 = driver["rules"][ids.index("T107")]
+    assert t107["fullDescription"]["text"] == (
+        "When a `PlyCount` tag is present, checks that it is a whole number equal to the number of plies "
+        "(half-moves) of the main line.\n\nDatabases use `PlyCount` to index and filter games without reading "
+        "them; a wrong count silently misfiles the game."
+    )
+    assert "## Fix safety\n\nThis fix is unsafe" in t107["help"]["markdown"]
+    assert t107["helpUri"].endswith("/docs/rules.md#ply-count-mismatch-t107")
     assert run["columnKind"] == "unicodeCodePoints"
     res = run["results"]
     assert [(r["ruleId"], r["level"]) for r in res] == [("T104", "warning"), ("M301", "error"), ("G103", "note")]

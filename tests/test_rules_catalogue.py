@@ -20,9 +20,8 @@ from xqformats.lint.catalogue import (
     group_of,
     on_by_default,
     rule,
-    rule_page,
-    rules_markdown,
 )
+from xqformats.lint.rulepage import rule_page, rules_markdown
 from xqformats.lint.selection import RuleSelection
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,7 +40,36 @@ def test_rule_shape(rule) -> None:  # type: ignore[no-untyped-def]
     assert KEBAB.match(rule.name)
     assert rule.summary[:1].isupper() or rule.summary[:1] in "`", rule.summary
     assert not rule.summary.endswith("."), rule.summary
-    assert rule.doc.strip(), f"{rule.code} has no documentation"
+
+
+@pytest.mark.parametrize("rule", RULES, ids=[r.code for r in RULES])
+def test_every_rule_says_what_it_does_and_why(rule: Rule) -> None:
+    assert rule.what.strip(), f"{rule.code} has no *What it does*"
+    assert rule.why.strip(), f"{rule.code} has no *Why is this bad?*"
+    assert rule.references, f"{rule.code} has no *References*"
+    # Fields are paragraphs of one section each: a heading inside one would break the page's outline.
+    for field in (rule.what, rule.why, rule.example_note, rule.use_instead, rule.fix_safety, *rule.references):
+        assert not any(line.startswith("#") for line in field.splitlines()), (rule.code, field)
+        assert field == field.strip(), (rule.code, field)
+    assert all("\n" not in ref and not ref.endswith(".") for ref in rule.references), rule.references
+    # The placeholder every P-rule page once had under *Example* is gone for good.
+    assert "See the example below" not in rule_page(rule)
+
+
+def test_every_unsafe_fix_says_why_it_is_unsafe() -> None:
+    unsafe = [r for r in RULES if r.fix == "unsafe"]
+    assert [r.code for r in unsafe] == ["T103", "T107"]
+    for r in unsafe:
+        assert len(r.fix_safety.split()) >= 8, f"{r.code}: an unsafe fix needs a sentence saying why it is unsafe"
+        assert "## Fix safety\n\nThis fix is unsafe" in rule_page(r) and r.fix_safety in rule_page(r)
+
+
+def test_a_rule_without_a_fix_has_no_fix_safety_section() -> None:
+    assert all(not r.fix_safety for r in RULES if r.fix is None)
+    with pytest.raises(ValueError, match="fix_safety without a fix"):
+        Rule("Z901", "z", Severity.INFO, "Z", fix_safety="Why")
+    with pytest.raises(TypeError, match="references must be a tuple"):
+        Rule("Z901", "z", Severity.INFO, "Z", references="docs/spec/pgn.md §1.1")  # type: ignore[arg-type]
 
 
 def test_codes_and_names_are_unique() -> None:
@@ -67,13 +95,120 @@ def test_rule_page_layout() -> None:
     assert "Default severity: **warning**" in page and "**error** under `--strict`" in page
     assert "## Example\n\n```pgn\n" in page and '[Date "1995.5.22"]' in page
     assert "## Use instead\n\n```pgn\n" in page and '[Date "1995.05.22"]' in page
+    assert "## Fix safety\n\nThis fix is safe: it keeps what the record means" in page
 
 
-def test_headings_inside_docs_are_demoted() -> None:
-    doc = "## What it does\nX.\n\n```\n# not a heading\n```\n### Deeper"
-    page = rule_page(Rule("Z901", "z", Severity.INFO, "Z", doc=doc), heading="###")
-    assert "\n#### What it does\nX.\n\n```\n# not a heading\n```\n##### Deeper\n" in page
-    assert rule_page(Rule("Z901", "z", Severity.INFO, "Z", doc="plain"), heading="#").endswith(".\n\nplain\n")
+# Written by hand from the rule's fields (pgn/rules.py P102): the whole page, section by section.
+P102_PAGE = """\
+# unclosed-variation (P102)
+
+A variation `(` has no closing `)`.
+
+On by default. Default severity: **error**; group: PGN syntax; fix: none.
+
+## What it does
+
+Reports a `(` whose variation runs to the end of the game without a `)`. The reader closes it at the end of the game.
+
+## Why is this bad?
+
+Where the variation was meant to end is lost: the moves after it may belong to the main line.
+
+## Example
+
+```pgn
+[Game "Chinese Chess"]
+1. 炮二平五 (1. 炮八平五 马8进7 *
+```
+
+## Use instead
+
+Close every variation with `)`.
+
+```pgn
+[Game "Chinese Chess"]
+1. 炮二平五 (1. 炮八平五) 马8进7 *
+```
+
+## References
+
+- docs/spec/pgn.md §6.1
+- 《中国象棋电脑PGN文件格式》 §五
+- `grammars/pgn.lark` rule `variation`
+"""
+
+# A hand-made rule with every field, at docs/rules.md's heading level: the order of ruff's
+# sections, the note above each sample, the unsafe fix's two paragraphs, a fence longer than
+# the backticks inside the sample, and the sections a rule leaves empty left out.
+HAND_MADE = Rule(
+    "Z901",
+    "hand-made",
+    Severity.WARNING,
+    "A rule made for this test",
+    what="Reports `x`.",
+    why="`x` is bad.",
+    example_note="Read in the start position.",
+    example="a ``` b",
+    use_instead="Write `y`.",
+    fixed="y",
+    example_kind="cbf",
+    deviation=True,
+    fix="unsafe",
+    fix_safety="It may guess wrong.",
+    references=("docs/spec/pgn.md §1.1", "a source"),
+)
+HAND_MADE_PAGE = """\
+### hand-made (Z901)
+
+A rule made for this test.
+
+On by default. Default severity: **warning**; a deviation from the spec with a clear meaning: an **error** under `--strict`; group: Other; fix: unsafe.
+
+#### What it does
+
+Reports `x`.
+
+#### Why is this bad?
+
+`x` is bad.
+
+#### Example
+
+Read in the start position.
+
+````xml
+a ``` b
+````
+
+#### Use instead
+
+Write `y`.
+
+```xml
+y
+```
+
+#### Fix safety
+
+This fix is unsafe: it may change what the record means, so `xqformats lint --fix` applies it only with `--unsafe-fixes`.
+
+It may guess wrong.
+
+#### References
+
+- docs/spec/pgn.md §1.1
+- a source
+"""
+
+
+def test_rule_pages_checked_against_text_written_by_hand() -> None:
+    assert rule_page(rule("P102")) == P102_PAGE
+    assert rule_page(HAND_MADE, heading="###") == HAND_MADE_PAGE
+    # Only the sections a rule has: no samples, no fix, no references.
+    bare = Rule("Z902", "bare", Severity.INFO, "Bare", what="Does.", why="Bad.")
+    assert rule_page(bare).endswith(
+        "fix: none.\n\n## What it does\n\nDoes.\n\n## Why is this bad?\n\nBad.\n"
+    )
 
 
 def test_rule_pages_say_whether_the_rule_is_on_by_default() -> None:
@@ -204,8 +339,25 @@ def test_rules_command_prefix_and_json(capsys: pytest.CaptureFixture[str]) -> No
     assert [d["code"] for d in data] == [r.code for r in RULES if r.code.startswith("G1")]
     assert data[0]["group"] == "Game level and files"
     assert set(data[0]) == {
-        "code", "name", "severity", "deviation", "group", "summary", "doc", "example", "fixed", "example_kind", "fix"
-    }
+        "code", "name", "severity", "deviation", "group", "summary", "what", "why", "example_note", "example",
+        "use_instead", "fixed", "example_kind", "fix", "fix_safety", "references",
+    }  # fmt: skip
+    t107 = next(d for d in json.loads(_rules_json(capsys, "T1")) if d["code"] == "T107")
+    assert t107["fix"] == "unsafe" and t107["fix_safety"] == rule("T107").fix_safety
+    assert t107["references"][0] == "docs/spec/pgn.md §3.12"
+
+
+def _rules_json(capsys: pytest.CaptureFixture[str], code: str) -> str:
+    assert main(["rules", code, "--format", "json"]) == 0
+    return capsys.readouterr().out
+
+
+def test_rules_command_lists_the_fix_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "T10"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^  T107  ply-count-mismatch +warning\* +unsafe +The `PlyCount` tag", out, re.MULTILINE)
+    assert re.search(r"^  T104  date-format +warning\* +safe +The `Date` tag", out, re.MULTILINE)
+    assert re.search(r"^  T105  result-mismatch +error +The `Result` tag", out, re.MULTILINE)
 
 
 def test_rules_command_unknown(capsys: pytest.CaptureFixture[str]) -> None:

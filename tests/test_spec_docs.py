@@ -308,15 +308,6 @@ def test_citation_forms(tmp_path: Path, text: str, expected: list[tuple[str, str
 # ---------------------------------------------------------------- rule pages cite their clause
 
 
-def _references(doc: str) -> str:
-    """The text of a rule doc's *References* section (up to the next heading of its level)."""
-    m = re.search(r"^(#+) References[ \t]*$", doc, flags=re.M)
-    if m is None:
-        return ""
-    end = re.compile(rf"^#{{1,{len(m.group(1))}}} ", flags=re.M).search(doc, m.end())
-    return doc[m.end(): end.start() if end else len(doc)]
-
-
 def _declaring_files() -> dict[str, Path]:
     """Rule code -> the package file whose ``NAME = Rule("CODE", …)`` declares it."""
     declared = {}
@@ -330,17 +321,20 @@ _RULE_DECLARATION = re.compile(r"^\w+ = Rule\(\s*\"([A-Z]\d{3})\"", flags=re.M)
 
 
 def _rule_page_problem(rule: Rule, pages: dict[str, Page]) -> str | None:
-    """Why ``rule``'s doc does not cite the clause it checks, or ``None``."""
-    refs = _references(rule.doc)
-    if not refs:
-        return "has no *References* section"
+    """Why ``rule``'s *References* do not cite the clause it checks, or ``None``."""
+    if not rule.references:
+        return "has no *References*"
+    refs = "\n".join(rule.references)
     cited = [(m.group(1), num) for m in _FULL_CITATION.finditer(refs) for num in _SECTION_SIGN.findall(m.group(2))]
     if not cited:
         return "cites no clause (`docs/spec/<page>.md §n.m`) under *References*"
     missing = [f"{page} §{num}" for page, num in cited if page not in pages or num not in pages[page].clauses]
     if missing:
         return f"cites clauses that do not exist: {missing}"
-    page, num = cited[0]
+    first = [(m.group(1), n) for m in _FULL_CITATION.finditer(rule.references[0]) for n in _SECTION_SIGN.findall(m.group(2))]
+    if not first:
+        return f"does not start its *References* with a clause of docs/spec: {rule.references[0]!r}"
+    page, num = first[0]
     if rule.code not in pages[page].clauses[num].rules:
         return (
             f"cites {page} §{num} first, whose `Rules:` line does not name {rule.code} (start *References* "

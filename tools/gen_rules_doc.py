@@ -6,7 +6,7 @@ Usage (from anywhere)::
     python tools/gen_rules_doc.py           # rewrite docs/rules.md
     python tools/gen_rules_doc.py --check   # exit 1 if docs/rules.md is out of date
 
-The page is rendered by :func:`xqformats.lint.catalogue.rules_markdown`, the
+The page is rendered by :func:`xqformats.lint.rulepage.rules_markdown`, the
 same code that prints ``xqformats rules CODE`` and fills SARIF rule help, so
 the three never disagree.  Run it after adding or changing a ``Rule``;
 ``tests/test_rules_catalogue.py`` fails until you do.
@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="only check that docs/rules.md is up to date")
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))  # the checkout's catalogue, not an installed copy
-    from xqformats.lint.catalogue import rules_markdown
+    from xqformats.lint.rulepage import rules_markdown
 
     text = rules_markdown()
     current = DOC.read_text(encoding="utf-8") if DOC.exists() else None

@@ -21,14 +21,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Optional
 
 from . import formats
-from .diagnostics import Rule, Severity
+from .diagnostics import Severity
 from .fen import parse_fen
-from .lint.catalogue import all_rules, group_of, grouped, rule_page
+from .lint.catalogue import all_rules
 from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
 from .lint.discovery import STDIN, Target, discover, repository_root
 from .lint.fixes import FileFix, fix_target, unified_diff
 from .lint.output import FOLD_AFTER, rebased, render, render_github, render_text_file, run_summary, statistics, summary
 from .lint.duplicates import DuplicateJudge
+from .lint.rulepage import rule_page, rule_record, rules_listing
 from .lint.runner import FileResult, LintOptions, iter_results
 from .lint.selection import RuleSelection, SelectorError
 from .formats.output import TextFile, atomic_write
@@ -719,8 +720,8 @@ def record_files(folder: str) -> list[str]:
 
 def rules_arguments(p: argparse.ArgumentParser) -> None:
     p.description = (
-        "List the lint rules by group (code, name, default severity, summary), or print one rule's page:\n"
-        "what it checks, why, a bad and a good example, and the spec clause it enforces."
+        "List the lint rules by group (code, name, default severity, fix, summary), or print one rule's page:\n"
+        "what it checks, why, a bad and a good example, whether its fix is safe, and the spec clause it enforces."
     )
     p.epilog = """exit status:
   0  the rules were printed
@@ -735,38 +736,8 @@ examples:
     p.add_argument("--format", dest="output_format", choices=("text", "json"), default="text", help="output format")
 
 
-def _rule_record(r: Rule) -> dict[str, object]:
-    return {
-        "code": r.code,
-        "name": r.name,
-        "severity": str(r.severity),
-        "deviation": r.deviation,
-        "group": group_of(r.code),
-        "summary": r.summary,
-        "doc": r.doc,
-        "example": r.example,
-        "fixed": r.fixed,
-        "example_kind": r.example_kind,
-        "fix": r.fix,
-    }
-
-
 def _write_json(data: object) -> None:
     write_stdout(json.dumps(data, ensure_ascii=False, indent=2) + "\n", utf8=True)
-
-
-def _rules_table(rules: list[Rule]) -> str:
-    """The rules by group, one line each (``xqformats rules`` without ``--format json``)."""
-    lines: list[str] = []
-    name_w = max(len(r.name) for r in rules)
-    for title, members in grouped(rules):
-        lines.append(f"{title}:")
-        for r in members:
-            sev = str(r.severity) + ("*" if r.deviation else "")
-            lines.append(f"  {r.code}  {r.name:<{name_w}}  {sev:<8}  {r.summary}")
-        lines.append("")
-    lines.append("* a deviation from the spec: an error under --strict.  `xqformats rules CODE` explains one rule.")
-    return "\n".join(lines) + "\n"
 
 
 def run_rules(args: argparse.Namespace) -> int:
@@ -776,7 +747,7 @@ def run_rules(args: argparse.Namespace) -> int:
         exact = [r for r in rules if r.code == code or r.name == args.code.strip().lower()]
         if exact:
             if args.output_format == "json":
-                _write_json(_rule_record(exact[0]))
+                _write_json(rule_record(exact[0]))
             else:
                 write_stdout(rule_page(exact[0]))
             return 0
@@ -784,9 +755,9 @@ def run_rules(args: argparse.Namespace) -> int:
         if not rules:
             return _usage_error("rules", f"Unknown rule `{args.code}`; `xqformats rules` lists them all")
     if args.output_format == "json":
-        _write_json([_rule_record(r) for r in rules])
+        _write_json([rule_record(r) for r in rules])
     else:
-        write_stdout(_rules_table(rules))
+        write_stdout(rules_listing(rules))
     return 0
 
 

@@ -5,8 +5,9 @@ exclusive end), under which stable rule code, and how serious it is.  Columns
 count characters, not bytes.
 
 Every code is declared once as a :class:`Rule` (ruff's model: a stable code, a
-kebab-case name, a default severity, a one-line summary and a documentation page
-with a bad and a good example), as a constant of the module that emits it.
+kebab-case name, a default severity, a one-line summary and the sections of its
+documentation page as fields: what it does, why it is bad, a bad and a good
+example, fix safety, references), as a constant of the module that emits it.
 Declaring a rule has no side effect: the list of every rule is
 :mod:`xqformats.lint.catalogue`, which imports the declaring modules by name.
 
@@ -149,22 +150,39 @@ _tuple_new = tuple.__new__
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """A diagnostic code and its documentation page.
+    """A diagnostic code and its documentation page, as fields (ruff's rule docs).
 
-    ``doc`` is Markdown in ruff's shape: *What it does*, *Why is this bad?*,
-    *Example*, *Use instead*, *References*.  ``example``/``fixed`` are the bad and
-    good samples (tests check that the rule fires on one and not on the other
-    when the ``example_kind`` says how to read them).
+    The page's sections are fields, in the order a page shows them (one
+    renderer, :mod:`xqformats.lint.rulepage`, makes every page, listing and
+    help text from them): *What it does* (:attr:`what`), *Why is this bad?*
+    (:attr:`why`), *Example* (:attr:`example_note`, :attr:`example`), *Use
+    instead* (:attr:`use_instead`, :attr:`fixed`), *Fix safety* (:attr:`fix`,
+    :attr:`fix_safety`) and *References* (:attr:`references`).  Text fields
+    are Markdown paragraphs without headings.  ``example``/``fixed`` are the
+    bad and good samples (tests check that the rule fires on one and not on
+    the other, reading them as ``example_kind`` says).
     """
 
     code: str
     name: str
     severity: Severity
+    #: One line, capitalised, no final period: what is wrong (the listing's and SARIF's short text).
     summary: str
-    doc: str = ""
+    #: *What it does*: what the rule checks, and what the reader does with what it finds.
+    what: str = ""
+    #: *Why is this bad?*: what goes wrong for a reader or a program when the record is so.
+    why: str = ""
+    #: *Example*: a sample the rule fires on (read as :attr:`example_kind` says).
     example: str = ""
+    #: *Use instead*: the sample corrected; the rule does not fire on it.
     fixed: str = ""
+    #: How to read :attr:`example` and :attr:`fixed` (``pgn``, ``cbf``, ``move``, ``fen``, …;
+    #: also the language of their code blocks); empty when the rule has no samples.
     example_kind: str = ""
+    #: Text shown above the example: what it stands for, or the position it is read in.
+    example_note: str = ""
+    #: *Use instead*, in words: what to write instead (shown above :attr:`fixed`).
+    use_instead: str = ""
     #: The input departs from the written spec but its meaning is clear: a
     #: warning by default, an error under ``strict`` (see :class:`DiagnosticSink`).
     deviation: bool = False
@@ -172,10 +190,21 @@ class Rule:
     #: is kept; ``lint --fix``), ``"unsafe"`` (``--unsafe-fixes``) or ``None``.
     #: A finding may still lack one when nothing says what was meant.
     fix: Optional[str] = None
+    #: *Fix safety*: why the fix may change what the record means (every
+    #: ``"unsafe"`` rule says it; a safe rule may add a caveat).
+    fix_safety: str = ""
+    #: *References*: the clause of docs/spec the rule checks first, then other
+    #: clauses and the outside sources (by title), one reference each.
+    references: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.fix is not None and self.fix not in FIX_KINDS:
             raise ValueError(f"Rule {self.code}: fix must be one of {FIX_KINDS} or None, not {self.fix!r}")
+        if not isinstance(self.references, tuple):
+            kind = type(self.references).__name__
+            raise TypeError(f"Rule {self.code}: references must be a tuple of strings, not {kind}")
+        if self.fix_safety and self.fix is None:
+            raise ValueError(f"Rule {self.code}: fix_safety without a fix")
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,13 +530,15 @@ INTERNAL_ERROR = Rule(
     "internal-error",
     Severity.ERROR,
     "A reader or a lint check failed on the file",
-    doc="## What it does\nReports a file on which a reader or a lint check raised an "
-    "exception instead of reporting diagnostics. Readers never raise on bad input, so this "
-    "is a bug in xqformats: please report it with the file. The other files are still "
-    "checked, and `xqformats lint` exits with status 2.\n\n"
-    "## Why is this bad?\nThe file was not (fully) checked.\n\n"
-    "## References\ndocs/spec/README.md §4.3.",
+    what=(
+        "Reports a file on which a reader or a lint check raised an exception instead of reporting "
+        "diagnostics. Readers never raise on bad input, so this is a bug in xqformats: please "
+        "report it with the file. The other files are still checked, and `xqformats lint` exits "
+        "with status 2."
+    ),
+    why="The file was not (fully) checked.",
     example="",
     fixed="",
     example_kind="",
+    references=("docs/spec/README.md §4.3",),
 )

@@ -52,54 +52,73 @@ BLOCK_SIZE = 256 * 1024
 #: A line longer than this (no LF yet) is passed on in parts by :class:`TextSource`.
 PIECE_LIMIT = 1024 * 1024
 
-
-def _references(clause: str) -> str:
-    """A rule's *References* section: the clause of docs/spec it checks, then the account."""
-    return f"## References\n{clause}; `docs/pgn.md` § Encodings."
-
+#: This implementation's account of encodings, the last reference of every E rule.
+_ACCOUNT = "`docs/pgn.md` § Encodings"
 
 ENCODING_GUESSED = Rule(
     "E101",
     "encoding-guessed",
     Severity.INFO,
     "The text encoding was guessed, not declared",
-    doc="## What it does\nReports that a file had no byte-order mark and was not valid UTF-8, so "
-    "its encoding (GB18030/GBK, Big5, or UTF-16 without BOM) was guessed from the bytes.\n\n"
-    "## Why is this bad?\nA guess can be wrong for short files; the reader then shows mojibake. "
-    "UTF-8 (with or without BOM) needs no guess.\n\n"
-    "## Example\nA PGN file saved in GBK by XQWizard.\n\n## Use instead\nSave the file as UTF-8, "
-    "or pass the encoding explicitly (`--encoding gbk`).\n\n"
-    + _references("docs/spec/pgn.md §9.1"),
+    what=(
+        "Reports that a file had no byte-order mark and was not valid UTF-8, so its encoding "
+        "(GB18030/GBK, Big5, or UTF-16 without BOM) was guessed from the bytes."
+    ),
+    why=(
+        "A guess can be wrong for short files; the reader then shows mojibake. UTF-8 (with or "
+        "without BOM) needs no guess."
+    ),
+    example_note="A PGN file saved in GBK by XQWizard.",
     example="[Event \"\xb5\xda\"]",
+    use_instead="Save the file as UTF-8, or pass the encoding explicitly (`--encoding gbk`).",
     fixed='[Event "第"]',
     example_kind="bytes",
+    references=(
+        "docs/spec/pgn.md §9.1",
+        _ACCOUNT,
+    ),
 )
 UNDECODABLE_BYTES = Rule(
     "E102",
     "undecodable-bytes",
     Severity.ERROR,
     "Bytes that are not valid in the file's encoding",
-    doc="## What it does\nReports bytes that cannot be decoded in the file's (detected or given) "
-    "encoding. They are replaced by U+FFFD so the rest of the file can still be read.\n\n"
-    "## Why is this bad?\nThe text at that point is lost.\n\n## Example\nA UTF-8 file with a "
-    "stray `\\xff` byte.\n\n## Use instead\nRe-save the file in one encoding.\n\n"
-    + _references("docs/spec/pgn.md §9.2"),
+    what=(
+        "Reports bytes that cannot be decoded in the file's (detected or given) encoding. They are "
+        "replaced by U+FFFD so the rest of the file can still be read."
+    ),
+    why="The text at that point is lost.",
+    example_note="A UTF-8 file with a stray `\\xff` byte.",
     example='[Event "a\xffb"]',
+    use_instead="Re-save the file in one encoding.",
     fixed='[Event "ab"]',
     example_kind="bytes",
+    references=(
+        "docs/spec/pgn.md §9.2",
+        _ACCOUNT,
+    ),
 )
 UNKNOWN_ENCODING = Rule(
     "E103",
     "unknown-encoding",
     Severity.ERROR,
     "The encoding given by name is not known",
-    doc="## What it does\nReports an `encoding=` override that Python has no codec for; the "
-    "encoding is then detected from the bytes.\n\n## Use instead\nA codec name such as `utf-8`, "
-    "`gbk`, `gb18030`, `big5` or `utf-16`.\n\n"
-    + _references("docs/spec/pgn.md §9.1"),
+    what=(
+        "Reports an `encoding=` override that Python has no codec for; the encoding is then "
+        "detected from the bytes."
+    ),
+    why=(
+        "The file is then read in a guessed encoding, not the one asked for: a misspelt name "
+        "gives text decoded otherwise than meant."
+    ),
     example="latin-99",
+    use_instead="A codec name such as `utf-8`, `gbk`, `gb18030`, `big5` or `utf-16`.",
     fixed="gb18030",
     example_kind="encoding-name",
+    references=(
+        "docs/spec/pgn.md §9.1",
+        _ACCOUNT,
+    ),
 )
 
 _BOMS = (

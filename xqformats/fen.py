@@ -33,12 +33,7 @@ from .position import STARTING_FEN, FenProblem, Position, board_fen, read_fen
 __all__ = ["parse_fen", "validate_fen", "board_fen", "STARTING_FEN", "RULE_OF"]
 
 #: The published sources of the FEN syntax, by title (docs/spec/README.md §3.1).
-_SOURCES = "《java 象棋论文》 §2.3; xqbase.com 《中国象棋电脑应用规范》(三) FEN文件格式"
-
-
-def _references(clauses: str) -> str:
-    """A rule's *References* section: the clauses of docs/spec it checks."""
-    return f"\n\n## References\n{clauses}."
+_SOURCES = ("《java 象棋论文》 §2.3", "xqbase.com 《中国象棋电脑应用规范》(三) FEN文件格式")
 
 
 FEN_SYNTAX = Rule(
@@ -46,122 +41,188 @@ FEN_SYNTAX = Rule(
     "fen-syntax",
     Severity.ERROR,
     "The FEN board is not ten ranks of nine cells",
-    doc="Each of the ten ranks, separated by `/`, must describe exactly nine cells "
-    "(digits count empty cells)."
-    + _references("docs/spec/fen.md §2.2; an empty FEN: docs/spec/fen.md §1.1; " + _SOURCES),
+    what=(
+        "Each of the ten ranks, separated by `/`, must describe exactly nine cells (digits count "
+        "empty cells)."
+    ),
+    why=(
+        "A board that is not ten ranks of nine points describes no position: the reader returns "
+        "none, and a record that starts from it cannot place its moves."
+    ),
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
+    references=(
+        "docs/spec/fen.md §2.2",
+        "an empty FEN: docs/spec/fen.md §1.1",
+        *_SOURCES,
+    ),
 )
 FEN_PIECE = Rule(
     "F102",
     "fen-unknown-piece",
     Severity.ERROR,
     "A FEN board holds a character that is no piece letter",
-    doc="Piece letters are `K A B N R C P` (Red) and `k a b n r c p` (Black)."
-    + _references("docs/spec/fen.md §2.3; " + _SOURCES),
+    what="Piece letters are `K A B N R C P` (Red) and `k a b n r c p` (Black).",
+    why=(
+        "A character that names no piece leaves the board unreadable: the reader returns no "
+        "position, and a record that starts from it cannot place its moves."
+    ),
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNQ w",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
+    references=(
+        "docs/spec/fen.md §2.3",
+        *_SOURCES,
+    ),
 )
 FEN_ALIAS = Rule(
     "F103",
     "fen-alias-letter",
     Severity.WARNING,
     "A FEN board uses `E`/`H` instead of `B`/`N`",
-    doc="Some programs write `E` (elephant) and `H` (horse); the standard letters "
-    "are `B` and `N`. The aliases are read as those pieces."
-    + _references("docs/spec/fen.md §2.3; " + _SOURCES),
+    what=(
+        "Some programs write `E` (elephant) and `H` (horse); the standard letters are `B` and `N`. "
+        "The aliases are read as those pieces."
+    ),
+    why="A reader that knows only the standard letters rejects such a board.",
     example="rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
     deviation=True,
+    references=(
+        "docs/spec/fen.md §2.3",
+        *_SOURCES,
+    ),
 )
 FEN_SIDE = Rule(
     "F104",
     "fen-side-to-move",
     Severity.ERROR,
     "The FEN side-to-move field is not `w`, `r` or `b`",
-    doc="Field 2 names the side to move: `w` or `r` for Red, `b` for Black."
-    + _references("docs/spec/fen.md §2.4; " + _SOURCES),
+    what="Field 2 names the side to move: `w` or `r` for Red, `b` for Black.",
+    why="Without the side to move no move can be checked: the first move may be either side's.",
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
+    references=(
+        "docs/spec/fen.md §2.4",
+        *_SOURCES,
+    ),
 )
 FEN_FIELDS = Rule(
     "F105",
     "fen-fields",
     Severity.WARNING,
     "FEN fields 3–6 are not `- - <halfmove> <move number>`",
-    doc="Xiangqi has no castling or en passant: fields 3 and 4 are `-`; fields 5 and 6 "
-    "are the halfmove clock (0 or more) and the move number (1 or more); nothing "
-    "follows. 《java 象棋论文》 (§2.3) writes four fields, `<board> w 0 1`, "
-    "with no dashes: it is read as `<board> w - - 0 1` with this warning."
-    + _references("docs/spec/fen.md §2.5, §2.6; " + _SOURCES),
+    what=(
+        "Xiangqi has no castling or en passant: fields 3 and 4 are `-`; fields 5 and 6 are the "
+        "halfmove clock (0 or more) and the move number (1 or more); nothing follows. 《java 象棋论文》 "
+        "(§2.3) writes four fields, `<board> w 0 1`, with no dashes: it is read as `<board> w - - "
+        "0 1` with this warning."
+    ),
+    why=(
+        "A reader that expects the six fields of the standard form may refuse the FEN or misread "
+        "its counters; this reader keeps the default for a counter it cannot read."
+    ),
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 0",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
     example_kind="fen",
     deviation=True,
+    references=(
+        "docs/spec/fen.md §2.5, §2.6",
+        *_SOURCES,
+    ),
 )
 FEN_COUNT = Rule(
     "F106",
     "fen-too-many-pieces",
     Severity.ERROR,
     "A side has more pieces of a kind than the game has",
-    doc="Per side at most 1 king, 2 advisors, 2 elephants, 2 horses, 2 rooks, "
-    "2 cannons and 5 pawns."
-    + _references("docs/spec/fen.md §3.1; the pieces: docs/spec/board.md §3.1"),
+    what=(
+        "Per side at most 1 king, 2 advisors, 2 elephants, 2 horses, 2 rooks, 2 cannons and 5 "
+        "pawns."
+    ),
+    why=(
+        "A game starts with these pieces and can only lose them, so no game reaches such a "
+        "position: the record is damaged or was set up by mistake."
+    ),
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RRBAKABNR w",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
+    references=(
+        "docs/spec/fen.md §3.1",
+        "the pieces: docs/spec/board.md §3.1",
+    ),
 )
 FEN_SQUARE = Rule(
     "F107",
     "fen-unreachable-square",
     Severity.ERROR,
     "A piece stands on a point it can never reach",
-    doc="Kings and advisors stay on their palace points, elephants on their seven "
-    "points, and pawns never stand behind their start rank nor, before the river, "
-    "off the five pawn files. Such a position cannot come from a game."
-    + _references("docs/spec/fen.md §3.2; the points: docs/spec/board.md §4.8"),
+    what=(
+        "Kings and advisors stay on their palace points, elephants on their seven points, and "
+        "pawns never stand behind their start rank nor, before the river, off the five pawn files."
+    ),
+    why="Such a position cannot come from a game.",
     example="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBKAABNR w",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
+    references=(
+        "docs/spec/fen.md §3.2",
+        "the points: docs/spec/board.md §4.8",
+    ),
 )
 FEN_KING = Rule(
     "F108",
     "fen-missing-king",
     Severity.ERROR,
     "A side has no king",
-    doc="Each side has exactly one king."
-    + _references("docs/spec/fen.md §3.3"),
+    what="Each side has exactly one king.",
+    why=(
+        "Check and mate are defined on the king: without one, the moves cannot be judged by the "
+        "rules."
+    ),
     example="rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     fixed="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
     example_kind="fen",
+    references=("docs/spec/fen.md §3.3",),
 )
 FEN_FACING = Rule(
     "F109",
     "fen-kings-facing",
     Severity.ERROR,
     "The two kings face each other on an open file",
-    doc="The flying-general rule forbids the kings to stand on one file with no piece "
-    "between them; no legal game reaches such a position."
-    + _references("docs/spec/fen.md §3.4; docs/spec/board.md §5.3"),
+    what="Reports a position in which the two kings stand on one file with no piece between them.",
+    why=(
+        "The flying-general rule forbids the kings to stand on one file with no piece between "
+        "them; no legal game reaches such a position."
+    ),
     example="4k4/9/9/9/9/9/9/9/9/4K4 w",
     fixed="3k5/9/9/9/9/9/9/9/9/4K4 w",
     example_kind="fen",
+    references=(
+        "docs/spec/fen.md §3.4",
+        "docs/spec/board.md §5.3",
+    ),
 )
 FEN_CHECK = Rule(
     "F110",
     "fen-opponent-in-check",
     Severity.ERROR,
     "The side not to move is in check",
-    doc="The side that just moved cannot have left its own king attacked, so the side "
-    "not to move is never in check."
-    + _references("docs/spec/fen.md §3.5; docs/spec/board.md §5.2"),
+    what="Reports a position in which the king of the side not to move is attacked.",
+    why=(
+        "The side that just moved cannot have left its own king attacked, so the side not to move "
+        "is never in check."
+    ),
     example="3k5/9/9/9/9/9/9/9/9/3RK4 w",
     fixed="3k5/9/9/9/9/9/9/9/9/3RK4 b",
     example_kind="fen",
+    references=(
+        "docs/spec/fen.md §3.5",
+        "docs/spec/board.md §5.2",
+    ),
 )
 
 #: The rule of each kind of problem the position's FEN reader reports.

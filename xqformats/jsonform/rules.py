@@ -14,10 +14,6 @@ from ..diagnostics import Rule, Severity
 __all__ = ["NOT_JSON", "NOT_THE_FORM", "BAD_VALUE", "MOVES_NOT_READ", "VERSION"]
 
 
-def _doc(what: str, why: str, clause: str) -> str:
-    return f"## What it does\n{what}\n\n## Why is this bad?\n{why}\n\n## References\ndocs/spec/json.md {clause}.\n"
-
-
 def _json(game: str = '{"start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", '
           '"nodes": [{}, {"parent": 0, "move": "H2-E2"}]}') -> str:
     return '{"xqformats": 1, "games": [' + game + "]}\n"
@@ -28,76 +24,72 @@ NOT_JSON = Rule(
     "json-syntax",
     Severity.ERROR,
     "The text is not JSON",
-    doc=_doc(
-        "Reports text that JSON cannot parse, at the line and column where parsing stopped.",
-        "Nothing of the document can be read.",
-        "§1.1",
-    ),
+    what="Reports text that JSON cannot parse, at the line and column where parsing stopped.",
+    why="Nothing of the document can be read.",
     example=_json().replace("]}", "]"),
     fixed=_json(),
     example_kind="json",
+    references=("docs/spec/json.md §1.1",),
 )
 NOT_THE_FORM = Rule(
     "J102",
     "json-shape",
     Severity.ERROR,
     "A member is missing or has the wrong type",
-    doc=_doc(
+    what=(
         "Reports a document, game or node that lacks a required member or holds one of the wrong "
         "type, naming its JSON path. A game it breaks is skipped; a node it breaks is skipped "
-        "with the nodes below it.",
-        "Another program's output that drifted from the form: what it means cannot be guessed.",
-        "§1.2, §2.1",
+        "with the nodes below it."
     ),
+    why="Another program's output that drifted from the form: what it means cannot be guessed.",
     example=_json('{"start": 7, "nodes": [{}]}'),
     fixed=_json(),
     example_kind="json",
+    references=("docs/spec/json.md §1.2, §2.1",),
 )
 BAD_VALUE = Rule(
     "J103",
     "json-value",
     Severity.ERROR,
     "A value is not one the form allows",
-    doc=_doc(
+    what=(
         "Reports a start position that is no legal FEN, a result that is not `1-0`, `0-1`, "
         "`1/2-1/2` or `*`, a header name that is no tag name, a negative NAG, or a `parent` "
         "that does not name an earlier node. "
-        "The game is read without it where it can be.",
-        "The form states one meaning for each value; another is a fault of the writer.",
-        "§2.2, §2.3",
+        "The game is read without it where it can be."
     ),
+    why="The form states one meaning for each value; another is a fault of the writer.",
     example=_json('{"start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", '
                   '"result": "2-0", "nodes": [{}]}'),
     fixed=_json(),
     example_kind="json",
+    references=("docs/spec/json.md §2.2, §2.3",),
 )
 MOVES_NOT_READ = Rule(
     "J104",
     "json-moves-not-read",
     Severity.INFO,
     "Nodes below an unreadable move are left out",
-    doc=_doc(
+    what=(
         "A related note on the finding of an illegal or unreadable move (its M code): the nodes "
-        "below it are not in the game.",
-        "A move tree cannot go on from a move that is not played.",
-        "§2.3",
+        "below it are not in the game."
     ),
+    why="A move tree cannot go on from a move that is not played.",
     example=_json('{"start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", '
                   '"nodes": [{}, {"parent": 0, "move": "H2-E9"}, {"parent": 1, "move": "H9-G7"}]}'),
     fixed=_json(),
     example_kind="json",
+    references=("docs/spec/json.md §2.3",),
 )
 VERSION = Rule(
     "J105",
     "json-version",
     Severity.ERROR,
     "The document is of a version of the form this reader does not know",
-    doc=_doc(
-        "Reports a document whose `xqformats` member is not a version this reader knows (1).",
-        "A later version may mean other things by the same members.",
-        "§1.2",
-    ),
+    what="Reports a document whose `xqformats` member is not a version this reader knows (1).",
+    why="A later version may mean other things by the same members.",
     example=_json().replace('"xqformats": 1', '"xqformats": 2'),
     fixed=_json(),
     example_kind="json",
+    references=("docs/spec/json.md §1.2",),
 )

@@ -8,7 +8,8 @@ Library use::
 
 The linter's own rules (``T1xx`` tags and metadata, ``G1xx`` game level and
 files) are declared in :mod:`~xqformats.lint.checks`; every rule, whatever
-module declares it, is listed by :mod:`~xqformats.lint.catalogue`.
+module declares it, is listed by :mod:`~xqformats.lint.catalogue` and rendered
+by :mod:`~xqformats.lint.rulepage`.
 """
 
 from __future__ import annotations
@@ -23,11 +24,10 @@ from .catalogue import (
     all_rules,
     group_of,
     rule,
-    rule_page,
-    rules_markdown,
 )
 from .checks import GAME_RULES, TAG_RULES, check_game
 from .discovery import Target, discover
+from .rulepage import rule_page, rules_markdown
 from .runner import FileResult, LintOptions, lint_bytes, run
 from .selection import RuleSelection, SelectorError
 

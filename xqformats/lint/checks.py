@@ -62,132 +62,184 @@ MISSING_GAME_TAG = Rule(
     "missing-game-tag",
     Severity.WARNING,
     "A PGN game has no `Game` tag",
-    doc="## What it does\nChecks that a PGN game has a `Game` tag.\n\n"
-    "## Why is this bad?\nThe xiangqi PGN spec requires `[Game \"Chinese Chess\"]` as the "
-    "first tag: it is what tells a reader (and a chess program) that the record is not "
-    "chess. Many programs omit it; the record is still readable, so this is a deviation.\n\n"
-    f"## References\ndocs/spec/pgn.md §3.7; {_PGN_SPEC} (0) Game.",
+    what="Checks that a PGN game has a `Game` tag.",
+    why=(
+        "The xiangqi PGN spec requires `[Game \"Chinese Chess\"]` as the first tag: it is what "
+        "tells a reader (and a chess program) that the record is not chess. Many programs omit it; "
+        "the record is still readable, so this is a deviation."
+    ),
     example='[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
     deviation=True,
     fix="safe",
+    references=(
+        "docs/spec/pgn.md §3.7",
+        f"{_PGN_SPEC} (0) Game",
+    ),
 )
 GAME_TAG_NOT_FIRST = Rule(
     "T102",
     "game-tag-not-first",
     Severity.WARNING,
     "The `Game` tag is not the first tag of a PGN game",
-    doc="## What it does\nChecks that `Game` is the first tag pair.\n\n"
-    "## Why is this bad?\nThe spec says the tag \"必须放在第一位\" (must come first), so a "
-    "reader can tell the game from the first line. Writers of this toolkit put it first.\n\n"
-    f"## References\ndocs/spec/pgn.md §3.7; {_PGN_SPEC} (0) Game.",
+    what="Checks that `Game` is the first tag pair.",
+    why=(
+        "The spec says the tag \"必须放在第一位\" (must come first), so a reader can tell the game from "
+        "the first line. Writers of this toolkit put it first."
+    ),
     example='[Event "Test"]\n[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Event "Test"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
     deviation=True,
+    references=(
+        "docs/spec/pgn.md §3.7",
+        f"{_PGN_SPEC} (0) Game",
+    ),
 )
 GAME_TAG_VALUE = Rule(
     "T103",
     "game-tag-value",
     Severity.WARNING,
     "The `Game` tag is not `Chinese Chess`",
-    doc="## What it does\nChecks the value of the `Game` tag.\n\n"
-    "## Why is this bad?\nThe spec fixes the value to `Chinese Chess` (\"其值必须为"
-    "“Chinese Chess”\"); other spellings (`Xiangqi`, `中国象棋`, `chinese chess`) are not "
-    "recognised by other programs.\n\n"
-    f"## References\ndocs/spec/pgn.md §3.7; {_PGN_SPEC} (0) Game.",
+    what="Checks the value of the `Game` tag.",
+    why=(
+        "The spec fixes the value to `Chinese Chess` (\"其值必须为“Chinese Chess”\"); other spellings "
+        "(`Xiangqi`, `中国象棋`, `chinese chess`) are not recognised by other programs."
+    ),
     example='[Game "Xiangqi"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
     deviation=True,
     fix="unsafe",
+    fix_safety=(
+        "The fix writes `Chinese Chess` over whatever the value is, without reading it. A value "
+        "that names another game (`Chess`, `Janggi`, a variant) may say that the record is not of "
+        "xiangqi at all, and the fix would hide that."
+    ),
+    references=(
+        "docs/spec/pgn.md §3.7",
+        f"{_PGN_SPEC} (0) Game",
+    ),
 )
 DATE_FORMAT = Rule(
     "T104",
     "date-format",
     Severity.WARNING,
     "The `Date` tag is not a `yyyy.mm.dd` date",
-    doc="## What it does\nChecks that `Date` is `yyyy.mm.dd` with four-digit year and "
-    "two-digit month and day, each part `??`/`????` when unknown, and that a fully known "
-    "date exists in the calendar.\n\n"
-    "## Why is this bad?\nThe spec fixes the format (\"格式统一为“yyyy.mm.dd”\") so dates "
-    "sort and compare as text; `1995.5.22`, `2004-01-05` or `00-12-31` do not, and a "
-    "two-digit year is ambiguous. The message suggests the standard form when the date "
-    "can be read unambiguously.\n\n"
-    f"## References\ndocs/spec/pgn.md §3.8; {_PGN_SPEC} (3) Date; {_CHESS_SPEC} (Date, `??` for unknown parts).",
+    what=(
+        "Checks that `Date` is `yyyy.mm.dd` with four-digit year and two-digit month and day, each "
+        "part `??`/`????` when unknown, and that a fully known date exists in the calendar."
+    ),
+    why=(
+        "The spec fixes the format (\"格式统一为“yyyy.mm.dd”\") so dates sort and compare as text; "
+        "`1995.5.22`, `2004-01-05` or `00-12-31` do not, and a two-digit year is ambiguous. The "
+        "message suggests the standard form when the date can be read unambiguously."
+    ),
     example='[Game "Chinese Chess"]\n[Date "1995.5.22"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Date "1995.05.22"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
     deviation=True,
     fix="safe",
+    references=(
+        "docs/spec/pgn.md §3.8",
+        f"{_PGN_SPEC} (3) Date",
+        f"{_CHESS_SPEC} (Date, `??` for unknown parts)",
+    ),
 )
 RESULT_MISMATCH = Rule(
     "T105",
     "result-mismatch",
     Severity.ERROR,
     "The `Result` tag disagrees with the game's termination marker",
-    doc="## What it does\nCompares the `Result` tag with the result written at the end of "
-    "the movetext.\n\n"
-    "## Why is this bad?\nThe PGN standard requires the termination marker to match the "
-    "`Result` tag (\"棋局结束标记必须要与前面Result标签对符合\"). When they differ, nothing "
-    "says which one is true, so this is an error.\n\n"
-    f"## References\ndocs/spec/pgn.md §3.9; {_CHESS_SPEC} 3-2 (game termination marker); "
-    f"{_PGN_SPEC} (7) Result.",
+    what="Compares the `Result` tag with the result written at the end of the movetext.",
+    why=(
+        "The PGN standard requires the termination marker to match the `Result` tag "
+        "(\"棋局结束标记必须要与前面Result标签对符合\"). When they differ, nothing says which one is true, so this "
+        "is an error."
+    ),
     example='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 0-1 {红方超时判负}\n',
     fixed='[Game "Chinese Chess"]\n[Result "0-1"]\n\n1. 炮二平五 马8进7 0-1 {红方超时判负}\n',
     example_kind="pgn",
+    references=(
+        "docs/spec/pgn.md §3.9",
+        f"{_CHESS_SPEC} 3-2 (game termination marker)",
+        f"{_PGN_SPEC} (7) Result",
+    ),
 )
 RESULT_TAG_VALUE = Rule(
     "T106",
     "result-tag-value",
     Severity.WARNING,
     "The `Result` tag is not `1-0`, `0-1`, `1/2-1/2` or `*`",
-    doc="## What it does\nChecks the value of the `Result` tag.\n\n"
-    "## Why is this bad?\nThe spec allows exactly four results: `1-0` (Red wins), `0-1` "
-    "(Black wins), `1/2-1/2` (draw) and `*` (unknown). Chinese words such as `红胜`, `黑胜`, "
-    "`和棋` or `未知` are common in exports; their meaning is clear, so this is a deviation, "
-    "and the message names the standard value when the word is recognised.\n\n"
-    f"## References\ndocs/spec/pgn.md §3.9; {_PGN_SPEC} (7) Result.",
+    what="Checks the value of the `Result` tag.",
+    why=(
+        "The spec allows exactly four results: `1-0` (Red wins), `0-1` (Black wins), `1/2-1/2` "
+        "(draw) and `*` (unknown). Chinese words such as `红胜`, `黑胜`, `和棋` or `未知` are common in "
+        "exports; their meaning is clear, so this is a deviation, and the message names the "
+        "standard value when the word is recognised."
+    ),
     example='[Game "Chinese Chess"]\n[Result "红胜"]\n\n1. 炮二平五 马8进7 1-0 {黑方认负}\n',
     fixed='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 1-0 {黑方认负}\n',
     example_kind="pgn",
     deviation=True,
     fix="safe",
+    references=(
+        "docs/spec/pgn.md §3.9",
+        f"{_PGN_SPEC} (7) Result",
+    ),
 )
 PLY_COUNT = Rule(
     "T107",
     "ply-count-mismatch",
     Severity.WARNING,
     "The `PlyCount` tag does not match the number of moves",
-    doc="## What it does\nWhen a `PlyCount` tag is present, checks that it is a whole "
-    "number equal to the number of plies (half-moves) of the main line.\n\n"
-    "## Why is this bad?\nDatabases use `PlyCount` to index and filter games without "
-    "reading them; a wrong count silently misfiles the game.\n\n"
-    f"## References\ndocs/spec/pgn.md §3.12; {_CHESS_SPEC} 4-7 (3) PlyCount (\"严格来说是指“半”步数\").",
+    what=(
+        "When a `PlyCount` tag is present, checks that it is a whole number equal to the number of "
+        "plies (half-moves) of the main line."
+    ),
+    why=(
+        "Databases use `PlyCount` to index and filter games without reading them; a wrong count "
+        "silently misfiles the game."
+    ),
     example='[Game "Chinese Chess"]\n[Result "*"]\n[PlyCount "3"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Result "*"]\n[PlyCount "2"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
     deviation=True,
     fix="unsafe",
+    fix_safety=(
+        "The fix trusts the moves: it writes the number of plies of the main line as read. A "
+        "count that disagrees may be the right one, with a move missing from the record instead "
+        "(a line cut short when it was copied), and the fix would then hide the loss."
+    ),
+    references=(
+        "docs/spec/pgn.md §3.12",
+        f"{_CHESS_SPEC} 4-7 (3) PlyCount (\"严格来说是指“半”步数\")",
+    ),
 )
 ECCO_CODE = Rule(
     "T108",
     "ecco-code",
     Severity.WARNING,
     "The `ECCO` tag is not an opening code from `A00` to `E99`",
-    doc="## What it does\nChecks that a PGN `ECCO` tag is one capital letter `A`–`E` and two "
-    "digits (an empty value means unknown and passes; in CBF the schema checks the element, "
-    "C203).\n\n"
-    "## Why is this bad?\nECCO (the Chinese chess opening classification) numbers every "
-    "opening `A00`–`E99`; tools group and look up games by that code, so a lowercase "
-    "letter, a missing digit or a name in its place breaks the lookup.\n\n"
-    f"## References\ndocs/spec/pgn.md §3.12; {_PGN_SPEC} (9) Opening, Variation and ECCO.",
+    what=(
+        "Checks that a PGN `ECCO` tag is one capital letter `A`–`E` and two digits (an empty value "
+        "means unknown and passes; in CBF the schema checks the element, C203)."
+    ),
+    why=(
+        "ECCO (the Chinese chess opening classification) numbers every opening `A00`–`E99`; tools "
+        "group and look up games by that code, so a lowercase letter, a missing digit or a name in "
+        "its place breaks the lookup."
+    ),
     example='[Game "Chinese Chess"]\n[ECCO "b24"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[ECCO "B24"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
     deviation=True,
     fix="safe",
+    references=(
+        "docs/spec/pgn.md §3.12",
+        f"{_PGN_SPEC} (9) Opening, Variation and ECCO",
+    ),
 )
 # ---------------------------------------------------------------- G1xx rules
 
@@ -196,36 +248,49 @@ UNEXPLAINED_WIN = Rule(
     "unexplained-win",
     Severity.INFO,
     "A win is recorded but the game does not end in mate and nothing says why",
-    doc="## What it does\nWhen the result is a win (`1-0` or `0-1`) but the side to move "
-    "at the end of the main line still has a legal move, looks for a reason: a comment on "
-    "the last move (or after the result) or a `Termination` tag. Reports the game when "
-    "there is none.\n\n"
-    "## Why is this bad?\nGames are won by resignation, time or a rules infraction (for "
-    "example perpetual check, 长将) as often as by mate, but a reader cannot tell these "
-    "apart from a truncated record. Saying why (`[Termination \"rules infraction\"]`, "
-    "`{红方长将判负}`) removes the doubt. Informational: the record is valid.\n\n"
-    f"## References\ndocs/spec/board.md §6.2; {_CHESS_SPEC} 4-6 Termination; "
-    "《中国象棋电脑PGN文件格式》 §三 (7) (only comments after the result, e.g. `0-1 {红方长将判负}`).",
+    what=(
+        "When the result is a win (`1-0` or `0-1`) but the side to move at the end of the main "
+        "line still has a legal move, looks for a reason: a comment on the last move (or after the "
+        "result) or a `Termination` tag. Reports the game when there is none."
+    ),
+    why=(
+        "Games are won by resignation, time or a rules infraction (for example perpetual check, "
+        "长将) as often as by mate, but a reader cannot tell these apart from a truncated record. "
+        "Saying why (`[Termination \"rules infraction\"]`, `{红方长将判负}`) removes the doubt. "
+        "Informational: the record is valid."
+    ),
     example='[Game "Chinese Chess"]\n[Result "1-0"]\n\n1. 炮二平五 马8进7 1-0\n',
     fixed='[Game "Chinese Chess"]\n[Result "1-0"]\n[Termination "time forfeit"]\n\n1. 炮二平五 马8进7 1-0\n',
     example_kind="pgn",
+    references=(
+        "docs/spec/board.md §6.2",
+        f"{_CHESS_SPEC} 4-6 Termination",
+        "《中国象棋电脑PGN文件格式》 §三 (7) (only comments after the result, e.g. `0-1 {红方长将判负}`)",
+    ),
 )
 RESULT_CONTRADICTS_BOARD = Rule(
     "G104",
     "result-contradicts-board",
     Severity.ERROR,
     "The result contradicts a mate on the board at the end of the game",
-    doc="## What it does\nWhen the side to move at the end of the main line has no legal "
-    "move (checkmate, or stalemate, which also loses in xiangqi), checks that the result "
-    "is the other side's win (or `*`).\n\n"
-    "## Why is this bad?\nA recorded draw, or a win for the mated side, cannot be true; "
-    "either the result or the moves were copied wrongly.\n\n"
-    "## References\ndocs/spec/board.md §6.1; docs/spec/pgn.md §7.3.",
+    what=(
+        "When the side to move at the end of the main line has no legal move (checkmate, or "
+        "stalemate, which also loses in xiangqi), checks that the result is the other side's win "
+        "(or `*`)."
+    ),
+    why=(
+        "A recorded draw, or a win for the mated side, cannot be true; either the result or the "
+        "moves were copied wrongly."
+    ),
     example='[Game "Chinese Chess"]\n[FEN "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"]\n[Format "ICCS"]\n'
     '[Result "1/2-1/2"]\n\n1. E1-D1 1/2-1/2\n',
     fixed='[Game "Chinese Chess"]\n[FEN "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"]\n[Format "ICCS"]\n'
     '[Result "1-0"]\n\n1. E1-D1 1-0\n',
     example_kind="pgn",
+    references=(
+        "docs/spec/board.md §6.1",
+        "docs/spec/pgn.md §7.3",
+    ),
 )
 
 TAG_RULES = (

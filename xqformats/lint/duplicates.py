@@ -38,18 +38,21 @@ DUPLICATE_GAME = Rule(
     "duplicate-game",
     Severity.INFO,
     "A game the run has already met: the same start position and main line",
-    doc="## What it does\nReports a game whose start position (board and side to move) and main line "
-    "are those of a game met earlier in the run (earlier in the same file, or in a file listed before "
-    "it), and names that first copy. Headers, comments, variations and the record's format do not "
-    "count: an XQF and a PGN of one game are duplicates.\n\n"
-    "## Why is this bad?\nArchives hold the same game many times (two folders, two formats, once "
-    "with comments and once without); a duplicate counts twice in every statistic and search. "
-    "Informational and **opt-in**: whether a copy is wanted is the archive keeper's call. "
-    "`xqformats duplicates` lists the groups, with mirrored and prefix matches too "
-    "([docs/archive.md](archive.md)).\n\n"
-    "The finding is judged over the whole run, after each file's suppression comments: select or "
-    "ignore the code (`per-file-ignores` too) rather than writing a comment.\n\n"
-    "## References\ndocs/spec/README.md §4.6; pgn-extract's `-D` (the first copy is kept).",
+    what=(
+        "Reports a game whose start position (board and side to move) and main line are those of a "
+        "game met earlier in the run (earlier in the same file, or in a file listed before it), and "
+        "names that first copy. Headers, comments, variations and the record's format do not count: "
+        "an XQF and a PGN of one game are duplicates."
+    ),
+    why=(
+        "Archives hold the same game many times (two folders, two formats, once with comments and "
+        "once without); a duplicate counts twice in every statistic and search. Informational and "
+        "**opt-in**: whether a copy is wanted is the archive keeper's call. `xqformats duplicates` "
+        "lists the groups, with mirrored and prefix matches too ([docs/archive.md](archive.md)).\n\n"
+        "The finding is judged over the whole run, after each file's suppression comments: select or "
+        "ignore the code (`per-file-ignores` too) rather than writing a comment."
+    ),
+    references=("docs/spec/README.md §4.6", "pgn-extract's `-D` (the first copy is kept)"),
     example='[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n\n'
     '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     fixed='[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n\n'

@@ -33,7 +33,8 @@ from typing import Any, Iterable, Optional, Sequence
 
 from .. import __version__
 from ..diagnostics import Diagnostic, Rule, Severity
-from .catalogue import RULES, all_rules, rule_page
+from .catalogue import RULES, all_rules
+from .rulepage import rule_anchor, rule_description, rule_page
 from .runner import FileResult
 
 __all__ = [
@@ -71,8 +72,7 @@ def help_uri(rule: Rule) -> str:
 
     The anchor is the one GitHub gives the page's heading ``### date-format (T104)``.
     """
-    anchor = f"{rule.name}-{rule.code}".lower()
-    return f"{RULES_URL}#{anchor}"
+    return f"{RULES_URL}#{rule_anchor(rule)}"
 
 
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -342,7 +342,7 @@ def _sarif_rule(rule: Rule) -> dict[str, Any]:
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
-        "fullDescription": {"text": rule.doc or rule.summary},
+        "fullDescription": {"text": rule_description(rule)},
         "help": {"text": rule.summary, "markdown": rule_page(rule)},
         "helpUri": help_uri(rule),
         "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity]},

@@ -44,16 +44,22 @@ UNUSED_SUPPRESSION = Rule(
     "unused-suppression",
     Severity.WARNING,
     "A suppression comment names a code that matches no rule or silences nothing",
-    doc="## What it does\nReports a code in an `xqformats: ignore` or `xqformats: ignore-file` "
-    "comment that is no rule code (nor a prefix of one), or that silenced no finding in the "
-    "file.\n\n"
-    "## Why is this bad?\nA suppression that outlived its cause (the record was corrected) "
-    "hides the next real problem of that code at that place; a misspelt code suppresses "
-    "nothing at all. Ruff's `RUF100` does the same for `# noqa`.\n\n"
-    "## References\ndocs/spec/README.md §4.5; docs/suppression.md.",
+    what=(
+        "Reports a code in an `xqformats: ignore` or `xqformats: ignore-file` comment that is no "
+        "rule code (nor a prefix of one), or that silenced no finding in the file."
+    ),
+    why=(
+        "A suppression that outlived its cause (the record was corrected) hides the next real "
+        "problem of that code at that place; a misspelt code suppresses nothing at all. Ruff's "
+        "`RUF100` does the same for `# noqa`."
+    ),
     example='[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 {xqformats: ignore M202} *\n',
     fixed='[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马8进7 *\n',
     example_kind="pgn",
+    references=(
+        "docs/spec/README.md §4.5",
+        "docs/suppression.md",
+    ),
 )
 
 

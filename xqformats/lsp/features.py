@@ -18,7 +18,8 @@ from typing import Iterator, NamedTuple, Optional
 from ..board.svg import NOTATIONS, board_svg
 from ..core import BLACK
 from ..diagnostics import Diagnostic, Span
-from ..lint.catalogue import RULES, rule_page
+from ..lint.catalogue import RULES
+from ..lint.rulepage import rule_page
 from ..model import Game, Node
 from ..notation import Notation, encode
 from ..pgn.ast import Comment, Variation

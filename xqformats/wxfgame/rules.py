@@ -27,13 +27,6 @@ __all__ = [
 ]
 
 
-def _doc(what: str, why: str, clause: str) -> str:
-    return (
-        f"## What it does\n{what}\n\n## Why is this bad?\n{why}\n\n"
-        f"## References\ndocs/spec/wxfgame.md {clause}.\n"
-    )
-
-
 def _wxf(head: str = "", moves: str = " 1.  C2.5  H8+7     2.  H2+3  R9.8", tail: str = "") -> str:
     """A small WXF game file (for rule examples)."""
     return f"FORMAT\tWXF\nRED\tA\nBLACK\tB\n{head}\nSTART{{\n{moves}\n}}END\n{tail}"
@@ -44,154 +37,160 @@ STRAY_TEXT = Rule(
     "wxf-stray-text",
     Severity.ERROR,
     "Text before the moves is neither a header line nor a comment",
-    doc=_doc(
+    what=(
         "Reports text before `START{` that is not a header line (a keyword in capitals and its "
-        "value) or a `/*…*/` comment. It is skipped.",
+        "value) or a `/*…*/` comment. It is skipped."
+    ),
+    why=(
         "Header keywords are written in capitals at the start of a line; anything else there is "
-        "damage or a header the reader cannot name.",
-        "§2.2",
+        "damage or a header the reader cannot name."
     ),
     example=_wxf("Event: Cup"),
     fixed=_wxf("/*Event: Cup*/"),
     example_kind="wxf",
+    references=("docs/spec/wxfgame.md §2.2",),
 )
 NO_MOVES = Rule(
     "W102",
     "wxf-no-moves",
     Severity.ERROR,
     "The file has no `START{` move section",
-    doc=_doc(
-        "Reports a file without `START{`: its moves (if any) are not read.",
+    what="Reports a file without `START{`: its moves (if any) are not read.",
+    why=(
         "The moves of a WXF game file stand between `START{` and `}END`; without them the file "
-        "holds no game. A bare numbered move list is PGN movetext: name the file `.pgn`.",
-        "§2.1",
+        "holds no game. A bare numbered move list is PGN movetext: name the file `.pgn`."
     ),
     example="FORMAT\tWXF\nRED\tA\n",
     fixed="FORMAT\tWXF\nRED\tA\nSTART{\n}END\n",
     example_kind="wxf",
+    references=("docs/spec/wxfgame.md §2.1",),
 )
 UNCLOSED_MOVES = Rule(
     "W103",
     "wxf-unclosed-moves",
     Severity.WARNING,
     "The move section has no `}END`",
-    doc=_doc(
-        "Reports `START{` without its `}END`; the moves are read to the end of the file.",
+    what="Reports `START{` without its `}END`; the moves are read to the end of the file.",
+    why=(
         "A file cut short loses its last moves and its end marker; the moves before the cut are "
-        "still clear.",
-        "§3.1",
+        "still clear."
     ),
     example=_wxf().replace("}END\n", ""),
     fixed=_wxf(),
     example_kind="wxf",
     deviation=True,
+    references=("docs/spec/wxfgame.md §3.1",),
 )
 UNKNOWN_HEADER = Rule(
     "W104",
     "wxf-unknown-header",
     Severity.INFO,
     "A header keyword is not one the reader maps",
-    doc=_doc(
+    what=(
         "Reports a header line whose keyword is not FORMAT, GAME, RED, BLACK, DATE or RESULT. "
-        "Its value is kept as the header `WXF_KEYWORD` and written back by the WXF writer.",
+        "Its value is kept as the header `WXF_KEYWORD` and written back by the WXF writer."
+    ),
+    why=(
         "An unknown keyword may be a misspelt known one, whose value then goes missing from the "
-        "headers a converter maps.",
-        "§2.2",
+        "headers a converter maps."
     ),
     example=_wxf("PLAEC\tBeijing"),
     fixed=_wxf(),
     example_kind="wxf",
+    references=("docs/spec/wxfgame.md §2.2",),
 )
 FORMAT_LINE = Rule(
     "W105",
     "wxf-format",
     Severity.WARNING,
     "The FORMAT line does not say WXF",
-    doc=_doc(
+    what=(
         "Reports a missing `FORMAT` line, or one naming another move format (ICCS, LALG, SALG). "
-        "The moves are read by their shape.",
+        "The moves are read by their shape."
+    ),
+    why=(
         "The FORMAT line says how the moves are written; this reader reads WXF (and ICCS) moves, "
-        "and a file that names another format may not mean what its moves seem to say.",
-        "§2.2",
+        "and a file that names another format may not mean what its moves seem to say."
     ),
     example=_wxf().replace("FORMAT\tWXF", "FORMAT\tSALG"),
     fixed=_wxf(),
     example_kind="wxf",
+    references=("docs/spec/wxfgame.md §2.2",),
 )
 MOVES_NOT_READ = Rule(
     "W106",
     "wxf-moves-not-read",
     Severity.ERROR,
     "Moves after a move that cannot be read are not read",
-    doc=_doc(
+    what=(
         "Reports, as a related note on the notation's own finding on a move that cannot be read "
         "(not WXF, ambiguous or illegal; SARIF `relatedLocations`, an indented `note:` line in text "
-        "output), that the moves from there to the end are not read.",
-        "Every later position depends on the move; a reader cannot guess what was meant.",
-        "§3.2",
+        "output), that the moves from there to the end are not read."
     ),
+    why="Every later position depends on the move; a reader cannot guess what was meant.",
     example=_wxf(moves=" 1.  C2.5  H8+7     2.  H2+3  R9+9"),
     fixed=_wxf(),
     example_kind="wxf",
+    references=("docs/spec/wxfgame.md §3.2",),
 )
 DETACHED_ANNOTATION = Rule(
     "W107",
     "wxf-detached-annotation",
     Severity.WARNING,
     "An annotation stands apart from its move",
-    doc=_doc(
+    what=(
         "Reports an annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`) separated from the move before "
-        "it by white space (real files write `C8-2    !!12.`); it is read as that move's annotation.",
+        "it by white space (real files write `C8-2    !!12.`); it is read as that move's annotation."
+    ),
+    why=(
         "An annotation follows its move directly (`C2.5!!`); apart, it may be taken for part of "
-        "the next move number.",
-        "§3.3",
+        "the next move number."
     ),
     example=_wxf(moves=" 1.  C2.5  H8+7 !!    2.  H2+3  R9.8"),
     fixed=_wxf(moves=" 1.  C2.5  H8+7!!     2.  H2+3  R9.8"),
     example_kind="wxf",
     deviation=True,
+    references=("docs/spec/wxfgame.md §3.3",),
 )
 TEXT_AFTER_END = Rule(
     "W108",
     "wxf-text-after-end",
     Severity.WARNING,
     "Text after `}END` is not a comment",
-    doc=_doc(
-        "Reports text after `}END` other than `/*…*/` comments; it is ignored.",
-        "The game ends at `}END`; text after it belongs to nothing.",
-        "§3.4",
-    ),
+    what="Reports text after `}END` other than `/*…*/` comments; it is ignored.",
+    why="The game ends at `}END`; text after it belongs to nothing.",
     example=_wxf(tail="1-0\n"),
     fixed=_wxf(tail="/*1-0*/\n"),
     example_kind="wxf",
+    references=("docs/spec/wxfgame.md §3.4",),
 )
 UNCLOSED_COMMENT = Rule(
     "W109",
     "wxf-unclosed-comment",
     Severity.ERROR,
     "A comment has no closing `*/`",
-    doc=_doc(
-        "Reports `/*` without its `*/`: the rest of the file is read as the comment.",
-        "Everything after the opening `/*` is lost to the comment, moves and `}END` included.",
-        "§2.3",
-    ),
+    what="Reports `/*` without its `*/`: the rest of the file is read as the comment.",
+    why="Everything after the opening `/*` is lost to the comment, moves and `}END` included.",
     example=_wxf("/*Time control"),
     fixed=_wxf("/*Time control*/"),
     example_kind="wxf",
+    references=("docs/spec/wxfgame.md §2.3",),
 )
 MOVE_NUMBER = Rule(
     "W110",
     "wxf-move-number",
     Severity.WARNING,
     "A move number is out of sequence",
-    doc=_doc(
+    what=(
         "Reports a move number `N.` that is not the number of the Red move after it (1, 2, … in "
-        "order), or that stands before a Black move.",
+        "order), or that stands before a Black move."
+    ),
+    why=(
         "Move numbers count Red's moves; a wrong one shows a move lost or doubled when the file "
-        "was written.",
-        "§3.1",
+        "was written."
     ),
     example=_wxf(moves=" 1.  C2.5  H8+7     3.  H2+3  R9.8"),
     fixed=_wxf(),
     example_kind="wxf",
+    references=("docs/spec/wxfgame.md §3.1",),
 )
