@@ -274,15 +274,18 @@ def _walk_lines(first: Node, position: Position, visitor: BaseVisitor[ResultT]) 
     while node is not None:
         siblings = node.parent.children  # type: ignore[union-attr]  # a move node has a parent
         while True:  # one line; the list tests spare an iterator for the usual empty list
-            if node.comments_before:
-                for comment in node.comments_before:
+            # The annotation slots themselves, not their properties: a property
+            # makes an empty list for each node that has none (the walk only
+            # reads), and three property calls a node are a quarter of the walk.
+            if node._comments_before:
+                for comment in node._comments_before:
                     visit_comment(comment, True)
             visit_move(position, node)
-            if node.nags:
-                for nag in node.nags:
+            if node._nags:
+                for nag in node._nags:
                     visit_nag(nag)
-            if node.comments:
-                for comment in node.comments:
+            if node._comments:
+                for comment in node._comments:
                     visit_comment(comment, False)
             if len(siblings) > 1 and siblings[0] is node:
                 depth = position.stack_depth

@@ -10,6 +10,12 @@ the side to move (``WhoPlay``) and every header string.
 The header's strings go where :data:`~.header.FIELDS` says; the tree is
 written in preorder (a node, its first continuation, then its next
 alternative), 8 bytes per record plus the comment (docs/spec/xqf.md §4.2).
+
+:class:`XqfWriter` is a visitor (:mod:`xqformats.visitor`) that walks in tree
+order, which is the order of the records, and needs no positions (a record
+holds squares): each node visited is one record, its flags read from the node
+(whether a move continues it, whether an alternative follows it), so any
+depth is fine; :func:`write_xqf` is ``game.accept(XqfWriter())``.
 """
 
 from __future__ import annotations
@@ -17,14 +23,15 @@ from __future__ import annotations
 import struct
 from typing import Optional
 
-from ..core import Square, square_file, square_rank
-from ..model import Game, Node
-from ..position import STARTING_FEN
+from ..core import SQUARES, Square, square_file, square_rank
+from ..model import Game, Headers, Node
+from ..position import STARTING_FEN, Position
+from ..visitor import BaseVisitor, Order
 from .header import FIELDS, GAME_TYPE_CODES, GAME_TYPE_HEADER, OFFSETS, PIECE_SLOTS, RESULT_CODES
 from .stream import HEADER_SIZE
 from .text import ENCODING, encode_comment
 
-__all__ = ["VERSION_WRITTEN", "write_xqf", "unwritten"]
+__all__ = ["VERSION_WRITTEN", "XqfWriter", "write_xqf", "unwritten"]
 
 #: The version written (docs/spec/xqf.md §5.1).
 VERSION_WRITTEN = 10
@@ -34,6 +41,8 @@ NEXT, SIBLING = 0xF0, 0x0F
 #: Headers written from the game itself or describing another format.
 _NOT_HEADERS = frozenset({"FEN", "Result", "Game", "Format"})
 _RECORD = struct.Struct("<BBBBI")
+#: The root record of XQF 1.0: from, to and reserved bytes (docs/spec/xqf.md §4.2).
+_ROOT = (0x18, 0x20, 0xFF)
 
 
 def write_xqf(game: Game) -> bytes:
@@ -42,9 +51,7 @@ def write_xqf(game: Game) -> bytes:
     Never raises on the game's content; what does not fit is named by
     :func:`unwritten`.  O(number of nodes + comment bytes).
     """
-    out = bytearray(_header(game))
-    _tree(game, out)
-    return bytes(out)
+    return game.accept(XqfWriter())
 
 
 def _point(sq: Square) -> int:
@@ -52,17 +59,31 @@ def _point(sq: Square) -> int:
     return square_file(sq) * 10 + square_rank(sq)
 
 
-def _slots(game: Game) -> tuple[bytes, list[Square]]:
-    """The 32 slot bytes of the start position, and the squares of pieces with no free slot."""
+#: :func:`_point` of every square, plus the offsets a record adds to a move's from and to points.
+_FROM = [_point(sq) + 0x18 for sq in SQUARES]
+_TO = [_point(sq) + 0x20 for sq in SQUARES]
+
+
+#: Piece -> its slots in :data:`~.header.PIECE_SLOTS`, in slot order.
+_SLOTS_OF = {piece: [i for i, p in enumerate(PIECE_SLOTS) if p == piece] for piece in PIECE_SLOTS}
+
+
+def _slots(start: Position) -> tuple[bytes, list[Square]]:
+    """The 32 slot bytes of the start position, and the squares of pieces with no free slot.
+
+    Each piece takes the first free slot of its kind, in square order.
+    """
     slots = [0xFF] * 32
     homeless: list[Square] = []
-    board = game.start.board
-    for sq, piece in enumerate(board):
+    taken = dict.fromkeys(_SLOTS_OF, 0)
+    for sq, piece in enumerate(start.board):
         if piece is None:
             continue
-        free = [i for i, p in enumerate(PIECE_SLOTS) if p == piece and slots[i] == 0xFF]
-        if free:
-            slots[free[0]] = _point(sq)
+        free = _SLOTS_OF[piece]
+        k = taken[piece]
+        if k < len(free):
+            slots[free[k]] = _point(sq)
+            taken[piece] = k + 1
         else:
             homeless.append(sq)
     return bytes(slots), homeless
@@ -77,16 +98,16 @@ def _fit(text: str, capacity: int) -> bytes:
     return raw
 
 
-def _header(game: Game) -> bytes:
+def _header(headers: Headers, start: Position, result: str) -> bytes:
     head = bytearray(HEADER_SIZE)
     head[0:3] = b"XQ" + bytes([VERSION_WRITTEN])
-    slots, _ = _slots(game)
+    slots, _ = _slots(start)
     head[OFFSETS["pieces"]:OFFSETS["pieces"] + 32] = slots
-    head[OFFSETS["who_play"]] = 0 if game.start.turn else 1
-    head[OFFSETS["play_result"]] = RESULT_CODES.get(game.result, 0)
-    head[OFFSETS["game_type"]] = GAME_TYPE_CODES.get(game.headers.get(GAME_TYPE_HEADER, ""), 0)
+    head[OFFSETS["who_play"]] = 0 if start.turn else 1
+    head[OFFSETS["play_result"]] = RESULT_CODES.get(result, 0)
+    head[OFFSETS["game_type"]] = GAME_TYPE_CODES.get(headers.get(GAME_TYPE_HEADER, ""), 0)
     for f in FIELDS:
-        value = game.headers.get(f.header)
+        value = headers.get(f.header)
         if value:
             raw = _fit(value, f.capacity)
             head[f.offset] = len(raw)
@@ -94,33 +115,68 @@ def _header(game: Game) -> bytes:
     return bytes(head)
 
 
-def _comment(node: Node) -> Optional[bytes]:
-    """The node's comments as one XQF comment (``None`` when it has none)."""
-    texts = node.comments_before + node.comments
-    return encode_comment("\n".join(texts)) if texts else None
+class XqfWriter(BaseVisitor[bytes]):
+    """A visitor that writes the game it visits as a version-10 XQF file (:func:`write_xqf`'s bytes).
 
+    ``game.accept(XqfWriter())`` returns the bytes; one writer can visit
+    several games in turn.  Tree order, no positions: each node visited, the
+    root first, appends its record (docs/spec/xqf.md §4.1) — its squares, its
+    flags (children, a next sibling) and its comments, ``comments_before``
+    first, joined into XQF's one comment by line breaks.
+    """
 
-def _tree(game: Game, out: bytearray) -> None:
-    """Append the records: the root, then every node in preorder (docs/spec/xqf.md §4.1)."""
-    # A stack of (node, index among its parent's children); the root has no siblings.
-    stack: list[tuple[Node, int]] = [(game.root, 0)]
-    while stack:
-        node, index = stack.pop()
-        siblings = node.parent.children if node.parent is not None else [node]
-        has_sibling = index + 1 < len(siblings)
-        flags = (NEXT if node.children else 0) | (SIBLING if has_sibling else 0)
-        if node.move is None:
-            frm, to, reserved = 0x18, 0x20, 0xFF  # the root record of XQF 1.0
+    order = Order.TREE
+    needs_positions = False
+
+    def __init__(self) -> None:
+        self.begin_game()
+        self._data = b""
+
+    def begin_game(self) -> None:
+        self._headers = Headers()
+        self._start: Optional[Position] = None
+        self._result = "*"
+        self._records = bytearray()
+
+    def visit_header(self, name: str, value: str) -> None:
+        self._headers[name] = value
+
+    def visit_start(self, position: Position) -> None:
+        self._start = position.copy()
+
+    def visit_root(self, node: Node) -> None:
+        self._record(node, *_ROOT)
+
+    def visit_move(self, position: Position, node: Node) -> None:
+        move = node.move
+        assert move is not None  # a move node
+        self._record(node, _FROM[move.from_square], _TO[move.to_square], 0)
+
+    def visit_result(self, result: str) -> None:
+        self._result = result
+
+    def _record(self, node: Node, frm: int, to: int, reserved: int) -> None:
+        """Append ``node``'s record: 8 bytes (docs/spec/xqf.md §4.2), then its comment."""
+        parent = node.parent
+        flags = NEXT if node.children else 0
+        if parent is not None and parent.children[-1] is not node:
+            flags |= SIBLING
+        before, after = node.comments_before, node.comments
+        if before or after:
+            comment = encode_comment("\n".join(before + after))
+            self._records += _RECORD.pack(frm, to, flags, reserved, len(comment))
+            self._records += comment
         else:
-            frm, to, reserved = _point(node.move.from_square) + 0x18, _point(node.move.to_square) + 0x20, 0
-        comment = _comment(node)
-        out += _RECORD.pack(frm, to, flags, reserved, len(comment) if comment else 0)
-        if comment:
-            out += comment
-        if has_sibling:
-            stack.append((siblings[index + 1], index + 1))
-        if node.children:
-            stack.append((node.children[0], 0))
+            self._records += _RECORD.pack(frm, to, flags, reserved, 0)
+
+    def end_game(self) -> None:
+        start = self._start if self._start is not None else Position.initial()  # movetext skipped
+        if not self._records:  # no movetext walked: the root record alone
+            self._records += _RECORD.pack(*_ROOT[:2], 0, _ROOT[2], 0)
+        self._data = _header(self._headers, start, self._result) + bytes(self._records)
+
+    def result(self) -> bytes:
+        return self._data
 
 
 # ---------------------------------------------------------------- losses
@@ -155,7 +211,7 @@ def _start_losses(game: Game) -> list[str]:
     start = game.start
     if start.fullmove_number != 1 or start.halfmove_clock != 0:
         out.append(f"the start position's move number and halfmove clock ({start.fen().split()[-2:]}) have no place; read back as 0 1")
-    _, homeless = _slots(game)
+    _, homeless = _slots(game.start)
     if homeless:
         out.append(f"{_plural(len(homeless), 'piece')} of the start position beyond XQF's 16 slots per side; not written")
     if start.fen() != STARTING_FEN and game.headers.get("FEN", start.fen()) != start.fen():
