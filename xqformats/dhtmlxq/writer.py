@@ -5,20 +5,28 @@ the start is not the initial position), ``movelist``, one
 ``[DhtmlXQ_move_P_S_B]`` per variation and the comments.  Variations are
 numbered breadth first, so a reader that attaches branches parents first, in
 number order, rebuilds the children of every node in their order.
+
+:class:`DhtmlxqWriter` is a visitor (:mod:`xqformats.visitor`) in PGN order
+that needs no positions (a move is written as its squares): each variation
+begun is a line of its own, branching from the line it was begun in at the
+ply of the move it replaces, so the walk's events alone give the lines
+(:func:`lines_of`), which the writer numbers breadth first at the end;
+:func:`write_dhtmlxq` is ``game.accept(DhtmlxqWriter())``.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterator, Optional
+from typing import Iterator, Optional, TypeVar
 
-from ..core import square_file, square_rank
-from ..model import Game, Node
+from ..core import SQUARES, square_file, square_rank
+from ..model import Game, Headers, Node
 from ..position import Position
+from ..visitor import BaseVisitor
 from .grammar import parse_document
 from .tags import KEPT_PREFIX, OFF_BOARD, SLOT_PIECES, WORD_OF_RESULT, tag_for_header
 
-__all__ = ["write_dhtmlxq", "dhtmlxq_losses", "Line", "lines_of"]
+__all__ = ["write_dhtmlxq", "DhtmlxqWriter", "dhtmlxq_losses", "Line", "lines_of"]
 
 #: Headers that describe PGN itself or are written another way (the start, the result).
 _NOT_TAGS = frozenset({"Game", "Format", "FEN", "Result"})
@@ -26,43 +34,82 @@ _NOT_TAGS = frozenset({"Game", "Format", "FEN", "Result"})
 _MARKERS = ("[DhtmlXQ", "[/DhtmlXQ")
 _LAST_Y = 9
 
+ResultT = TypeVar("ResultT")
+
 
 class Line:
     """One line of play: ``number`` (0 = main line), its ``parent`` line, its first ``ply`` and nodes."""
 
-    __slots__ = ("number", "parent", "ply", "nodes")
+    __slots__ = ("number", "parent", "ply", "nodes", "branches")
 
     def __init__(self, number: int, parent: int, ply: int, nodes: list[Node]) -> None:
         self.number = number
         self.parent = parent
         self.ply = ply
         self.nodes = nodes
+        #: The lines that branch from this one, in the order they branch (set while the lines are found).
+        self.branches: list[Line] = []
+
+
+class _LineVisitor(BaseVisitor[ResultT]):
+    """Finds the lines of a game, breadth first (:func:`lines_of`), from the walk's events alone.
+
+    PGN order without positions: a move extends the line being walked; a
+    variation begun is a new line branching from it at the ply of the move
+    last visited (the move it replaces); its end goes back to that line.
+    """
+
+    needs_positions = False
+
+    def begin_game(self) -> None:
+        self._main = Line(0, 0, 1, [])
+        self._line = self._main
+        self._outer: list[Line] = []  # the lines the variations being walked branch from
+
+    def visit_move(self, position: Position, node: Node) -> None:
+        self._line.nodes.append(node)
+
+    def begin_variation(self) -> None:
+        line = self._line
+        branch = Line(0, 0, line.ply + len(line.nodes) - 1, [])
+        line.branches.append(branch)
+        self._outer.append(line)
+        self._line = branch
+
+    def end_variation(self) -> None:
+        self._line = self._outer.pop()
+
+    def lines(self) -> list[Line]:
+        """The lines walked, numbered breadth first (DhtmlXQ §4.2); none for a game without moves."""
+        if not self._main.nodes:
+            return []
+        out = [self._main]
+        queue = deque(out)
+        while queue:
+            line = queue.popleft()
+            for branch in line.branches:
+                branch.number, branch.parent = len(out), line.number
+                out.append(branch)
+                queue.append(branch)
+        return out
+
+
+class _Lines(_LineVisitor[list[Line]]):
+    def result(self) -> list[Line]:
+        return self.lines()
 
 
 def lines_of(game: Game) -> list[Line]:
     """The game's lines, breadth first: the main line, then each variation as a branch (§4.2)."""
-    out: list[Line] = []
-    if not game.root.children:
-        return out
-    queue: deque[tuple[Node, int, int]] = deque([(game.root.children[0], 0, 1)])
-    parent_of = {0: 0}
-    while queue:
-        first, number, ply = queue.popleft()
-        nodes = [first, *first.mainline()]
-        out.append(Line(number, parent_of[number], ply, nodes))
-        for i, node in enumerate(nodes):
-            parent = node.parent
-            if parent is None or parent.children[0] is not node:
-                continue
-            for alt in parent.children[1:]:
-                new = len(parent_of)
-                parent_of[new] = number
-                queue.append((alt, new, ply + i))
-    return out
+    return game.accept(_Lines())
 
 
 def _pair(sq: int) -> str:
     return f"{square_file(sq)}{_LAST_Y - square_rank(sq)}"
+
+
+#: :func:`_pair` of every square.
+_PAIRS = [_pair(sq) for sq in SQUARES]
 
 
 def _binit(pos: Position) -> str:
@@ -98,20 +145,20 @@ def _is_tag(name: str) -> bool:
 _RESULT_TEXT = KEPT_PREFIX + "result"
 
 
-def _written_tag(game: Game, header: str) -> Optional[str]:
-    """The tag ``header`` is written as, or ``None`` (a loss, unless the header is written another way)."""
-    if header in _NOT_TAGS or (header == _RESULT_TEXT and game.result in WORD_OF_RESULT):
+def _written_tag(result: str, header: str) -> Optional[str]:
+    """The tag ``header`` is written as in a game of ``result``, or ``None`` (a loss, unless the header is written another way)."""
+    if header in _NOT_TAGS or (header == _RESULT_TEXT and result in WORD_OF_RESULT):
         return None
     tag = tag_for_header(header)
     return tag if tag is not None and _is_tag(tag) else None
 
 
-def _tags(game: Game) -> Iterator[str]:
-    for header, value in game.headers.items():
-        tag = _written_tag(game, header)
+def _tags(headers: Headers, result: str) -> Iterator[str]:
+    for header, value in headers.items():
+        tag = _written_tag(result, header)
         if tag is not None:
             yield _block(tag, _safe(value))
-    word = WORD_OF_RESULT.get(game.result)
+    word = WORD_OF_RESULT.get(result)
     if word is not None:
         yield _block("result", word)
 
@@ -123,26 +170,63 @@ def _comment(node: Node) -> Optional[str]:
 
 def write_dhtmlxq(game: Game) -> str:
     """The DhtmlXQ record of ``game`` (docs/spec/dhtmlxq.md §7); :func:`dhtmlxq_losses` names what is lost."""
-    out = ["[DhtmlXQ]", *_tags(game)]
-    start = game.start
-    if start.board != Position.initial().board:
-        out.append(_block("binit", _binit(start)))
-    comments = []
-    root = _comment(game.root)
-    if root is not None:
-        comments.append(_block("comment0", root))
-    for line in lines_of(game):
-        digits = "".join(_pair(n.move.from_square) + _pair(n.move.to_square) for n in line.nodes if n.move is not None)
-        name = "movelist" if line.number == 0 else f"move_{line.parent}_{line.ply}_{line.number}"
-        out.append(_block(name, digits))
-        for i, node in enumerate(line.nodes):
-            text = _comment(node)
-            if text is not None:
-                where = f"{line.ply + i}" if line.number == 0 else f"{line.number}_{line.ply + i}"
-                comments.append(_block(f"comment{where}", text))
-    out += comments
-    out.append("[/DhtmlXQ]")
-    return "\n".join(out) + "\n"
+    return game.accept(DhtmlxqWriter())
+
+
+class DhtmlxqWriter(_LineVisitor[str]):
+    """A visitor that writes the game it visits as a DhtmlXQ record (:func:`write_dhtmlxq`'s text).
+
+    ``game.accept(DhtmlxqWriter())`` returns the text; one writer can visit
+    several games in turn.  The lines come from the events (:class:`_LineVisitor`);
+    a move's comments, from the node visited, at the end.
+    """
+
+    def __init__(self) -> None:
+        self.begin_game()
+        self._text = ""
+
+    def begin_game(self) -> None:
+        super().begin_game()
+        self._headers = Headers()
+        self._start = Position.initial()
+        self._root_comment: Optional[str] = None
+        self._result = "*"
+
+    def visit_header(self, name: str, value: str) -> None:
+        self._headers[name] = value
+
+    def visit_start(self, position: Position) -> None:
+        self._start = position.copy()
+
+    def visit_root(self, node: Node) -> None:
+        self._root_comment = _comment(node)
+
+    def visit_result(self, result: str) -> None:
+        self._result = result
+
+    def end_game(self) -> None:
+        out = ["[DhtmlXQ]", *_tags(self._headers, self._result)]
+        start = self._start
+        if start.board != Position.initial().board:
+            out.append(_block("binit", _binit(start)))
+        comments = []
+        if self._root_comment is not None:
+            comments.append(_block("comment0", self._root_comment))
+        for line in self.lines():
+            digits = "".join(_PAIRS[n.move.from_square] + _PAIRS[n.move.to_square] for n in line.nodes)  # type: ignore[union-attr]
+            name = "movelist" if line.number == 0 else f"move_{line.parent}_{line.ply}_{line.number}"
+            out.append(_block(name, digits))
+            for i, node in enumerate(line.nodes):
+                text = _comment(node)
+                if text is not None:
+                    where = f"{line.ply + i}" if line.number == 0 else f"{line.number}_{line.ply + i}"
+                    comments.append(_block(f"comment{where}", text))
+        out += comments
+        out.append("[/DhtmlXQ]")
+        self._text = "\n".join(out) + "\n"
+
+    def result(self) -> str:
+        return self._text
 
 
 # ---------------------------------------------------------------- losses
@@ -153,7 +237,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def _header_losses(game: Game) -> list[str]:
-    lost = [h for h in game.headers if h not in _NOT_TAGS and _written_tag(game, h) is None]
+    lost = [h for h in game.headers if h not in _NOT_TAGS and _written_tag(game.result, h) is None]
     if game.headers.get("Result") not in (None, game.result):
         lost.append("Result")
     if not lost:
