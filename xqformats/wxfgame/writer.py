@@ -4,18 +4,24 @@ The file is the header lines (FORMAT, GAME, RED, BLACK, DATE, RESULT, then any
 header kept from another keyword), the game's comment, and the main line in
 numbered pairs between ``START{`` and ``}END``, in the WXF notation's
 canonical form, with each move's annotation and comment.
+
+:class:`WxfWriter` is a visitor (:mod:`xqformats.visitor`) in PGN order: it
+prunes every variation (:data:`~xqformats.visitor.SKIP`), so the walk gives it
+the main line alone, each move with the position it is played in for the
+notation; :func:`write_wxfgame` is ``game.accept(WxfWriter())``.
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import SUFFIX_NAGS, Game, Node
+from ..model import SUFFIX_NAGS, Game, Headers, Node
 from ..notation import Notation, encode
 from ..position import Position
+from ..visitor import SKIP, BaseVisitor, SkipType
 from .reader import HEADER_OF_KEYWORD, KEPT_PREFIX, KEYWORD_OF_HEADER
 
-__all__ = ["write_wxfgame", "wxfgame_losses"]
+__all__ = ["write_wxfgame", "WxfWriter", "wxfgame_losses"]
 
 _SUFFIX_OF_NAG = {nag: suffix for suffix, nag in SUFFIX_NAGS.items()}
 #: Headers that describe PGN itself or are written another way.
@@ -35,13 +41,13 @@ def _keyword(header: str) -> "str | None":
     return None
 
 
-def _header_lines(game: Game) -> Iterator[str]:
+def _header_lines(headers: Headers, result: str) -> Iterator[str]:
     yield "FORMAT\tWXF"
     for keyword, header in HEADER_OF_KEYWORD.items():
-        yield f"{keyword}\t{_one_line(game.headers.get(header, ''))}".rstrip()
-    if game.result != "*":
-        yield f"RESULT\t{game.result}"
-    for header, value in game.headers.items():
+        yield f"{keyword}\t{_one_line(headers.get(header, ''))}".rstrip()
+    if result != "*":
+        yield f"RESULT\t{result}"
+    for header, value in headers.items():
         kept = _keyword(header)
         if header.startswith(KEPT_PREFIX) and kept is not None and value:
             yield f"{kept}\t{_one_line(value)}"
@@ -55,40 +61,83 @@ def _comment(text: str) -> str:
     return "/*" + text.replace("*/", "* /") + "*/"
 
 
-def _moves(game: Game) -> Iterator[str]:
-    pos = game.start.copy()
-    node: Node = game.root
-    line: list[str] = []
-    while node.children:
-        node = node.children[0]
-        assert node.move is not None
-        if pos.turn:
-            if line:
-                yield " ".join(line)
-            line = [f"{pos.fullmove_number:2d}."]
-        move = encode(node.move, pos, Notation.WXF)
-        suffix = next((_SUFFIX_OF_NAG[n] for n in node.nags if n in _SUFFIX_OF_NAG), "")
-        line.append(move + suffix)
-        line += [_comment(c) for c in node.comments if c]
-        pos.push(node.move)
-    if line:
-        yield " ".join(line)
-
-
-def _writes_moves(game: Game) -> bool:
+def _writes_moves(start: Position) -> bool:
     """Whether the moves can be written: a WXF game file starts from the initial position, Red to move."""
-    return game.start == Position.initial() and game.start.fullmove_number == 1
+    return start == Position.initial() and start.fullmove_number == 1
 
 
 def write_wxfgame(game: Game) -> str:
     """The WXF game file of ``game`` (docs/spec/wxfgame.md §4.1); :func:`wxfgame_losses` names what is lost."""
-    out = list(_header_lines(game))
-    out += [_comment(c) for c in game.root.comments if c]
-    out += ["", "START{"]
-    if _writes_moves(game):
-        out += list(_moves(game))
-    out.append("}END")
-    return "\n".join(out) + "\n"
+    return game.accept(WxfWriter())
+
+
+class WxfWriter(BaseVisitor[str]):
+    """A visitor that writes the game it visits as a WXF game file (:func:`write_wxfgame`'s text).
+
+    ``game.accept(WxfWriter())`` returns the text; one writer can visit
+    several games in turn.  Every variation is pruned; a move is written in
+    the WXF notation with its first annotation NAG as a suffix (``!``, ``?``,
+    …) and its non-empty comments after it; the root's comments are the
+    game's comment.  A start other than the initial position writes no move.
+    """
+
+    def __init__(self) -> None:
+        self.begin_game()
+        self._text = ""
+
+    def begin_game(self) -> None:
+        self._headers = Headers()
+        self._result = "*"
+        self._opening: list[str] = []
+        self._moves = False  # whether the moves are written (the start allows it)
+        self._lines: list[str] = []  # the numbered pairs written so far
+        self._line: list[str] = []  # the pair being written: its number, moves, annotations, comments
+        self._suffixed = False  # whether the move last written has its annotation
+
+    def visit_header(self, name: str, value: str) -> None:
+        self._headers[name] = value
+
+    def visit_start(self, position: Position) -> None:
+        self._moves = _writes_moves(position)
+
+    def visit_root(self, node: Node) -> None:
+        self._opening = [_comment(c) for c in node.comments if c]
+
+    def visit_move(self, position: Position, node: Node) -> None:
+        if not self._moves:
+            return
+        if position.turn:
+            if self._line:
+                self._lines.append(" ".join(self._line))
+            self._line = [f"{position.fullmove_number:2d}."]
+        self._line.append(encode(node.move, position, Notation.WXF))  # type: ignore[arg-type]  # a move node
+        self._suffixed = False
+
+    def visit_nag(self, nag: int) -> None:
+        suffix = _SUFFIX_OF_NAG.get(nag)
+        if suffix is not None and self._line and not self._suffixed:
+            self._line[-1] += suffix
+            self._suffixed = True
+
+    def visit_comment(self, comment: str, before: bool) -> None:
+        # Before any move written: the root's (written from visit_root) or not written at all.
+        if comment and not before and self._line:
+            self._line.append(_comment(comment))
+
+    def begin_variation(self) -> SkipType:
+        return SKIP
+
+    def visit_result(self, result: str) -> None:
+        self._result = result
+
+    def end_game(self) -> None:
+        if self._line:
+            self._lines.append(" ".join(self._line))
+        out = [*_header_lines(self._headers, self._result), *self._opening, "", "START{", *self._lines, "}END"]
+        self._text = "\n".join(out) + "\n"
+
+    def result(self) -> str:
+        return self._text
 
 
 # ---------------------------------------------------------------- losses
@@ -119,7 +168,7 @@ def _header_losses(game: Game) -> list[str]:
 def _tree_losses(game: Game) -> list[str]:
     nodes = list(game.nodes())
     out = []
-    if not _writes_moves(game):
+    if not _writes_moves(game.start):
         out.append(f"a start other than the initial position ({game.start.fen()}) cannot be written; the {_plural(len(nodes), 'move')} are not written")
         return out
     variations = sum(len(n.children) - 1 for n in game.root.walk() if len(n.children) > 1)
