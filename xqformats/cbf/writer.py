@@ -37,9 +37,10 @@ written; :func:`replaced_characters` lists each one and where it was, so a
 converter can warn.  Only an unsupported ``encoding`` (or a BOM asked for with
 GBK) raises ``ValueError``: that is a wrong call, not content.
 
-:class:`CbfWriter` is a visitor (:mod:`xqformats.visitor`): the one tree walk
-feeds it in PGN order and it lays the moves out in document order (pre-order),
-so any depth of variations is fine; :func:`write_cbf` is
+:class:`CbfWriter` is a visitor (:mod:`xqformats.visitor`) in tree order,
+which is the document's order of moves, and needs no positions (a move is
+written as its squares): each node visited is the next ``Move`` element, so
+any depth of variations is fine; :func:`write_cbf` is
 ``game.accept(CbfWriter(...))``.
 """
 
@@ -50,7 +51,7 @@ from typing import NamedTuple, Optional
 
 from ..model import Game, Headers, Node
 from ..position import Position
-from ..visitor import BaseVisitor
+from ..visitor import BaseVisitor, Order
 from .board import ROOT_VALUE, encode_move_value
 from .mapping import CCBRIDGE_HEAD, RESULT_TO_CODE, TYPE_CODES, element_for_header
 
@@ -289,12 +290,16 @@ class CbfWriter(BaseVisitor[bytes]):
     ``encoding`` or a BOM asked for with another encoding than UTF-8.  One
     writer can visit several games in turn.
 
-    The walk gives the moves in PGN order (a move's alternatives right after
-    it), the document wants them in pre-order (a move's whole continuation
-    first), which is the order of the tree itself: so the writer keeps the
-    comments of each node visited and, at the end, lays the visited tree out
-    from its root, O(number of nodes), with no copy of the tree.
+    Tree order, no positions: the walk gives the moves in the document's
+    order (pre-order), so each move visited is written at once, its ``nid``
+    (its ply) the length of the path from the root to it, which the writer
+    keeps (pre-order comes back up that path, never elsewhere), and its text
+    its comments, read from the node.  The ``Head`` and the root move, which
+    need the headers, the result and the root's comments, are written at the end.
     """
+
+    order = Order.TREE
+    needs_positions = False
 
     def __init__(self, *, encoding: str = "utf-8", bom: Optional[bool] = None) -> None:
         enc = ENCODINGS.get(encoding.lower())
@@ -319,11 +324,11 @@ class CbfWriter(BaseVisitor[bytes]):
         self._fen = ""
         self._result = "*"
         self._opening: list[str] = []  # the root's comments
-        self._before: list[str] = []  # comments before the next move
-        self._root: Optional[Node] = None  # the parent of the first move
-        self._last: Optional[Node] = None  # the move last visited
-        self._comments: dict[Node, list[str]] = {}  # the moves with comments (before, then after)
-        self._before_count: dict[Node, int] = {}  # how many of those came before the move
+        self._first_move = False  # whether the root has a move after it
+        self._path: list[Node] = []  # from the root to the move last visited
+        self._moves: list[str] = []  # the Move elements after the root's
+        self._move_changes: list[CommentChange] = []  # the moves' entries of `changed`
+        self._move_clean = _Cleaner()  # the moves' replacements (after the Head's)
 
     def visit_header(self, name: str, value: str) -> None:
         self._headers[name] = value
@@ -331,29 +336,28 @@ class CbfWriter(BaseVisitor[bytes]):
     def visit_start(self, position: Position) -> None:
         self._fen = position.fen()
 
-    def visit_comment(self, comment: str, before: bool) -> None:
-        if before:
-            self._before.append(comment)
-        elif self._last is None:
-            self._opening.append(comment)
-        else:
-            self._comments.setdefault(self._last, []).append(comment)
+    def visit_root(self, node: Node) -> None:
+        self._opening = node.comments_before + node.comments
+        self._first_move = bool(node.children)
+        self._path = [node]
 
     def visit_move(self, position: Position, node: Node) -> None:
-        if self._last is None:
-            self._root = node.parent
-        self._last = node
-        if self._before:
-            self._comments[node] = self._before
-            self._before_count[node] = len(self._before)
-            self._before = []
+        path, parent = self._path, node.parent
+        while path[-1] is not parent:
+            path.pop()
+        ply = len(path)
+        path.append(node)
+        value = encode_move_value(node.move)  # type: ignore[arg-type]  # a move node
+        head = f'  <Move nid="{ply}" value="{value}"' if node.children else f'  <Move nid="{ply}" value="{value}" end="1"'
+        comment = self._move_comment(node, ply, value)
+        self._moves.append(f"{head}>{_content(comment, self.codec)}</Move>" if comment else head + " />")
 
     def visit_result(self, result: str) -> None:
         self._result = result
 
     def end_game(self) -> None:
         clean = _Cleaner()
-        self.changed = _changes("the comment before the first move", None, self._opening, 0, 2)
+        self.changed = _changes("the comment before the first move", None, self._opening, 0, 2) + self._move_changes
         out: list[str] = [
             f'<?xml version="1.0" encoding="{self.declared}"?>',
             '<ChineseChessRecord Version="1.0">',
@@ -362,12 +366,18 @@ class CbfWriter(BaseVisitor[bytes]):
         root_comment = self._head(out, clean)
         out.append(" </Head>")
         out.append(" <MoveList>")
-        self._move_list(out, root_comment, clean)
+        end = "" if self._first_move else ' end="1"'
+        if root_comment:
+            out.append(f'  <Move value="{ROOT_VALUE}"{end}>{_content(root_comment, self.codec)}</Move>')
+        else:
+            out.append(f'  <Move value="{ROOT_VALUE}"{end} />')
+        out += self._moves
         out.append(" </MoveList>")
         out.append("</ChineseChessRecord>")
-        self.replaced = clean.replaced
+        self.replaced = clean.replaced + self._move_clean.replaced
         data = ("\n".join(out) + "\n").encode(self.codec, "xmlcharrefreplace")
         self._data = (b"\xef\xbb\xbf" + data) if self.bom else data
+        self._path = []
 
     def result(self) -> bytes:
         return self._data
@@ -391,15 +401,16 @@ class CbfWriter(BaseVisitor[bytes]):
             return "\n".join(root_comments[1:])
         return root_comments[0] if root_comments else ""
 
-    def _move_comment(self, node: Node, ply: int, value: str, clean: _Cleaner) -> str:
+    def _move_comment(self, node: Node, ply: int, value: str) -> str:
         """The one text of ``node``'s comments as written (cleaned), noting how it will read back changed."""
-        parts = self._comments.get(node)
-        if parts is None:
+        before, after = node.comments_before, node.comments
+        if not before and not after:
             return ""
         where = f"the comment on ply {ply} (`{value}`)"
-        self.changed.extend(_changes(where, node, parts, self._before_count.get(node, 0), 1))
+        parts = before + after if before else after
+        self._move_changes.extend(_changes(where, node, parts, len(before), 1))
         comment = _comment_text(parts)
-        return clean(comment, where) if comment else ""
+        return self._move_clean(comment, where) if comment else ""
 
     def _draft_head(self, out: list[str], texts: dict[str, str], clean: _Cleaner) -> None:
         """Append the draft-only elements, written only for what the 象棋桥 elements cannot carry."""
@@ -416,30 +427,3 @@ class CbfWriter(BaseVisitor[bytes]):
             code = RESULT_TO_CODE.get(self._result, "0")
             result_text = clean(headers["ResultText"], "header `ResultText`")
             out.append(f'  <Result value="{code}">{_escape(result_text)}</Result>')
-
-    def _move_list(self, out: list[str], root_comment: str, clean: _Cleaner) -> None:
-        """Append the root move, then every move in pre-order, main line first (an explicit stack: any depth)."""
-        first = self._root.children if self._root is not None else []
-        end = "" if first else ' end="1"'
-        if root_comment:
-            out.append(f'  <Move value="{ROOT_VALUE}"{end}>{_content(root_comment, self.codec)}</Move>')
-        else:
-            out.append(f'  <Move value="{ROOT_VALUE}"{end} />')
-        stack = [(node, 1) for node in reversed(first)]
-        while stack:
-            node, ply = stack.pop()
-            while True:  # along the line; the alternatives wait on the stack
-                children = node.children
-                value = encode_move_value(node.move)  # type: ignore[arg-type]  # a move node
-                head = f'  <Move nid="{ply}" value="{value}"' if children else f'  <Move nid="{ply}" value="{value}" end="1"'
-                comment = self._move_comment(node, ply, value, clean)
-                if comment:
-                    out.append(f"{head}>{_content(comment, self.codec)}</Move>")
-                else:
-                    out.append(head + " />")
-                if not children:
-                    break
-                ply += 1
-                if len(children) > 1:
-                    stack.extend([(child, ply) for child in children[:0:-1]])
-                node = children[0]
