@@ -255,13 +255,26 @@ _RESUME = 2  # play ``node``'s move, go on with its main continuation (PGN order
 def _walk_lines(first: Node, position: Position, visitor: BaseVisitor[ResultT]) -> None:
     """Every line from ``first`` (the main line's first move) on, in the visitor's order.
 
-    The inner loop follows one line.  At a move with alternatives it stacks
-    them (the last one deepest), so that the one popped first is the first
-    alternative.  In PGN order it stacks "resume after this move" under them
-    and leaves the line, so the variations are walked first; in tree order it
-    goes on along the line, so they wait until the line and the variations
-    stacked after them are done: pre-order.  Positions move only when the
-    visitor needs them.
+    :func:`_follow_line` follows one line and stacks what it leaves for
+    later; :func:`_next_line` does the stacked work up to the next line.
+    """
+    stack: list[tuple[int, Optional[Node], int]] = []
+    moving = visitor.needs_positions
+    node: Optional[Node] = first
+    while node is not None:
+        _follow_line(node, position, visitor, stack)
+        node = _next_line(stack, position, visitor, moving)
+
+
+def _follow_line(node: Node, position: Position, visitor: BaseVisitor[ResultT], stack: list[tuple[int, Optional[Node], int]]) -> None:
+    """The events of the line from ``node`` to its end, or (PGN order) to its first move with alternatives.
+
+    At a move with alternatives it stacks them (the last one deepest), so that
+    the one popped first is the first alternative.  In PGN order it stacks
+    "resume after this move" under them and leaves the line, so the
+    variations are walked first; in tree order it goes on along the line, so
+    they wait until the line and the variations stacked after them are done:
+    pre-order.  Positions move only when the visitor needs them.
     """
     visit_comment = visitor.visit_comment
     visit_move = visitor.visit_move
@@ -269,38 +282,34 @@ def _walk_lines(first: Node, position: Position, visitor: BaseVisitor[ResultT]) 
     pgn_order = visitor.order is Order.PGN
     moving = visitor.needs_positions
     push = position.push
-    stack: list[tuple[int, Optional[Node], int]] = []
-    node: Optional[Node] = first
-    while node is not None:
-        siblings = node.parent.children  # type: ignore[union-attr]  # a move node has a parent
-        while True:  # one line; the list tests spare an iterator for the usual empty list
-            # The annotation slots themselves, not their properties: a property
-            # makes an empty list for each node that has none (the walk only
-            # reads), and three property calls a node are a quarter of the walk.
-            if node._comments_before:
-                for comment in node._comments_before:
-                    visit_comment(comment, True)
-            visit_move(position, node)
-            if node._nags:
-                for nag in node._nags:
-                    visit_nag(nag)
-            if node._comments:
-                for comment in node._comments:
-                    visit_comment(comment, False)
-            if len(siblings) > 1 and siblings[0] is node:
-                depth = position.stack_depth
-                if pgn_order:
-                    stack.append((_RESUME, node, depth))
-                    stack.extend([(_VARIATION, s, depth) for s in siblings[:0:-1]])
-                    break
+    siblings = node.parent.children  # type: ignore[union-attr]  # a move node has a parent
+    while True:  # the list tests spare an iterator for the usual empty list
+        # The annotation slots themselves, not their properties: a property
+        # makes an empty list for each node that has none (the walk only
+        # reads), and three property calls a node are a quarter of the walk.
+        if node._comments_before:
+            for comment in node._comments_before:
+                visit_comment(comment, True)
+        visit_move(position, node)
+        if node._nags:
+            for nag in node._nags:
+                visit_nag(nag)
+        if node._comments:
+            for comment in node._comments:
+                visit_comment(comment, False)
+        if len(siblings) > 1 and siblings[0] is node:
+            depth = position.stack_depth
+            if pgn_order:
+                stack.append((_RESUME, node, depth))
                 stack.extend([(_VARIATION, s, depth) for s in siblings[:0:-1]])
-            siblings = node.children
-            if not siblings:  # the line ends (its last move need not be played)
-                break
-            if moving:
-                push(node.move)  # type: ignore[arg-type]  # a move node has a move
-            node = siblings[0]
-        node = _next_line(stack, position, visitor, moving)
+                return
+            stack.extend([(_VARIATION, s, depth) for s in siblings[:0:-1]])
+        siblings = node.children
+        if not siblings:  # the line ends (its last move need not be played)
+            return
+        if moving:
+            push(node.move)  # type: ignore[arg-type]  # a move node has a move
+        node = siblings[0]
 
 
 def _next_line(

@@ -49,6 +49,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
+from ..losses import Before, Blank, Carries, Fate, HeaderFate, HeaderFates, Loss, Lost, comment_changes
 from ..model import Game, Headers, Node
 from ..position import Position
 from ..visitor import BaseVisitor, Order
@@ -56,6 +57,7 @@ from .board import ROOT_VALUE, encode_move_value
 from .mapping import CCBRIDGE_HEAD, RESULT_TO_CODE, TYPE_CODES, element_for_header
 
 __all__ = [
+    "CARRIES",
     "write_cbf",
     "CbfWriter",
     "unwritten_headers",
@@ -140,25 +142,20 @@ class CommentChange(NamedTuple):
     node: Optional[Node]  #: the move whose comments change; ``None`` for the comments before the first move
 
 
+#: The kinds of :func:`~xqformats.losses.comment_changes` -> :attr:`CommentChange.change`.
+_CHANGE_OF = {Loss.STRIPPED: STRIPPED, Loss.JOINED: JOINED, Loss.BEFORE_MOVED: MOVED}
+
+
 def _changes(where: str, node: Optional[Node], parts: list[str], before: int, room: int) -> list[CommentChange]:
     """How ``parts`` (``before`` of them before the move) change when written as ``room`` stripped texts.
 
     ``room`` is how many texts CBF keeps apart: 1 on a move, 2 before the
     first move (``Head/Comment`` and the root move).  One entry per kind of
-    change, in the order stripped, joined, moved.
+    change, in the order stripped, joined, moved: what
+    :func:`~xqformats.losses.comment_changes` says of CBF (:data:`CARRIES`).
     """
-    if len(parts) == 1 and not before:  # the usual case: one comment after the move
-        text = parts[0]
-        return [] if text and text == text.strip() else [CommentChange(where, STRIPPED, node)]
-    kept = [p for p in parts if p and not p.isspace()]
-    out = []
-    if any(p != p.strip() or not p for p in parts):
-        out.append(CommentChange(where, STRIPPED, node))
-    if len(kept) > room:
-        out.append(CommentChange(where, JOINED, node))
-    if any(p and not p.isspace() for p in parts[:before]):
-        out.append(CommentChange(where, MOVED, node))
-    return out
+    kinds = comment_changes(parts, before, room, Blank.STRIPPED, True)
+    return [CommentChange(where, _CHANGE_OF[kind], node) for kind in kinds]
 
 
 class _Cleaner:
@@ -427,3 +424,50 @@ class CbfWriter(BaseVisitor[bytes]):
             code = RESULT_TO_CODE.get(self._result, "0")
             result_text = clean(headers["ResultText"], "header `ResultText`")
             out.append(f'  <Result value="{code}">{_escape(result_text)}</Result>')
+
+
+# ---------------------------------------------------------------- losses
+
+
+def _fates(game: Game) -> HeaderFates:
+    """What :func:`write_cbf` does with each header of ``game`` (:func:`unwritten_headers`, found once)."""
+    unwritten = set(unwritten_headers(game))
+
+    def fate(name: str, value: str) -> HeaderFate:
+        if name in ("Game", "Format", "Result"):  # PGN's own, and the result (RecordResult)
+            return Fate.OTHERWISE
+        if not value:
+            return Fate.EMPTY
+        if name == "FEN":  # written from the start
+            return Fate.OTHERWISE
+        return Fate.NO_PLACE if name in unwritten else Fate.KEPT
+
+    return fate
+
+
+def _place(node: Node, ply: int) -> str:
+    return f"the comment on ply {ply} (`{encode_move_value(node.move)}`)"  # type: ignore[arg-type]  # a move node
+
+
+#: What a CBF document holds of a game (docs/cbf.md § Writing; docs/spec/cbf.md §5, §8), and how each loss is named.
+CARRIES = Carries(
+    losses=(
+        Lost(Loss.NO_PLACE, "tag{s} {names} {have} no place in CBF; not written"),
+        Lost(Loss.EMPTY, "empty tag{s} {names} not kept (an empty CBF element reads as no tag)"),
+        Lost(Loss.NAGS, "{n} NAG{s} ($1, $2, …) cannot be written in CBF; not written"),
+        Lost(Loss.STRIPPED, "white space around a comment dropped (CBF comments are read stripped; a blank comment is none): {places}"),
+        Lost(Loss.JOINED, "several comments joined into one by line ends (a CBF move holds one text): {places}"),
+        Lost(Loss.BEFORE_MOVED, "a comment before a move written after it (CBF has no comment before a move): {places}"),
+        Lost(Loss.CHARACTERS, "{n} character{s} XML cannot hold written as U+FFFD ({places})"),
+    ),
+    headers=_fates,
+    result_tag=False,
+    nags=(frozenset(), 0),
+    before=Before.AFTER,
+    comment_room=1,
+    opening_room=2,
+    blank=Blank.STRIPPED,
+    characters=_INVALID_XML,
+    place=_place,
+    opening_place="the comment before the first move",
+)

@@ -12,21 +12,28 @@ begun is a line of its own, branching from the line it was begun in at the
 ply of the move it replaces, so the walk's events alone give the lines
 (:func:`lines_of`), which the writer numbers breadth first at the end;
 :func:`write_dhtmlxq` is ``game.accept(DhtmlxqWriter())``.
+
+What the format cannot hold is declared in :data:`CARRIES` (the tags of
+DhtmlXQ §6.1, the 32 slots of ``binit``, one comment a move and none before
+it, no NAGs, the block markers a text cannot hold, …), from which
+:mod:`xqformats.losses` names the losses of a game (:func:`dhtmlxq_losses`).
 """
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from typing import Iterator, Optional, TypeVar
 
 from ..core import SQUARES, square_file, square_rank
+from ..losses import Before, Blank, Carries, Fate, HeaderFate, HeaderFates, Loss, Lost, Texts, report
 from ..model import Game, Headers, Node
 from ..position import Position
 from ..visitor import BaseVisitor
 from .grammar import parse_document
 from .tags import KEPT_PREFIX, OFF_BOARD, SLOT_PIECES, WORD_OF_RESULT, tag_for_header
 
-__all__ = ["write_dhtmlxq", "DhtmlxqWriter", "dhtmlxq_losses", "Line", "lines_of"]
+__all__ = ["CARRIES", "write_dhtmlxq", "DhtmlxqWriter", "dhtmlxq_losses", "Line", "lines_of"]
 
 #: Headers that describe PGN itself or are written another way (the start, the result).
 _NOT_TAGS = frozenset({"Game", "Format", "FEN", "Result"})
@@ -135,6 +142,7 @@ def _block(name: str, value: str) -> str:
     return f"[DhtmlXQ_{name}]{value}[/DhtmlXQ_{name}]"
 
 
+@functools.lru_cache(maxsize=1024)
 def _is_tag(name: str) -> bool:
     """Whether ``[DhtmlXQ_name]`` reads back as a tag (the grammar decides, not a copy of it)."""
     records = parse_document(f"[DhtmlXQ_{name}]").records
@@ -232,58 +240,57 @@ class DhtmlxqWriter(_LineVisitor[str]):
 # ---------------------------------------------------------------- losses
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _fates(game: Game) -> HeaderFates:
+    """What :func:`write_dhtmlxq` does with each header of ``game`` (whose result decides one: the result word)."""
+    result = game.result
+
+    def fate(name: str, value: str) -> HeaderFate:
+        if name in _NOT_TAGS or (name == _RESULT_TEXT and result in WORD_OF_RESULT):
+            return Fate.OTHERWISE
+        return Fate.KEPT if _written_tag(result, name) is not None else Fate.NO_PLACE
+
+    return fate
 
 
-def _header_losses(game: Game) -> list[str]:
-    lost = [h for h in game.headers if h not in _NOT_TAGS and _written_tag(game.result, h) is None]
-    if game.headers.get("Result") not in (None, game.result):
-        lost.append("Result")
-    if not lost:
-        return []
-    names = ", ".join(f"`{h}`" for h in lost)
-    return [f"header{'s' if len(lost) > 1 else ''} {names} {'have' if len(lost) > 1 else 'has'} no place in DhtmlXQ; not written"]
-
-
-def _start_losses(game: Game) -> list[str]:
-    start = game.start
-    out = []
-    written = Position(None)
-    for i, pair in enumerate(_binit(start)[k : k + 2] for k in range(0, 64, 2)):
-        if pair != OFF_BOARD:
-            written.set_piece(int(pair[0]) + 9 * (_LAST_Y - int(pair[1])), SLOT_PIECES[i])
-    if written.board != start.board:
-        out.append("pieces beyond the 16 a side `binit` has slots for cannot be written; left off the board")
-    if not start.turn and not game.root.children:
-        out.append("Black to move cannot be written without a move (DhtmlXQ gives the side by the first move); read back as Red to move")
-    if start.fullmove_number != 1 or start.halfmove_clock != 0:
-        out.append(f"the move number {start.fullmove_number} and half-move clock {start.halfmove_clock} of the start cannot be written; read back as 1 and 0")
-    return out
-
-
-def _tree_losses(game: Game) -> list[str]:
-    nodes = list(game.root.walk())
-    out = []
-    nags = sum(len(n.nags) for n in nodes)
-    if nags:
-        out.append(f"{_plural(nags, 'NAG')} cannot be written in DhtmlXQ; not written")
-    before = sum(len(n.comments_before) for n in nodes)
-    if before:
-        out.append(f"{_plural(before, 'comment')} before a move cannot be written in DhtmlXQ (a comment follows its move); not written")
-    joined = sum(1 for n in nodes if len([c for c in n.comments if c]) > 1)
-    if joined:
-        out.append(f"several comments on one move joined by line breaks ({_plural(joined, 'move')})")
-    texts = [c for n in nodes for c in n.comments] + list(game.headers.values())
-    if any(m in t for t in texts for m in _MARKERS):
-        out.append("`[DhtmlXQ` inside a comment or header written as `［DhtmlXQ` (it would open a block)")
-    if any("||" in c or "|\n" in c or "\n|" in c or "\r" in c for n in nodes for c in n.comments):
-        out.append("`|` next to a line break, `||` or a carriage return in a comment does not read back as written (`||` is a line break)")
-    if any(c == "" for n in nodes for c in n.comments):
-        out.append("empty comments are not written")
-    return out
+#: What a DhtmlXQ record holds of a game (docs/spec/dhtmlxq.md §7.1), and how each loss is named.
+CARRIES = Carries(
+    losses=(
+        Lost(Loss.NO_PLACE, "header{s} {names} {have} no place in DhtmlXQ; not written"),
+        Lost(Loss.SLOTS, "pieces beyond the 16 a side `binit` has slots for cannot be written; left off the board"),
+        Lost(
+            Loss.SIDE,
+            "Black to move cannot be written without a move (DhtmlXQ gives the side by the first move); read back as Red to move",
+        ),
+        Lost(Loss.COUNTERS, "the move number {fullmove} and half-move clock {halfmove} of the start cannot be written; read back as 1 and 0"),
+        Lost(Loss.NAGS, "{n} NAG{s} cannot be written in DhtmlXQ; not written"),
+        Lost(Loss.BEFORE_DROPPED, "{n} comment{s} before a move cannot be written in DhtmlXQ (a comment follows its move); not written"),
+        Lost(Loss.JOINED, "several comments on one move joined by line breaks ({n} move{s})"),
+        Lost(
+            Loss.TEXT,
+            "`[DhtmlXQ` inside a comment or header written as `［DhtmlXQ` (it would open a block)",
+            holds=_MARKERS,
+            scope=Texts.BOTH,
+        ),
+        Lost(
+            Loss.TEXT,
+            "`|` next to a line break, `||` or a carriage return in a comment does not read back as written (`||` is a line break)",
+            holds=("||", "|\n", "\n|", "\r"),
+        ),
+        Lost(Loss.EMPTY_COMMENTS, "empty comments are not written"),
+    ),
+    headers=_fates,
+    result_tag=False,
+    counters=False,
+    slots=SLOT_PIECES,
+    side_from_moves=True,
+    nags=(frozenset(), 0),
+    before=Before.DROPPED,
+    comment_room=1,
+    opening_room=1,
+    blank=Blank.DROPPED,
+)
 
 
 def dhtmlxq_losses(game: Game) -> list[str]:
-    """What :func:`write_dhtmlxq` cannot keep of ``game``, in words (one sentence per kind of loss)."""
-    return _header_losses(game) + _start_losses(game) + _tree_losses(game)
+    """What :func:`write_dhtmlxq` cannot keep of ``game``, in words (one sentence per kind of loss, :data:`CARRIES`)."""
+    return report(game, CARRIES)

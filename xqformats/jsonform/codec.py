@@ -20,19 +20,23 @@ from typing import Any, Optional
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Span
 from ..fen import parse_fen
+from ..losses import Carries
 from ..model import RESULTS, TAG_NAME_PATTERN, Game, Headers, Node
 from ..notation import Notation, decode
 from ..position import Position
 from ..visitor import BaseVisitor, Order
 from . import rules
 
-__all__ = ["FORM_VERSION", "DOCUMENT_FRAME", "JsonWriter", "to_json", "dump_game", "dumps", "read_json", "games_from_document"]
+__all__ = ["CARRIES", "FORM_VERSION", "DOCUMENT_FRAME", "JsonWriter", "to_json", "dump_game", "dumps", "read_json", "games_from_document"]
 
 #: The version of the form this module writes and reads (docs/spec/json.md §1.2).
 FORM_VERSION = 1
 
 
 # ---------------------------------------------------------------- writing
+
+#: What the form holds of a game: all of it (docs/spec/json.md §2), so it names no loss.
+CARRIES = Carries()
 
 
 def _node(node: Node, parent: Optional[int]) -> dict[str, Any]:

@@ -9,19 +9,25 @@ canonical form, with each move's annotation and comment.
 prunes every variation (:data:`~xqformats.visitor.SKIP`), so the walk gives it
 the main line alone, each move with the position it is played in for the
 notation; :func:`write_wxfgame` is ``game.accept(WxfWriter())``.
+
+What the format cannot hold is declared in :data:`CARRIES` (the keyword
+lines, one line each; the main line from the initial position; one
+annotation a move; no comment before a move, …), from which
+:mod:`xqformats.losses` names the losses of a game (:func:`wxfgame_losses`).
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
+from ..losses import Before, Carries, Fate, HeaderFate, Loss, Lost, Texts, report
 from ..model import SUFFIX_NAGS, Game, Headers, Node
 from ..notation import Notation, encode
 from ..position import Position
 from ..visitor import SKIP, BaseVisitor, SkipType
 from .reader import HEADER_OF_KEYWORD, KEPT_PREFIX, KEYWORD_OF_HEADER
 
-__all__ = ["write_wxfgame", "WxfWriter", "wxfgame_losses"]
+__all__ = ["CARRIES", "write_wxfgame", "WxfWriter", "wxfgame_losses"]
 
 _SUFFIX_OF_NAG = {nag: suffix for suffix, nag in SUFFIX_NAGS.items()}
 #: Headers that describe PGN itself or are written another way.
@@ -143,53 +149,41 @@ class WxfWriter(BaseVisitor[str]):
 # ---------------------------------------------------------------- losses
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _fate(name: str, value: str) -> HeaderFate:
+    """What :func:`write_wxfgame` does with a header: a keyword line of one line, or none."""
+    if name in _NOT_HEADERS:
+        return Fate.OTHERWISE
+    if _keyword(name) is None:
+        return Fate.NO_PLACE
+    if not value:
+        return Fate.EMPTY
+    return Fate.ONE_LINE if value != _one_line(value) else Fate.KEPT
 
 
-def _header_losses(game: Game) -> list[str]:
-    out = []
-    lost = [h for h in game.headers if h not in _NOT_HEADERS and _keyword(h) is None]
-    if game.headers.get("Result") not in (None, game.result):
-        lost.append("Result")
-    if lost:
-        names = ", ".join(f"`{h}`" for h in lost)
-        out.append(f"header{'s' if len(lost) > 1 else ''} {names} {'have' if len(lost) > 1 else 'has'} no line in a WXF game file; not written")
-    empty = [h for h, v in game.headers.items() if not v and h not in _NOT_HEADERS and _keyword(h) is not None]
-    if empty:
-        names = ", ".join(f"`{h}`" for h in empty)
-        out.append(f"empty header{'s' if len(empty) > 1 else ''} {names} not kept (an empty header line reads as none)")
-    changed = [h for h, v in game.headers.items() if v and _keyword(h) is not None and v != _one_line(v)]
-    if changed:
-        out.append(f"line breaks and surrounding blanks in {', '.join(f'`{h}`' for h in changed)} cannot be written (a header is one line)")
-    return out
-
-
-def _tree_losses(game: Game) -> list[str]:
-    nodes = list(game.nodes())
-    out = []
-    if not _writes_moves(game.start):
-        out.append(f"a start other than the initial position ({game.start.fen()}) cannot be written; the {_plural(len(nodes), 'move')} are not written")
-        return out
-    variations = sum(len(n.children) - 1 for n in game.root.walk() if len(n.children) > 1)
-    if variations:
-        out.append(f"{_plural(variations, 'variation')} cannot be written (a WXF game file holds the main line); not written")
-    main = set(map(id, game.mainline()))
-    nags = sum(1 for n in nodes if id(n) in main for g in n.nags if g not in _SUFFIX_OF_NAG)
-    extra = sum(max(0, len([g for g in n.nags if g in _SUFFIX_OF_NAG]) - 1) for n in nodes if id(n) in main)
-    if nags or extra:
-        out.append(f"{_plural(nags + extra, 'NAG')} beyond one annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`) per move cannot be written")
-    before = sum(len(n.comments_before) for n in nodes)
-    if before:
-        out.append(f"{_plural(before, 'comment')} before a move cannot be written (a comment follows its move)")
-    texts = [c for n in [game.root, *nodes] for c in n.comments]
-    if any("*/" in c for c in texts):
-        out.append("`*/` inside a comment written as `* /` (it would end the comment)")
-    if any(c != c.strip() or c == "" for c in texts):
-        out.append("empty comments are not written")
-    return out
+#: What a WXF game file holds of a game (docs/spec/wxfgame.md §4.1), and how each loss is named.
+CARRIES = Carries(
+    losses=(
+        Lost(Loss.NO_PLACE, "header{s} {names} {have} no line in a WXF game file; not written"),
+        Lost(Loss.EMPTY, "empty header{s} {names} not kept (an empty header line reads as none)"),
+        Lost(Loss.ONE_LINE, "line breaks and surrounding blanks in {names} cannot be written (a header is one line)"),
+        Lost(Loss.NOT_INITIAL, "a start other than the initial position ({fen}) cannot be written; the {n} move{s} are not written"),
+        Lost(Loss.VARIATIONS, "{n} variation{s} cannot be written (a WXF game file holds the main line); not written"),
+        Lost(Loss.NAGS, "{n} NAG{s} beyond one annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`) per move cannot be written"),
+        Lost(Loss.BEFORE_DROPPED, "{n} comment{s} before a move cannot be written (a comment follows its move)"),
+        Lost(Loss.TEXT, "`*/` inside a comment written as `* /` (it would end the comment)", holds=("*/",)),
+        # As the report has said so far: any comment, variations included, with
+        # white space around it too (which a WXF game file keeps: see the report).
+        Lost(Loss.TEXT, "empty comments are not written", test=lambda c: c != c.strip() or c == "", scope=Texts.EVERY),
+    ),
+    headers=lambda game: _fate,
+    result_tag=False,
+    initial_only=True,
+    variations=False,
+    nags=(frozenset(_SUFFIX_OF_NAG), 1),
+    before=Before.DROPPED,
+)
 
 
 def wxfgame_losses(game: Game) -> list[str]:
-    """What :func:`write_wxfgame` cannot keep of ``game``, in words (one sentence per kind of loss)."""
-    return _header_losses(game) + _tree_losses(game)
+    """What :func:`write_wxfgame` cannot keep of ``game``, in words (one sentence per kind of loss, :data:`CARRIES`)."""
+    return report(game, CARRIES)

@@ -1,4 +1,4 @@
-"""Write a game as an XQF file of version 10 (XQF 1.0), and say what it cannot keep.
+"""Write a game as an XQF file of version 10 (XQF 1.0), and declare what it cannot keep.
 
 Why version 10 (docs/spec/xqf.md §5.1): it is the one version with a
 published layout, it has no keys (so the output is the same bytes for the
@@ -16,6 +16,11 @@ order, which is the order of the records, and needs no positions (a record
 holds squares): each node visited is one record, its flags read from the node
 (whether a move continues it, whether an alternative follows it), so any
 depth is fine; :func:`write_xqf` is ``game.accept(XqfWriter())``.
+
+What the format cannot hold is declared in :data:`CARRIES` (the fields of
+:data:`~.header.FIELDS`, the slots of the start's pieces, one comment a move
+and none before it, no NAGs, …), from which :mod:`xqformats.losses` names
+the losses of a game (:func:`unwritten`).
 """
 
 from __future__ import annotations
@@ -24,14 +29,15 @@ import struct
 from typing import Optional
 
 from ..core import SQUARES, Square, square_file, square_rank
+from ..losses import Before, Carries, Fate, HeaderFate, Loss, Lost, report
 from ..model import Game, Headers, Node
-from ..position import STARTING_FEN, Position
+from ..position import Position
 from ..visitor import BaseVisitor, Order
 from .header import FIELDS, GAME_TYPE_CODES, GAME_TYPE_HEADER, OFFSETS, PIECE_SLOTS, RESULT_CODES
 from .stream import HEADER_SIZE
 from .text import ENCODING, encode_comment
 
-__all__ = ["VERSION_WRITTEN", "XqfWriter", "write_xqf", "unwritten"]
+__all__ = ["CARRIES", "VERSION_WRITTEN", "XqfWriter", "write_xqf", "unwritten"]
 
 #: The version written (docs/spec/xqf.md §5.1).
 VERSION_WRITTEN = 10
@@ -68,13 +74,13 @@ _TO = [_point(sq) + 0x20 for sq in SQUARES]
 _SLOTS_OF = {piece: [i for i, p in enumerate(PIECE_SLOTS) if p == piece] for piece in PIECE_SLOTS}
 
 
-def _slots(start: Position) -> tuple[bytes, list[Square]]:
-    """The 32 slot bytes of the start position, and the squares of pieces with no free slot.
+def _slots(start: Position) -> bytes:
+    """The 32 slot bytes of the start position (docs/spec/xqf.md §2.3).
 
-    Each piece takes the first free slot of its kind, in square order.
+    Each piece takes the first free slot of its kind, in square order; a
+    piece with none left is not written (:data:`CARRIES` names it).
     """
     slots = [0xFF] * 32
-    homeless: list[Square] = []
     taken = dict.fromkeys(_SLOTS_OF, 0)
     for sq, piece in enumerate(start.board):
         if piece is None:
@@ -84,9 +90,7 @@ def _slots(start: Position) -> tuple[bytes, list[Square]]:
         if k < len(free):
             slots[free[k]] = _point(sq)
             taken[piece] = k + 1
-        else:
-            homeless.append(sq)
-    return bytes(slots), homeless
+    return bytes(slots)
 
 
 def _fit(text: str, capacity: int) -> bytes:
@@ -101,8 +105,7 @@ def _fit(text: str, capacity: int) -> bytes:
 def _header(headers: Headers, start: Position, result: str) -> bytes:
     head = bytearray(HEADER_SIZE)
     head[0:3] = b"XQ" + bytes([VERSION_WRITTEN])
-    slots, _ = _slots(start)
-    head[OFFSETS["pieces"]:OFFSETS["pieces"] + 32] = slots
+    head[OFFSETS["pieces"]:OFFSETS["pieces"] + 32] = _slots(start)
     head[OFFSETS["who_play"]] = 0 if start.turn else 1
     head[OFFSETS["play_result"]] = RESULT_CODES.get(result, 0)
     head[OFFSETS["game_type"]] = GAME_TYPE_CODES.get(headers.get(GAME_TYPE_HEADER, ""), 0)
@@ -181,62 +184,54 @@ class XqfWriter(BaseVisitor[bytes]):
 
 # ---------------------------------------------------------------- losses
 
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
-def _header_losses(game: Game) -> list[str]:
-    fields = {f.header: f.capacity for f in FIELDS}
-    out = []
-    lost = [h for h in game.headers if h not in fields and h not in _NOT_HEADERS and h != GAME_TYPE_HEADER]
-    if game.headers.get("Result", game.result) != game.result:
-        lost.append("Result")
-    if lost:
-        out.append(f"tag(s) {', '.join(f'`{h}`' for h in lost)} have no field in XQF; not written")
-    empty = [h for h, v in game.headers.items() if not v and h in fields]
-    if empty:
-        out.append(f"empty tag(s) {', '.join(f'`{h}`' for h in empty)} not kept (an empty field reads as no tag)")
-    cut = [h for h, cap in fields.items() if len(game.headers.get(h, "").encode(ENCODING)) > cap]
-    if cut:
-        out.append(f"tag(s) {', '.join(f'`{h}`' for h in cut)} cut at their field's size (15 or 63 GBK bytes)")
-    kind = game.headers.get(GAME_TYPE_HEADER)
-    if kind is not None and GAME_TYPE_CODES.get(kind, 0) == 0:
-        out.append(f"`{GAME_TYPE_HEADER}` `{kind}` is not a type XQF stores other than its default (全局); not kept")
-    return out
+#: Header -> the size of its field, in GBK bytes.
+_CAPACITY = {f.header: f.capacity for f in FIELDS}
 
 
-def _start_losses(game: Game) -> list[str]:
-    out = []
-    start = game.start
-    if start.fullmove_number != 1 or start.halfmove_clock != 0:
-        out.append(f"the start position's move number and halfmove clock ({start.fen().split()[-2:]}) have no place; read back as 0 1")
-    _, homeless = _slots(game.start)
-    if homeless:
-        out.append(f"{_plural(len(homeless), 'piece')} of the start position beyond XQF's 16 slots per side; not written")
-    if start.fen() != STARTING_FEN and game.headers.get("FEN", start.fen()) != start.fen():
-        out.append("the `FEN` tag is not written; the start position is (and reads back as its normalised FEN)")
-    return out
+def _fate(name: str, value: str) -> HeaderFate:
+    """What :func:`write_xqf` does with a header: the fields of :data:`~.header.FIELDS` and the game type."""
+    if name in _NOT_HEADERS:
+        return Fate.OTHERWISE
+    if name == GAME_TYPE_HEADER:
+        return Fate.KEPT if GAME_TYPE_CODES.get(value, 0) else Fate.VALUE
+    capacity = _CAPACITY.get(name)
+    if capacity is None:
+        return Fate.NO_PLACE
+    if not value:
+        return Fate.EMPTY
+    return Fate.CUT if len(value.encode(ENCODING)) > capacity else Fate.KEPT
 
 
-def _tree_losses(game: Game) -> list[str]:
-    out = []
-    nodes = list(game.root.walk())
-    nags = sum(len(n.nags) for n in nodes)
-    if nags:
-        out.append(f"{_plural(nags, 'NAG')} ($1, $2, …) cannot be written in XQF; not written")
-    joined = sum(1 for n in nodes if len(n.comments_before) + len(n.comments) > 1)
-    if joined:
-        out.append(f"several comments of {_plural(joined, 'move')} joined into one by line breaks (an XQF move holds one comment)")
-    moved = sum(1 for n in nodes if n.comments_before and n.move is not None)
-    if moved:
-        out.append(f"{_plural(moved, 'comment')} before a move written after it (XQF has no comment before a move)")
-    returns = sum(1 for n in nodes for c in n.comments_before + n.comments if "\r" in c)
-    if returns:
-        out.append(f"carriage returns in {_plural(returns, 'comment')} read back as line breaks")
-    return out
+#: What an XQF file of version 10 holds of a game (docs/spec/xqf.md §2, §4), and how each loss is named.
+CARRIES = Carries(
+    losses=(
+        Lost(Loss.NO_PLACE, "tag(s) {names} have no field in XQF; not written"),
+        Lost(Loss.EMPTY, "empty tag(s) {names} not kept (an empty field reads as no tag)"),
+        Lost(Loss.CUT, "tag(s) {names} cut at their field's size (15 or 63 GBK bytes)", order=tuple(_CAPACITY)),
+        Lost(Loss.VALUE, "`{name}` `{value}` is not a type XQF stores other than its default (全局); not kept"),
+        Lost(
+            Loss.COUNTERS,
+            "the start position's move number and halfmove clock (['{halfmove}', '{fullmove}']) have no place; read back as 0 1",
+        ),
+        Lost(Loss.SLOTS, "{n} piece{s} of the start position beyond XQF's 16 slots per side; not written"),
+        Lost(Loss.FEN_TAG, "the `FEN` tag is not written; the start position is (and reads back as its normalised FEN)"),
+        Lost(Loss.NAGS, "{n} NAG{s} ($1, $2, …) cannot be written in XQF; not written"),
+        Lost(Loss.JOINED, "several comments of {n} move{s} joined into one by line breaks (an XQF move holds one comment)"),
+        Lost(Loss.BEFORE_MOVED, "{n} comment{s} before a move written after it (XQF has no comment before a move)"),
+        Lost(Loss.TEXT, "carriage returns in {n} comment{s} read back as line breaks", holds=("\r",)),
+    ),
+    headers=lambda game: _fate,
+    result_tag=False,
+    counters=False,
+    slots=PIECE_SLOTS,
+    fen_tag=False,
+    nags=(frozenset(), 0),
+    before=Before.AFTER,
+    comment_room=1,
+    opening_room=1,
+)
 
 
 def unwritten(game: Game) -> list[str]:
-    """What :func:`write_xqf` cannot keep of ``game``, one sentence per kind of loss."""
-    return _header_losses(game) + _start_losses(game) + _tree_losses(game)
+    """What :func:`write_xqf` cannot keep of ``game``, one sentence per kind of loss (:data:`CARRIES`)."""
+    return report(game, CARRIES)
