@@ -166,17 +166,11 @@ class Blank(enum.Enum):
 
 
 class Texts(enum.Flag):
-    """Which texts a :attr:`Loss.TEXT` looks in: the comments written, the headers written as they are, or both.
-
-    :attr:`EVERY` is every comment after a move or opening the game, written
-    or not (in a variation a format does not hold), when the format writes
-    the moves at all.
-    """
+    """Which texts a :attr:`Loss.TEXT` looks in: the comments written, the headers written as they are, or both."""
 
     COMMENTS = 1
     HEADERS = 2
     BOTH = 3
-    EVERY = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +178,7 @@ class Lost:
     """One kind of loss a format names, and its sentence (a template: see :class:`Loss` for its fields).
 
     A :attr:`Loss.TEXT` names the texts (:attr:`scope`) that hold any of the
-    sequences in :attr:`holds` (or that pass :attr:`test`), which the format
-    writes otherwise (a brace a PGN comment cannot hold, the ``*/`` that would
+    sequences in :attr:`holds`, which the format writes otherwise (a brace a PGN comment cannot hold, the ``*/`` that would
     end a WXF comment).  A list of headers names them in the game's order,
     or, those in :attr:`order` first, in that order (a format's fields).
     """
@@ -194,7 +187,6 @@ class Lost:
     message: str
     holds: tuple[str, ...] = ()
     scope: Texts = Texts.COMMENTS
-    test: Optional[Callable[[str], bool]] = None
     order: tuple[str, ...] = ()
 
 
@@ -382,8 +374,6 @@ class _Census(BaseVisitor[list[str]]):
         self.places: dict[Loss, list[str]] = {}  # STRIPPED, JOINED, BEFORE_MOVED -> where
         self.empty = False  # an empty comment, not written
         self.texts: list[tuple[str, str]] = []  # (where, text) of every comment written
-        self.every: list[str] = []  # every comment after a move or opening the game (for Texts.EVERY)
-        self.keep_every = any(lost.scope & Texts.EVERY for lost in carries.losses)
 
     # ------------------------------------------------------------ headers and start
     def visit_header(self, name: str, value: str) -> None:
@@ -409,8 +399,6 @@ class _Census(BaseVisitor[list[str]]):
     # ------------------------------------------------------------ the tree
     def visit_root(self, node: Node) -> None:
         self.path = [node]
-        if self.keep_every:
-            self.every += node.comments
         self._comments(node, self.carries.opening_place, self.carries.opening_room, False)
 
     def visit_move(self, position: Position, node: Node) -> None:
@@ -419,8 +407,6 @@ class _Census(BaseVisitor[list[str]]):
         while path[-1] is not parent:
             path.pop()
         path.append(node)
-        if self.keep_every and node.comments:
-            self.every += node.comments
         c = self.carries
         if not self.writes_moves or not (self.main or c.variations):
             return  # not written: named as the start's or the variations' loss
@@ -533,10 +519,7 @@ def _text(census: _Census, lost: Lost) -> list[str]:
     texts = [t for _, t in census.texts] if lost.scope & Texts.COMMENTS else []
     if lost.scope & Texts.HEADERS:
         texts += [v for _, v in census.written_headers]
-    if lost.scope & Texts.EVERY and census.writes_moves:
-        texts += census.every
-    test = lost.test if lost.test is not None else lambda t: any(h in t for h in lost.holds)
-    return _say(lost, sum(1 for t in texts if test(t)))
+    return _say(lost, sum(1 for t in texts if any(h in t for h in lost.holds)))
 
 
 def _characters(census: _Census, lost: Lost) -> list[str]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..losses import Before, Carries, Fate, HeaderFate, Loss, Lost, Texts, report
+from ..losses import Before, Blank, Carries, Fate, HeaderFate, Loss, Lost, report
 from ..model import SUFFIX_NAGS, Game, Headers, Node
 from ..notation import Notation, encode
 from ..position import Position
@@ -171,9 +171,7 @@ CARRIES = Carries(
         Lost(Loss.NAGS, "{n} NAG{s} beyond one annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`) per move cannot be written"),
         Lost(Loss.BEFORE_DROPPED, "{n} comment{s} before a move cannot be written (a comment follows its move)"),
         Lost(Loss.TEXT, "`*/` inside a comment written as `* /` (it would end the comment)", holds=("*/",)),
-        # As the report has said so far: any comment, variations included, with
-        # white space around it too (which a WXF game file keeps: see the report).
-        Lost(Loss.TEXT, "empty comments are not written", test=lambda c: c != c.strip() or c == "", scope=Texts.EVERY),
+        Lost(Loss.EMPTY_COMMENTS, "empty comments are not written"),
     ),
     headers=lambda game: _fate,
     result_tag=False,
@@ -181,6 +179,7 @@ CARRIES = Carries(
     variations=False,
     nags=(frozenset(_SUFFIX_OF_NAG), 1),
     before=Before.DROPPED,
+    blank=Blank.DROPPED,
 )
 
 
