@@ -68,8 +68,10 @@ EXPECTED = {
         "tags `Opening`, `Result` have no place in CBF; not written",
         "empty tag `Black` not kept (an empty CBF element reads as no tag)",
         "2 NAGs ($1, $2, …) cannot be written in CBF; not written",
-        "white space around a comment dropped (CBF comments are read stripped; a blank comment is none): "
-        "the comment before the first move; the comment on ply 1 (`79-67`)",
+        (
+            "white space around a comment dropped (CBF comments are read stripped; a blank comment is none): "
+            "the comment before the first move; the comment on ply 1 (`79-67`)"
+        ),
         "several comments joined into one by line ends (a CBF move holds one text): the comment on ply 1 (`77-47`)",
         "a comment before a move written after it (CBF has no comment before a move): the comment on ply 1 (`79-67`)",
         "1 character XML cannot hold written as U+FFFD (U+0001 in the comment on ply 3 (`19-27`))",
@@ -157,8 +159,10 @@ def test_a_start_wxf_cannot_write_names_its_moves_variations_included_and_nothin
     game.root.add_variation(mv("h2e2"), nags=[13], comments_before=["x"])
     game.root.add_variation(mv("b2e2"))
     assert formats.losses(game, "wxfgame") == [
-        "a start other than the initial position (rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 2)"
-        " cannot be written; the 2 moves are not written",
+        (
+            "a start other than the initial position (rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 2)"
+            " cannot be written; the 2 moves are not written"
+        ),
     ]
 
 

@@ -227,7 +227,9 @@ class Carries:
     slots: Optional[str] = None
     #: Whether the side to move is given by the first move (so a game without moves is Red to move).
     side_from_moves: bool = False
-    #: Whether a ``FEN`` tag that does not describe a start other than the initial position is kept.
+    #: Whether a ``FEN`` tag that does not describe the start is kept (false: the
+    #: start is written, and a start other than the initial position reads back
+    #: as its own FEN, so such a tag is named as lost).
     fen_tag: bool = True
     #: Whether variations are kept (false: only the main line is written).
     variations: bool = True

@@ -42,6 +42,11 @@ which is the document's order of moves, and needs no positions (a move is
 written as its squares): each node visited is the next ``Move`` element, so
 any depth of variations is fine; :func:`write_cbf` is
 ``game.accept(CbfWriter(...))``.
+
+All of this is declared in :data:`CARRIES` (the headers with an element, no
+NAGs, one stripped text a move and none before it, XML's characters), from
+which :mod:`xqformats.losses` names the losses of a game, as ``convert`` says
+them; the comment rule is the one :func:`changed_comments` applies.
 """
 
 from __future__ import annotations
