@@ -199,8 +199,9 @@ class BaseVisitor(Generic[ResultT]):
         """A NAG (``$n``) of the move last visited."""
 
     def begin_variation(self) -> Optional[SkipType]:
-        """An alternative starts: in PGN order to the move last visited at this
-        level; in tree order to the first child of the next move's parent.
+        """An alternative starts: in PGN order, to the move last visited at this
+        level; in tree order, the next move is one (a child of its parent but
+        the first) and the variation holds it and all below it.
         :data:`SKIP` prunes it: no events for it, no :meth:`end_variation`."""
         return None
 
