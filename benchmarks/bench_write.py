@@ -1,21 +1,28 @@
-"""Writing throughput: PGN (three notations) and CBF, one long game and many games.
+"""Writing throughput: every writer and every loss report, one long game and many games.
 
 Run by hand::
 
-    python benchmarks/bench_write.py [--games 400] [--long 20000] [--seed 1]
+    python benchmarks/bench_write.py [--games 400] [--long 20000] [--seed 1] [--only NAME ...]
 
 Figures printed, best of five runs each, in plies written per second:
 
-* ``write_pgn`` in Chinese, WXF and ICCS notation and ``write_cbf`` on
-  ``--games`` random games (60 to 140 main-line plies, with comments, NAGs and
-  one-move variations, as real annotated files have);
-* the same writers on one game of ``--long`` plies (a main line that shuffles
-  the horses back and forth, so it never ends): what a deep walk costs;
+* ``write_pgn`` in Chinese, WXF and ICCS notation, ``write_cbf``,
+  ``write_xqf``, ``write_dhtmlxq``, ``write_wxfgame`` and the JSON form's
+  ``dump_game`` on ``--games`` random games (60 to 140 main-line plies, with
+  comments, NAGs and one-move variations, as real annotated files have);
+* the loss report of each writable format (``formats.losses``, what
+  ``convert`` asks for every game it writes) on the same games;
+* the same on one game of ``--long`` plies (a main line that shuffles the
+  horses back and forth, so it never ends): what a deep walk costs;
 * python-chess's ``str(game)`` (its PGN exporter, also a visitor over its
   tree) on random chess games with the same number of plies, for the ratio.
 
-Both writers are visitors over the one tree walk (:mod:`xqformats.visitor`),
-so these figures are mostly that walk plus the notation encoder.
+``--only`` measures only the figures whose names start with one of the
+given words (``write_xqf``, ``losses``, ...), and skips python-chess.
+
+Every writer and every loss report is a visitor over the one tree walk
+(:mod:`xqformats.visitor`), so these figures are mostly that walk plus the
+notation encoder.
 """
 
 from __future__ import annotations
@@ -29,11 +36,16 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from xqformats import formats  # noqa: E402
 from xqformats.cbf import write_cbf  # noqa: E402
 from xqformats.core import Move, square  # noqa: E402
+from xqformats.dhtmlxq import write_dhtmlxq  # noqa: E402
+from xqformats.jsonform import dump_game  # noqa: E402
 from xqformats.model import Game  # noqa: E402
 from xqformats.pgn import write_pgn  # noqa: E402
 from xqformats.position import Position  # noqa: E402
+from xqformats.wxfgame import write_wxfgame  # noqa: E402
+from xqformats.xqf import write_xqf  # noqa: E402
 
 
 def random_game(rng: random.Random, plies: int) -> Game:
@@ -106,7 +118,21 @@ def writers(games: list[Game]) -> dict[str, Callable[[], object]]:
         "write_pgn wxf": lambda: [write_pgn(g, "wxf") for g in games],
         "write_pgn iccs": lambda: [write_pgn(g, "iccs") for g in games],
         "write_cbf": lambda: [write_cbf(g) for g in games],
+        "write_xqf": lambda: [write_xqf(g) for g in games],
+        "write_dhtmlxq": lambda: [write_dhtmlxq(g) for g in games],
+        "write_wxfgame": lambda: [write_wxfgame(g) for g in games],
+        "dump_game (json)": lambda: [dump_game(g) for g in games],
+        **{f"losses {f}": _losses(games, f) for f in ("pgn", "cbf", "xqf", "dhtmlxq", "wxfgame", "json")},
     }
+
+
+def _losses(games: list[Game], name: str) -> Callable[[], object]:
+    return lambda: [formats.losses(g, name) for g in games]
+
+
+def chosen(table: dict[str, Callable[[], object]], only: list[str]) -> dict[str, Callable[[], object]]:
+    """The entries of ``table`` whose names start with one of ``only`` (all when it is empty)."""
+    return {k: v for k, v in table.items() if not only or any(k.startswith(o) for o in only)}
 
 
 def main() -> None:
@@ -114,22 +140,25 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--long", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", nargs="*", default=[], help="measure only the figures whose names start so")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     many = [random_game(rng, rng.randint(60, 140)) for _ in range(args.games)]
     plies = sum(1 for g in many for _ in g.nodes())
     long = [long_game(args.long)]
-    for write in writers(many[:5]).values():  # warm up the notation memo
+    for write in chosen(writers(many[:5]), args.only).values():  # warm up the notation memo
         write()
 
     print(f"{args.games} games, {plies} plies (variations included):")
     rates = {}
-    for name, write in writers(many).items():
+    for name, write in chosen(writers(many), args.only).items():
         rates[name] = best_rate(write, plies)
         print(f"  {name:<18} {rates[name]:>10,.0f} plies/s")
     print(f"one game of {args.long} plies:")
-    for name, write in writers(long).items():
+    for name, write in chosen(writers(long), args.only).items():
         print(f"  {name:<18} {best_rate(write, args.long):>10,.0f} plies/s")
+    if args.only:
+        return
 
     chess = chess_games(plies, args.seed)
     chess_rate = best_rate(lambda: [str(g) for g in chess], sum(1 for g in chess for _ in g.mainline()))

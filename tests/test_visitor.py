@@ -16,7 +16,7 @@ from xqformats.model import Game, Headers, Node
 from xqformats.pgn import write_pgn
 from xqformats.pgn.writer import PgnWriter
 from xqformats.position import Position
-from xqformats.visitor import SKIP, BaseVisitor, SkipType, walk
+from xqformats.visitor import SKIP, BaseVisitor, Order, SkipType, walk
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -388,3 +388,156 @@ def test_the_writers_are_visitors_and_can_be_reused() -> None:
     for g in (first, second, first):
         assert g.accept(pgn) == write_pgn(g, "wxf", columns=40)
         assert g.accept(cbf) == write_cbf(g, encoding="gbk")
+
+
+# ---------------------------------------------------------------- tree order, no positions, the root
+class TreeRecorder(Recorder):
+    """:class:`Recorder` in tree order (pre-order), with the root it is handed."""
+
+    order = Order.TREE
+
+    def visit_root(self, node: Node) -> None:
+        self.events.append(("root", node))
+
+
+class TreeCollector(Collector):
+    """:class:`Collector` in tree order."""
+
+    order = Order.TREE
+
+
+class Unmoved(Collector):
+    """:class:`Collector` that reads no position."""
+
+    needs_positions = False
+
+
+def test_the_default_order_and_positions_are_python_chess_s() -> None:
+    assert BaseVisitor.order is Order.PGN and BaseVisitor.needs_positions is True
+
+
+def test_events_in_tree_order() -> None:
+    # Pre-order: the main line to its end first, then each alternative with
+    # its whole continuation; comments and NAGs stay with their move.
+    g = small_game()
+    assert g.accept(TreeRecorder()) == [
+        ("begin_game",),
+        ("begin_headers",),
+        ("header", "Game", "Chinese Chess"),
+        ("header", "Red", "R"),
+        ("end_headers",),
+        ("start", START),
+        ("root", g.root),
+        ("comment", "open", "after"),
+        ("move", 1, "H2-E2"),
+        ("nag", 1),
+        ("comment", "a", "after"),
+        ("move", 2, "H9-G7"),
+        ("begin_variation",),
+        ("comment", "b4", "before"),
+        ("move", 1, "H0-G2"),
+        ("move", 2, "H9-G7"),
+        ("end_variation",),
+        ("begin_variation",),
+        ("move", 1, "C3-C4"),
+        ("end_variation",),
+        ("result", "1-0"),
+        ("end_game",),
+    ]
+
+
+def test_tree_order_takes_the_deepest_alternatives_first() -> None:
+    # 1. a (1. b 1. ... c (1. ... d 2. e)) 1. ... f 2. g, as in the PGN-order test:
+    # pre-order is a f g, then f's alternative... none; then a's: b c (d e).
+    g = Game()
+    a = g.root.add_variation(mv("h2e2"))
+    b = g.root.add_variation(mv("b2e2"))
+    b.add_variation(mv("h9g7"))
+    b.add_variation(mv("b9c7")).add_variation(mv("h0g2"))
+    a.add_variation(mv("h7e7")).add_variation(mv("b0c2"))
+    moves = [e for e in g.accept(TreeRecorder()) if e[0] in ("move", "begin_variation", "end_variation")]
+    assert moves == [
+        ("move", 1, "H2-E2"),
+        ("move", 2, "H7-E7"),
+        ("move", 3, "B0-C2"),
+        ("begin_variation",),
+        ("move", 1, "B2-E2"),
+        ("move", 2, "H9-G7"),
+        ("begin_variation",),
+        ("move", 2, "B9-C7"),
+        ("move", 3, "H0-G2"),
+        ("end_variation",),
+        ("end_variation",),
+    ]
+
+
+def test_skip_in_tree_order_prunes_the_alternative_and_all_below_it() -> None:
+    events = small_game().accept(TreeRecorder(skip_variations=0))
+    body = [e for e in events if e[0] in ("move", "begin_variation", "end_variation")]
+    assert body == [
+        ("move", 1, "H2-E2"),
+        ("move", 2, "H9-G7"),
+        ("begin_variation",),  # pruned: H0-G2 and its H9-G7
+        ("begin_variation",),
+        ("move", 1, "C3-C4"),
+        ("end_variation",),
+    ]
+
+
+@SETTINGS
+@given(games())
+def test_tree_order_is_pre_order_from_the_right_position(game: Game) -> None:
+    seen = game.accept(TreeCollector())
+    assert [node for _, _, node in seen] == list(game.nodes())
+    for position, depth, node in seen:
+        replayed = game.position_at(node.parent)  # type: ignore[arg-type]
+        assert position == replayed and position.fen() == replayed.fen()
+        assert depth == node.ply() - 1
+
+
+@SETTINGS
+@given(games())
+def test_tree_order_brackets_every_alternative_and_nothing_else(game: Game) -> None:
+    # Each begin_variation opens at an alternative (a node that is not its
+    # parent's first child), every alternative has one, and each is closed.
+    nodes = iter(game.nodes())
+    opened = 0
+    begun = False  # a variation begun, its first move not yet visited
+    for kind, *_ in game.accept(TreeRecorder()):
+        if kind == "begin_variation":
+            opened += 1
+            begun = True
+        elif kind == "move":
+            assert next(nodes).is_main_variation() is not begun
+            begun = False
+        elif kind == "end_variation":
+            opened -= 1
+            assert opened >= 0
+    assert opened == 0 and next(nodes, None) is None
+
+
+@SETTINGS
+@given(games())
+def test_without_positions_every_move_comes_with_the_start_unmoved(game: Game) -> None:
+    seen = game.accept(Unmoved())
+    assert [node for _, _, node in seen] == pgn_order(game.root, [])
+    assert all(position == game.start and depth == 0 for position, depth, _ in seen)
+
+
+def test_the_root_comes_after_the_start_and_before_the_opening_comments() -> None:
+    g = Game()
+    g.root.comments_before.append("first")
+    g.root.comments.append("second")
+    events = [e[0] for e in g.accept(TreeRecorder())]
+    assert events[events.index("start"):] == ["start", "root", "comment", "comment", "result", "end_game"]
+
+
+def test_tree_order_walks_deep_trees_without_recursion() -> None:
+    g = Game()
+    node = g.root
+    for i in range(10_000):
+        node.add_variation(CYCLE[(i + 1) % 4] if i % 4 in (1, 3) else mv("c3c4") if i % 4 == 0 else mv("c6c5"))
+        node = node.add_variation(CYCLE[i % 4])
+    counter = Counter()
+    counter.order = Order.TREE  # type: ignore[misc]  # an instance may choose too
+    assert g.accept(counter)[:2] == (20_000, 10_000)

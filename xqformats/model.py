@@ -421,12 +421,23 @@ class Node:
         return True
 
     def walk(self) -> Iterator["Node"]:
-        """This node and every descendant in pre-order, main line first (iterative)."""
+        """This node and every descendant in pre-order, main line first: the model's one node walk.
+
+        The order of :attr:`Order.TREE <xqformats.visitor.Order.TREE>`, without
+        events or positions: what :meth:`Game.nodes`, :meth:`Game.release` and
+        :meth:`same_content` use.  One loop with an explicit stack, never
+        recursion, so any depth is fine; O(number of nodes).  The tree must not
+        change while it is walked, except that a node already yielded may lose
+        its parent (:meth:`Game.release` unlinks each one so).
+        """
         stack = [self]
+        pop, extend = stack.pop, stack.extend
         while stack:
-            node = stack.pop()
+            node = pop()
             yield node
-            stack.extend(reversed(node.children))
+            children = node.children
+            if children:
+                extend(children[::-1])
 
     # ------------------------------------------------------------ editing
     def add_variation(
@@ -512,11 +523,12 @@ class Node:
     def same_content(self, other: "Node") -> bool:
         """Whether the subtrees hold the same moves, comments and NAGs.
 
-        Spans and source spellings are ignored.  Iterative: deep trees are fine.
+        Spans and source spellings are ignored.  The two trees are walked side by
+        side (:meth:`walk`, so deep trees are fine): pre-order with the same
+        number of children at every step is the same shape, so the walks stay
+        in step until the first difference.
         """
-        stack = [(self, other)]
-        while stack:
-            a, b = stack.pop()
+        for a, b in zip(self.walk(), other.walk()):
             if (
                 a.move != b.move
                 or (a._comments or []) != (b._comments or [])
@@ -525,7 +537,6 @@ class Node:
                 or len(a.children) != len(b.children)
             ):
                 return False
-            stack.extend(zip(a.children, b.children))
         return True
 
     def __repr__(self) -> str:
@@ -635,17 +646,15 @@ class Game:
         After ``release`` the nodes are freed as soon as the game is dropped.
         Call it only on a game nothing will use again: its nodes keep their
         moves and children but no longer know their parents (``board()``,
-        ``ply()`` and the like no longer work).  O(number of nodes).
+        ``ply()`` and the like no longer work).  O(number of nodes), by the
+        one node walk (:meth:`Node.walk`).
         """
         root = self._root
         root.game = None
         moves = -1
-        stack = [root]
-        while stack:
-            node = stack.pop()
+        for node in root.walk():
             node.parent = None
             moves += 1
-            stack.extend(node.children)
         return moves
 
     def __eq__(self, other: object) -> bool:

@@ -37,10 +37,16 @@ written; :func:`replaced_characters` lists each one and where it was, so a
 converter can warn.  Only an unsupported ``encoding`` (or a BOM asked for with
 GBK) raises ``ValueError``: that is a wrong call, not content.
 
-:class:`CbfWriter` is a visitor (:mod:`xqformats.visitor`): the one tree walk
-feeds it in PGN order and it lays the moves out in document order (pre-order),
-so any depth of variations is fine; :func:`write_cbf` is
+:class:`CbfWriter` is a visitor (:mod:`xqformats.visitor`) in tree order,
+which is the document's order of moves, and needs no positions (a move is
+written as its squares): each node visited is the next ``Move`` element, so
+any depth of variations is fine; :func:`write_cbf` is
 ``game.accept(CbfWriter(...))``.
+
+All of this is declared in :data:`CARRIES` (the headers with an element, no
+NAGs, one stripped text a move and none before it, XML's characters), from
+which :mod:`xqformats.losses` names the losses of a game, as ``convert`` says
+them; the comment rule is the one :func:`changed_comments` applies.
 """
 
 from __future__ import annotations
@@ -48,13 +54,15 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
+from ..losses import Before, Blank, Carries, Fate, HeaderFate, HeaderFates, Loss, Lost, comment_changes
 from ..model import Game, Headers, Node
 from ..position import Position
-from ..visitor import BaseVisitor
+from ..visitor import BaseVisitor, Order
 from .board import ROOT_VALUE, encode_move_value
 from .mapping import CCBRIDGE_HEAD, RESULT_TO_CODE, TYPE_CODES, element_for_header
 
 __all__ = [
+    "CARRIES",
     "write_cbf",
     "CbfWriter",
     "unwritten_headers",
@@ -139,25 +147,20 @@ class CommentChange(NamedTuple):
     node: Optional[Node]  #: the move whose comments change; ``None`` for the comments before the first move
 
 
+#: The kinds of :func:`~xqformats.losses.comment_changes` -> :attr:`CommentChange.change`.
+_CHANGE_OF = {Loss.STRIPPED: STRIPPED, Loss.JOINED: JOINED, Loss.BEFORE_MOVED: MOVED}
+
+
 def _changes(where: str, node: Optional[Node], parts: list[str], before: int, room: int) -> list[CommentChange]:
     """How ``parts`` (``before`` of them before the move) change when written as ``room`` stripped texts.
 
     ``room`` is how many texts CBF keeps apart: 1 on a move, 2 before the
     first move (``Head/Comment`` and the root move).  One entry per kind of
-    change, in the order stripped, joined, moved.
+    change, in the order stripped, joined, moved: what
+    :func:`~xqformats.losses.comment_changes` says of CBF (:data:`CARRIES`).
     """
-    if len(parts) == 1 and not before:  # the usual case: one comment after the move
-        text = parts[0]
-        return [] if text and text == text.strip() else [CommentChange(where, STRIPPED, node)]
-    kept = [p for p in parts if p and not p.isspace()]
-    out = []
-    if any(p != p.strip() or not p for p in parts):
-        out.append(CommentChange(where, STRIPPED, node))
-    if len(kept) > room:
-        out.append(CommentChange(where, JOINED, node))
-    if any(p and not p.isspace() for p in parts[:before]):
-        out.append(CommentChange(where, MOVED, node))
-    return out
+    kinds = comment_changes(parts, before, room, Blank.STRIPPED, True)
+    return [CommentChange(where, _CHANGE_OF[kind], node) for kind in kinds]
 
 
 class _Cleaner:
@@ -289,12 +292,16 @@ class CbfWriter(BaseVisitor[bytes]):
     ``encoding`` or a BOM asked for with another encoding than UTF-8.  One
     writer can visit several games in turn.
 
-    The walk gives the moves in PGN order (a move's alternatives right after
-    it), the document wants them in pre-order (a move's whole continuation
-    first), which is the order of the tree itself: so the writer keeps the
-    comments of each node visited and, at the end, lays the visited tree out
-    from its root, O(number of nodes), with no copy of the tree.
+    Tree order, no positions: the walk gives the moves in the document's
+    order (pre-order), so each move visited is written at once, its ``nid``
+    (its ply) the length of the path from the root to it, which the writer
+    keeps (pre-order comes back up that path, never elsewhere), and its text
+    its comments, read from the node.  The ``Head`` and the root move, which
+    need the headers, the result and the root's comments, are written at the end.
     """
+
+    order = Order.TREE
+    needs_positions = False
 
     def __init__(self, *, encoding: str = "utf-8", bom: Optional[bool] = None) -> None:
         enc = ENCODINGS.get(encoding.lower())
@@ -319,11 +326,11 @@ class CbfWriter(BaseVisitor[bytes]):
         self._fen = ""
         self._result = "*"
         self._opening: list[str] = []  # the root's comments
-        self._before: list[str] = []  # comments before the next move
-        self._root: Optional[Node] = None  # the parent of the first move
-        self._last: Optional[Node] = None  # the move last visited
-        self._comments: dict[Node, list[str]] = {}  # the moves with comments (before, then after)
-        self._before_count: dict[Node, int] = {}  # how many of those came before the move
+        self._first_move = False  # whether the root has a move after it
+        self._path: list[Node] = []  # from the root to the move last visited
+        self._moves: list[str] = []  # the Move elements after the root's
+        self._move_changes: list[CommentChange] = []  # the moves' entries of `changed`
+        self._move_clean = _Cleaner()  # the moves' replacements (after the Head's)
 
     def visit_header(self, name: str, value: str) -> None:
         self._headers[name] = value
@@ -331,29 +338,28 @@ class CbfWriter(BaseVisitor[bytes]):
     def visit_start(self, position: Position) -> None:
         self._fen = position.fen()
 
-    def visit_comment(self, comment: str, before: bool) -> None:
-        if before:
-            self._before.append(comment)
-        elif self._last is None:
-            self._opening.append(comment)
-        else:
-            self._comments.setdefault(self._last, []).append(comment)
+    def visit_root(self, node: Node) -> None:
+        self._opening = node.comments_before + node.comments
+        self._first_move = bool(node.children)
+        self._path = [node]
 
     def visit_move(self, position: Position, node: Node) -> None:
-        if self._last is None:
-            self._root = node.parent
-        self._last = node
-        if self._before:
-            self._comments[node] = self._before
-            self._before_count[node] = len(self._before)
-            self._before = []
+        path, parent = self._path, node.parent
+        while path[-1] is not parent:
+            path.pop()
+        ply = len(path)
+        path.append(node)
+        value = encode_move_value(node.move)  # type: ignore[arg-type]  # a move node
+        head = f'  <Move nid="{ply}" value="{value}"' if node.children else f'  <Move nid="{ply}" value="{value}" end="1"'
+        comment = self._move_comment(node, ply, value)
+        self._moves.append(f"{head}>{_content(comment, self.codec)}</Move>" if comment else head + " />")
 
     def visit_result(self, result: str) -> None:
         self._result = result
 
     def end_game(self) -> None:
         clean = _Cleaner()
-        self.changed = _changes("the comment before the first move", None, self._opening, 0, 2)
+        self.changed = _changes("the comment before the first move", None, self._opening, 0, 2) + self._move_changes
         out: list[str] = [
             f'<?xml version="1.0" encoding="{self.declared}"?>',
             '<ChineseChessRecord Version="1.0">',
@@ -362,12 +368,18 @@ class CbfWriter(BaseVisitor[bytes]):
         root_comment = self._head(out, clean)
         out.append(" </Head>")
         out.append(" <MoveList>")
-        self._move_list(out, root_comment, clean)
+        end = "" if self._first_move else ' end="1"'
+        if root_comment:
+            out.append(f'  <Move value="{ROOT_VALUE}"{end}>{_content(root_comment, self.codec)}</Move>')
+        else:
+            out.append(f'  <Move value="{ROOT_VALUE}"{end} />')
+        out += self._moves
         out.append(" </MoveList>")
         out.append("</ChineseChessRecord>")
-        self.replaced = clean.replaced
+        self.replaced = clean.replaced + self._move_clean.replaced
         data = ("\n".join(out) + "\n").encode(self.codec, "xmlcharrefreplace")
         self._data = (b"\xef\xbb\xbf" + data) if self.bom else data
+        self._path = []
 
     def result(self) -> bytes:
         return self._data
@@ -391,15 +403,16 @@ class CbfWriter(BaseVisitor[bytes]):
             return "\n".join(root_comments[1:])
         return root_comments[0] if root_comments else ""
 
-    def _move_comment(self, node: Node, ply: int, value: str, clean: _Cleaner) -> str:
+    def _move_comment(self, node: Node, ply: int, value: str) -> str:
         """The one text of ``node``'s comments as written (cleaned), noting how it will read back changed."""
-        parts = self._comments.get(node)
-        if parts is None:
+        before, after = node.comments_before, node.comments
+        if not before and not after:
             return ""
         where = f"the comment on ply {ply} (`{value}`)"
-        self.changed.extend(_changes(where, node, parts, self._before_count.get(node, 0), 1))
+        parts = before + after if before else after
+        self._move_changes.extend(_changes(where, node, parts, len(before), 1))
         comment = _comment_text(parts)
-        return clean(comment, where) if comment else ""
+        return self._move_clean(comment, where) if comment else ""
 
     def _draft_head(self, out: list[str], texts: dict[str, str], clean: _Cleaner) -> None:
         """Append the draft-only elements, written only for what the 象棋桥 elements cannot carry."""
@@ -417,29 +430,49 @@ class CbfWriter(BaseVisitor[bytes]):
             result_text = clean(headers["ResultText"], "header `ResultText`")
             out.append(f'  <Result value="{code}">{_escape(result_text)}</Result>')
 
-    def _move_list(self, out: list[str], root_comment: str, clean: _Cleaner) -> None:
-        """Append the root move, then every move in pre-order, main line first (an explicit stack: any depth)."""
-        first = self._root.children if self._root is not None else []
-        end = "" if first else ' end="1"'
-        if root_comment:
-            out.append(f'  <Move value="{ROOT_VALUE}"{end}>{_content(root_comment, self.codec)}</Move>')
-        else:
-            out.append(f'  <Move value="{ROOT_VALUE}"{end} />')
-        stack = [(node, 1) for node in reversed(first)]
-        while stack:
-            node, ply = stack.pop()
-            while True:  # along the line; the alternatives wait on the stack
-                children = node.children
-                value = encode_move_value(node.move)  # type: ignore[arg-type]  # a move node
-                head = f'  <Move nid="{ply}" value="{value}"' if children else f'  <Move nid="{ply}" value="{value}" end="1"'
-                comment = self._move_comment(node, ply, value, clean)
-                if comment:
-                    out.append(f"{head}>{_content(comment, self.codec)}</Move>")
-                else:
-                    out.append(head + " />")
-                if not children:
-                    break
-                ply += 1
-                if len(children) > 1:
-                    stack.extend([(child, ply) for child in children[:0:-1]])
-                node = children[0]
+
+# ---------------------------------------------------------------- losses
+
+
+def _fates(game: Game) -> HeaderFates:
+    """What :func:`write_cbf` does with each header of ``game`` (:func:`unwritten_headers`, found once)."""
+    unwritten = set(unwritten_headers(game))
+
+    def fate(name: str, value: str) -> HeaderFate:
+        if name in ("Game", "Format", "Result"):  # PGN's own, and the result (RecordResult)
+            return Fate.OTHERWISE
+        if not value:
+            return Fate.EMPTY
+        if name == "FEN":  # written from the start
+            return Fate.OTHERWISE
+        return Fate.NO_PLACE if name in unwritten else Fate.KEPT
+
+    return fate
+
+
+def _place(node: Node, ply: int) -> str:
+    return f"the comment on ply {ply} (`{encode_move_value(node.move)}`)"  # type: ignore[arg-type]  # a move node
+
+
+#: What a CBF document holds of a game (docs/cbf.md § Writing; docs/spec/cbf.md §5, §8), and how each loss is named.
+CARRIES = Carries(
+    losses=(
+        Lost(Loss.NO_PLACE, "tag{s} {names} {have} no place in CBF; not written"),
+        Lost(Loss.EMPTY, "empty tag{s} {names} not kept (an empty CBF element reads as no tag)"),
+        Lost(Loss.NAGS, "{n} NAG{s} ($1, $2, …) cannot be written in CBF; not written"),
+        Lost(Loss.STRIPPED, "white space around a comment dropped (CBF comments are read stripped; a blank comment is none): {places}"),
+        Lost(Loss.JOINED, "several comments joined into one by line ends (a CBF move holds one text): {places}"),
+        Lost(Loss.BEFORE_MOVED, "a comment before a move written after it (CBF has no comment before a move): {places}"),
+        Lost(Loss.CHARACTERS, "{n} character{s} XML cannot hold written as U+FFFD ({places})"),
+    ),
+    headers=_fates,
+    result_tag=False,
+    nags=(frozenset(), 0),
+    before=Before.AFTER,
+    comment_room=1,
+    opening_room=2,
+    blank=Blank.STRIPPED,
+    characters=_INVALID_XML,
+    place=_place,
+    opening_place="the comment before the first move",
+)

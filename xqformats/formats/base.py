@@ -197,7 +197,8 @@ class Writer:
     when the encoding cannot write the text, never on the game's content.
     ``losses(game, options)`` names, in words, what the format cannot keep
     of ``game`` (tags with no place, characters replaced), one sentence
-    each, so a converter never drops anything in silence.  ``max_games`` is
+    each, so a converter never drops anything in silence: every descriptor's
+    is :func:`xqformats.losses.report` of its writer's declaration.  ``max_games`` is
     how many games one file holds (``None``: any number); ``encodings()``
     the encodings it writes (``None``: any codec Python knows).
     """

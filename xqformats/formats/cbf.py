@@ -48,48 +48,11 @@ def _write(games: Sequence["Game"], options: Mapping[str, Any]) -> bytes:
 
 
 def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
-    """What :func:`~xqformats.cbf.write_cbf` cannot keep of ``game``, in words (one line per kind of loss)."""
-    from ..cbf import unwritten_headers
-    from ..cbf.writer import JOINED, MOVED, STRIPPED, CbfWriter
+    """What :func:`~xqformats.cbf.write_cbf` cannot keep of ``game``: the writer's declaration (:data:`~xqformats.cbf.writer.CARRIES`)."""
+    from ..cbf.writer import CARRIES
+    from ..losses import report
 
-    # Game and Format describe PGN itself; a standard Result is written as RecordResult.
-    skip = {"Game", "Format"}
-    if game.headers.get("Result") == game.result:
-        skip.add("Result")
-    lost = [h for h in unwritten_headers(game) if h not in skip]
-    out = []
-    if lost:
-        names = ", ".join(f"`{h}`" for h in lost)
-        out.append(f"tag{'s' if len(lost) > 1 else ''} {names} {'have' if len(lost) > 1 else 'has'} no place in CBF; not written")
-    empty = [h for h, v in game.headers.items() if not v and h not in skip]
-    if empty:
-        names = ", ".join(f"`{h}`" for h in empty)
-        out.append(f"empty tag{'s' if len(empty) > 1 else ''} {names} not kept (an empty CBF element reads as no tag)")
-    nags = sum(len(n.nags) for n in game.nodes())
-    if nags:
-        out.append(f"{nags} NAG{'s' if nags > 1 else ''} ($1, $2, …) cannot be written in CBF; not written")
-    writer = CbfWriter()  # one layout of the document gives both lists
-    game.accept(writer)
-    for change, words in (
-        (STRIPPED, "white space around a comment dropped (CBF comments are read stripped; a blank comment is none)"),
-        (JOINED, "several comments joined into one by line ends (a CBF move holds one text)"),
-        (MOVED, "a comment before a move written after it (CBF has no comment before a move)"),
-    ):
-        places = [c.where for c in writer.changed if c.change == change]
-        if places:
-            out.append(f"{words}: {_some(places)}")
-    replaced = writer.replaced
-    if replaced:
-        n = len(replaced)
-        shown = _some([f"U+{ord(r.character):04X} in {r.where}" for r in replaced])
-        out.append(f"{n} character{'s' if n > 1 else ''} XML cannot hold written as U+FFFD ({shown})")
-    return out
-
-
-def _some(items: list[str], shown: int = 3) -> str:
-    """The first ``shown`` of ``items`` joined by "; ", and how many more."""
-    more = f"; and {len(items) - shown} more" if len(items) > shown else ""
-    return "; ".join(items[:shown]) + more
+    return report(game, CARRIES)
 
 
 def _encodings() -> Optional[tuple[str, ...]]:

@@ -50,9 +50,11 @@ _LAYOUT = TextLayout(_game_text, lambda: ("", "\n", ""))
 
 
 def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
-    from ..dhtmlxq import dhtmlxq_losses
+    """What :func:`~xqformats.dhtmlxq.write_dhtmlxq` cannot keep of ``game``: the writer's declaration (:data:`~xqformats.dhtmlxq.writer.CARRIES`)."""
+    from ..dhtmlxq.writer import CARRIES
+    from ..losses import report
 
-    return dhtmlxq_losses(game)
+    return report(game, CARRIES)
 
 
 FORMAT = Format(

@@ -48,6 +48,14 @@ def _game_text(game: "Game", options: Mapping[str, Any]) -> str:
     return dump_game(game)
 
 
+def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
+    """Nothing: the form holds all the model holds (:data:`~xqformats.jsonform.codec.CARRIES` declares no loss)."""
+    from ..jsonform.codec import CARRIES
+    from ..losses import report
+
+    return report(game, CARRIES)
+
+
 FORMAT = Format(
     name="json",
     title="JSON",
@@ -56,6 +64,6 @@ FORMAT = Format(
     kind=Kind.TEXT,
     sniff=sniff,
     reader=_read,
-    writer=Writer(TextLayout(_game_text, _frame), lambda game, options: []),
+    writer=Writer(TextLayout(_game_text, _frame), _losses),
     signature=True,
 )

@@ -92,40 +92,11 @@ _LAYOUT = TextLayout(_game_text, lambda: ("", "\n", ""))
 
 
 def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
-    """What :func:`~xqformats.pgn.write_pgn` cannot keep of ``game``, in words."""
-    from ..diagnostics import excerpt
-    from ..pgn import flattened_tags
-    from ..pgn.format_tag import notation_of_format
-    from ..pgn.writer import output_headers
+    """What :func:`~xqformats.pgn.write_pgn` cannot keep of ``game``: the writer's declaration (:func:`~xqformats.pgn.writer.carries`)."""
+    from ..losses import report
+    from ..pgn.writer import carries
 
-    out = []
-    notation = options.get("notation") or _DEFAULT_NOTATION
-    changed = flattened_tags(game, notation)
-    if changed:
-        names = ", ".join(f"`{h}`" for h in changed)
-        n = len(changed)
-        out.append(f"line breaks in tag{'s' if n > 1 else ''} {names} cannot be written in PGN (a tag is one line); written as spaces")
-    # `Format` names the notation written (a value naming another notation is
-    # not lost: it changes with the moves); an unknown value is.  `FEN` is
-    # rewritten when it does not describe the start.
-    written = dict(output_headers(game, notation))
-    for name, value in game.headers.items():
-        new = written.get(name)
-        if new is None or new == value or name in changed:
-            continue
-        if name == "Format" and notation_of_format(value) is not None:
-            continue
-        out.append(f"tag `{name}` `{excerpt(value)}` written as `{excerpt(new)}`")
-    # A PGN comment cannot hold braces (docs/spec/pgn.md §5.5); the writer uses fullwidth ones.
-    braces = sum(
-        1
-        for node in game.root.walk()
-        for text in (*node.comments_before, *node.comments)
-        if "{" in text or "}" in text
-    )
-    if braces:
-        out.append(f"{braces} comment{'s' if braces > 1 else ''} with `{{` or `}}`, which a PGN comment cannot hold; written as `｛` `｝`")
-    return out
+    return report(game, carries(options.get("notation") or _DEFAULT_NOTATION))
 
 
 FORMAT = Format(

@@ -46,9 +46,11 @@ def _write(games: Sequence["Game"], options: Mapping[str, Any]) -> bytes:
 
 
 def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
-    from ..wxfgame import wxfgame_losses
+    """What :func:`~xqformats.wxfgame.write_wxfgame` cannot keep of ``game``: the writer's declaration (:data:`~xqformats.wxfgame.writer.CARRIES`)."""
+    from ..losses import report
+    from ..wxfgame.writer import CARRIES
 
-    return wxfgame_losses(game)
+    return report(game, CARRIES)
 
 
 FORMAT = Format(

@@ -40,9 +40,11 @@ def _write(games: Sequence["Game"], options: Mapping[str, Any]) -> bytes:
 
 
 def _losses(game: "Game", options: Mapping[str, Any]) -> list[str]:
-    from ..xqf import unwritten
+    """What :func:`~xqformats.xqf.write_xqf` cannot keep of ``game``: the writer's declaration (:data:`~xqformats.xqf.writer.CARRIES`)."""
+    from ..losses import report
+    from ..xqf.writer import CARRIES
 
-    return unwritten(game)
+    return report(game, CARRIES)
 
 
 def _encodings() -> Optional[tuple[str, ...]]:

@@ -4,7 +4,9 @@ The form is flat: a game's move tree is its ``nodes`` in pre-order, the root
 first, each move naming its ``parent`` by index, so any depth of variations is
 a list, not nested JSON (docs/spec/json.md §2.3).  Moves are ICCS (``H2-E2``).
 Empty lists are left out; :func:`dumps` writes one node per line, so two
-programs' outputs compare line by line.
+programs' outputs compare line by line.  The writer is a visitor
+(:class:`JsonWriter`, :mod:`xqformats.visitor`) in tree order, the form's
+order of nodes.
 
 Reading (:func:`read_json`) never raises: every fault is a diagnostic with the
 JSON path of what it concerns (JSON has no line numbers once parsed, except
@@ -18,18 +20,23 @@ from typing import Any, Optional
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Span
 from ..fen import parse_fen
+from ..losses import Carries
 from ..model import RESULTS, TAG_NAME_PATTERN, Game, Headers, Node
 from ..notation import Notation, decode
 from ..position import Position
+from ..visitor import BaseVisitor, Order
 from . import rules
 
-__all__ = ["FORM_VERSION", "DOCUMENT_FRAME", "to_json", "dump_game", "dumps", "read_json", "games_from_document"]
+__all__ = ["CARRIES", "FORM_VERSION", "DOCUMENT_FRAME", "JsonWriter", "to_json", "dump_game", "dumps", "read_json", "games_from_document"]
 
 #: The version of the form this module writes and reads (docs/spec/json.md §1.2).
 FORM_VERSION = 1
 
 
 # ---------------------------------------------------------------- writing
+
+#: What the form holds of a game: all of it (docs/spec/json.md §2), so it names no loss.
+CARRIES = Carries()
 
 
 def _node(node: Node, parent: Optional[int]) -> dict[str, Any]:
@@ -48,17 +55,61 @@ def _node(node: Node, parent: Optional[int]) -> dict[str, Any]:
 
 def to_json(game: Game) -> dict[str, Any]:
     """``game`` as a JSON object (plain dicts and lists) of the form's game (docs/spec/json.md §2.1)."""
-    index = {id(game.root): 0}
-    nodes = [_node(game.root, None)]
-    for node in game.nodes():  # pre-order, iterative
-        index[id(node)] = len(nodes)
-        nodes.append(_node(node, index[id(node.parent)]))
-    return {
-        "headers": [[name, value] for name, value in game.headers.items()],
-        "start": game.start.fen(),
-        "result": game.result,
-        "nodes": nodes,
-    }
+    return game.accept(JsonWriter())
+
+
+class JsonWriter(BaseVisitor[dict[str, Any]]):
+    """A visitor that makes the JSON object of the game it visits (:func:`to_json`'s object).
+
+    Tree order, no positions: the form lists the nodes in pre-order (docs/spec/json.md
+    §2.3), so each node visited, the root first, is the next entry, naming its
+    parent by index.  The parent is found on the path from the root to the
+    node last visited (pre-order comes back up that path, never elsewhere):
+    O(1) a node, any depth.  One writer can visit several games in turn.
+    """
+
+    order = Order.TREE
+    needs_positions = False
+
+    def __init__(self) -> None:
+        self.begin_game()
+        self._object: dict[str, Any] = {}
+
+    def begin_game(self) -> None:
+        self._headers: list[list[str]] = []
+        self._start = ""
+        self._result = "*"
+        self._nodes: list[dict[str, Any]] = []
+        #: (node, its index) from the root to the node last visited.
+        self._path: list[tuple[Node, int]] = []
+
+    def visit_header(self, name: str, value: str) -> None:
+        self._headers.append([name, value])
+
+    def visit_start(self, position: Position) -> None:
+        self._start = position.fen()
+
+    def visit_root(self, node: Node) -> None:
+        self._nodes.append(_node(node, None))
+        self._path.append((node, 0))
+
+    def visit_move(self, position: Position, node: Node) -> None:
+        path, parent = self._path, node.parent
+        while path[-1][0] is not parent:
+            path.pop()
+        index = len(self._nodes)
+        self._nodes.append(_node(node, path[-1][1]))
+        path.append((node, index))
+
+    def visit_result(self, result: str) -> None:
+        self._result = result
+
+    def end_game(self) -> None:
+        self._object = {"headers": self._headers, "start": self._start, "result": self._result, "nodes": self._nodes}
+        self._path = []
+
+    def result(self) -> dict[str, Any]:
+        return self._object
 
 
 def _dump(obj: object) -> str:

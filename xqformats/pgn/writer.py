@@ -22,22 +22,28 @@ Braces cannot be written inside a PGN comment (spec §三(5)); a comment holding
 :class:`PgnWriter` is a visitor (:mod:`xqformats.visitor`): the one tree walk
 feeds it, so any depth of variations and any length of game is fine, and
 :func:`write_pgn` is ``game.accept(PgnWriter(...))``.
+
+What PGN cannot hold as it is (a tag's line breaks, the braces of a comment,
+the ``Format`` and ``FEN`` written from the game) is declared in
+:func:`carries`, from which :mod:`xqformats.losses` names the losses of a game.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Optional, Union
 
 from ..fen import parse_fen
-from ..model import Game, Headers, Node
+from ..losses import Carries, Fate, HeaderFate, HeaderFates, Loss, Lost, Rewritten
+from ..model import TAG_ROSTER, Game, Headers, Node
 from ..notation import Notation, encode
 from ..position import Position
 from ..visitor import BaseVisitor
 from .format_tag import FORMAT_VALUES, WINBOARD_SIDES, notation_of_format
 
-__all__ = ["write_pgn", "output_headers", "flattened_tags", "PgnWriter"]
+__all__ = ["write_pgn", "output_headers", "flattened_tags", "PgnWriter", "carries"]
 
 _STANDARD_START = Position.initial()
 
@@ -301,3 +307,45 @@ def _wrap(tokens: list[str], columns: int) -> list[str]:
     if cur:
         out.append(" ".join(cur))
     return out
+
+
+# ---------------------------------------------------------------- losses
+
+
+def _fates(game: Game, notation: Notation) -> HeaderFates:
+    """What :func:`write_pgn` does with each header of ``game`` (:func:`output_headers`, found once)."""
+    tags = dict(_output_tags(game.headers, game.start, game.result, notation))
+    renamed = _CHESS_NAMES if notation is Notation.SAN else {}
+
+    def fate(name: str, value: str) -> HeaderFate:
+        new = tags.get(renamed.get(name, name))
+        if new is None:  # not written: a SAN game has no Format tag
+            return Fate.OTHERWISE
+        if new == value:
+            return Fate.ONE_LINE if "\n" in value or "\r" in value else Fate.KEPT
+        if name == "Format" and notation_of_format(value) is not None:
+            return Fate.OTHERWISE  # it names another notation: it changes with the moves
+        return Rewritten(_one_line(new))  # an unknown Format, a FEN that does not describe the start
+
+    return fate
+
+
+#: The losses a PGN file names: tags are one line and a few are written
+#: from the game (``Format``, ``FEN``), and a comment cannot hold braces (spec §三(5)).
+_LOSSES = (
+    Lost(Loss.ONE_LINE, "line breaks in tag{s} {names} cannot be written in PGN (a tag is one line); written as spaces", order=TAG_ROSTER),
+    Lost(Loss.REWRITTEN, "tag `{name}` `{short_value}` written as `{short_new}`"),
+    Lost(Loss.TEXT, "{n} comment{s} with `{{` or `}}`, which a PGN comment cannot hold; written as `｛` `｝`", holds=("{", "}")),
+)
+
+
+@functools.lru_cache(maxsize=None)
+def carries(notation: Union[Notation, str] = Notation.CHINESE) -> Carries:
+    """What :func:`write_pgn` holds of a game in ``notation``, and how each loss is named.
+
+    Everything but what :data:`_LOSSES` names: every variation, comment and
+    NAG, any start position; :func:`xqformats.losses.report` names the
+    losses of a game.
+    """
+    written = Notation(notation)
+    return Carries(losses=_LOSSES, headers=lambda game: _fates(game, written))

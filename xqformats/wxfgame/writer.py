@@ -4,18 +4,30 @@ The file is the header lines (FORMAT, GAME, RED, BLACK, DATE, RESULT, then any
 header kept from another keyword), the game's comment, and the main line in
 numbered pairs between ``START{`` and ``}END``, in the WXF notation's
 canonical form, with each move's annotation and comment.
+
+:class:`WxfWriter` is a visitor (:mod:`xqformats.visitor`) in PGN order: it
+prunes every variation (:data:`~xqformats.visitor.SKIP`), so the walk gives it
+the main line alone, each move with the position it is played in for the
+notation; :func:`write_wxfgame` is ``game.accept(WxfWriter())``.
+
+What the format cannot hold is declared in :data:`CARRIES` (the keyword
+lines, one line each; the main line from the initial position; one
+annotation a move; no comment before a move, …), from which
+:mod:`xqformats.losses` names the losses of a game (:func:`wxfgame_losses`).
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import SUFFIX_NAGS, Game, Node
+from ..losses import Before, Blank, Carries, Fate, HeaderFate, Loss, Lost, report
+from ..model import SUFFIX_NAGS, Game, Headers, Node
 from ..notation import Notation, encode
 from ..position import Position
+from ..visitor import SKIP, BaseVisitor, SkipType
 from .reader import HEADER_OF_KEYWORD, KEPT_PREFIX, KEYWORD_OF_HEADER
 
-__all__ = ["write_wxfgame", "wxfgame_losses"]
+__all__ = ["CARRIES", "write_wxfgame", "WxfWriter", "wxfgame_losses"]
 
 _SUFFIX_OF_NAG = {nag: suffix for suffix, nag in SUFFIX_NAGS.items()}
 #: Headers that describe PGN itself or are written another way.
@@ -35,13 +47,13 @@ def _keyword(header: str) -> "str | None":
     return None
 
 
-def _header_lines(game: Game) -> Iterator[str]:
+def _header_lines(headers: Headers, result: str) -> Iterator[str]:
     yield "FORMAT\tWXF"
     for keyword, header in HEADER_OF_KEYWORD.items():
-        yield f"{keyword}\t{_one_line(game.headers.get(header, ''))}".rstrip()
-    if game.result != "*":
-        yield f"RESULT\t{game.result}"
-    for header, value in game.headers.items():
+        yield f"{keyword}\t{_one_line(headers.get(header, ''))}".rstrip()
+    if result != "*":
+        yield f"RESULT\t{result}"
+    for header, value in headers.items():
         kept = _keyword(header)
         if header.startswith(KEPT_PREFIX) and kept is not None and value:
             yield f"{kept}\t{_one_line(value)}"
@@ -55,92 +67,122 @@ def _comment(text: str) -> str:
     return "/*" + text.replace("*/", "* /") + "*/"
 
 
-def _moves(game: Game) -> Iterator[str]:
-    pos = game.start.copy()
-    node: Node = game.root
-    line: list[str] = []
-    while node.children:
-        node = node.children[0]
-        assert node.move is not None
-        if pos.turn:
-            if line:
-                yield " ".join(line)
-            line = [f"{pos.fullmove_number:2d}."]
-        move = encode(node.move, pos, Notation.WXF)
-        suffix = next((_SUFFIX_OF_NAG[n] for n in node.nags if n in _SUFFIX_OF_NAG), "")
-        line.append(move + suffix)
-        line += [_comment(c) for c in node.comments if c]
-        pos.push(node.move)
-    if line:
-        yield " ".join(line)
-
-
-def _writes_moves(game: Game) -> bool:
+def _writes_moves(start: Position) -> bool:
     """Whether the moves can be written: a WXF game file starts from the initial position, Red to move."""
-    return game.start == Position.initial() and game.start.fullmove_number == 1
+    return start == Position.initial() and start.fullmove_number == 1
 
 
 def write_wxfgame(game: Game) -> str:
     """The WXF game file of ``game`` (docs/spec/wxfgame.md §4.1); :func:`wxfgame_losses` names what is lost."""
-    out = list(_header_lines(game))
-    out += [_comment(c) for c in game.root.comments if c]
-    out += ["", "START{"]
-    if _writes_moves(game):
-        out += list(_moves(game))
-    out.append("}END")
-    return "\n".join(out) + "\n"
+    return game.accept(WxfWriter())
+
+
+class WxfWriter(BaseVisitor[str]):
+    """A visitor that writes the game it visits as a WXF game file (:func:`write_wxfgame`'s text).
+
+    ``game.accept(WxfWriter())`` returns the text; one writer can visit
+    several games in turn.  Every variation is pruned; a move is written in
+    the WXF notation with its first annotation NAG as a suffix (``!``, ``?``,
+    …) and its non-empty comments after it; the root's comments are the
+    game's comment.  A start other than the initial position writes no move.
+    """
+
+    def __init__(self) -> None:
+        self.begin_game()
+        self._text = ""
+
+    def begin_game(self) -> None:
+        self._headers = Headers()
+        self._result = "*"
+        self._opening: list[str] = []
+        self._moves = False  # whether the moves are written (the start allows it)
+        self._lines: list[str] = []  # the numbered pairs written so far
+        self._line: list[str] = []  # the pair being written: its number, moves, annotations, comments
+        self._suffixed = False  # whether the move last written has its annotation
+
+    def visit_header(self, name: str, value: str) -> None:
+        self._headers[name] = value
+
+    def visit_start(self, position: Position) -> None:
+        self._moves = _writes_moves(position)
+
+    def visit_root(self, node: Node) -> None:
+        self._opening = [_comment(c) for c in node.comments if c]
+
+    def visit_move(self, position: Position, node: Node) -> None:
+        if not self._moves:
+            return
+        if position.turn:
+            if self._line:
+                self._lines.append(" ".join(self._line))
+            self._line = [f"{position.fullmove_number:2d}."]
+        self._line.append(encode(node.move, position, Notation.WXF))  # type: ignore[arg-type]  # a move node
+        self._suffixed = False
+
+    def visit_nag(self, nag: int) -> None:
+        suffix = _SUFFIX_OF_NAG.get(nag)
+        if suffix is not None and self._line and not self._suffixed:
+            self._line[-1] += suffix
+            self._suffixed = True
+
+    def visit_comment(self, comment: str, before: bool) -> None:
+        # Before any move written: the root's (written from visit_root) or not written at all.
+        if comment and not before and self._line:
+            self._line.append(_comment(comment))
+
+    def begin_variation(self) -> SkipType:
+        return SKIP
+
+    def visit_result(self, result: str) -> None:
+        self._result = result
+
+    def end_game(self) -> None:
+        if self._line:
+            self._lines.append(" ".join(self._line))
+        out = [*_header_lines(self._headers, self._result), *self._opening, "", "START{", *self._lines, "}END"]
+        self._text = "\n".join(out) + "\n"
+
+    def result(self) -> str:
+        return self._text
 
 
 # ---------------------------------------------------------------- losses
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _fate(name: str, value: str) -> HeaderFate:
+    """What :func:`write_wxfgame` does with a header: a keyword line of one line, or none."""
+    if name in _NOT_HEADERS:
+        return Fate.OTHERWISE
+    if _keyword(name) is None:
+        return Fate.NO_PLACE
+    if not value:
+        return Fate.EMPTY
+    return Fate.ONE_LINE if value != _one_line(value) else Fate.KEPT
 
 
-def _header_losses(game: Game) -> list[str]:
-    out = []
-    lost = [h for h in game.headers if h not in _NOT_HEADERS and _keyword(h) is None]
-    if game.headers.get("Result") not in (None, game.result):
-        lost.append("Result")
-    if lost:
-        names = ", ".join(f"`{h}`" for h in lost)
-        out.append(f"header{'s' if len(lost) > 1 else ''} {names} {'have' if len(lost) > 1 else 'has'} no line in a WXF game file; not written")
-    empty = [h for h, v in game.headers.items() if not v and h not in _NOT_HEADERS and _keyword(h) is not None]
-    if empty:
-        names = ", ".join(f"`{h}`" for h in empty)
-        out.append(f"empty header{'s' if len(empty) > 1 else ''} {names} not kept (an empty header line reads as none)")
-    changed = [h for h, v in game.headers.items() if v and _keyword(h) is not None and v != _one_line(v)]
-    if changed:
-        out.append(f"line breaks and surrounding blanks in {', '.join(f'`{h}`' for h in changed)} cannot be written (a header is one line)")
-    return out
-
-
-def _tree_losses(game: Game) -> list[str]:
-    nodes = list(game.nodes())
-    out = []
-    if not _writes_moves(game):
-        out.append(f"a start other than the initial position ({game.start.fen()}) cannot be written; the {_plural(len(nodes), 'move')} are not written")
-        return out
-    variations = sum(len(n.children) - 1 for n in game.root.walk() if len(n.children) > 1)
-    if variations:
-        out.append(f"{_plural(variations, 'variation')} cannot be written (a WXF game file holds the main line); not written")
-    main = set(map(id, game.mainline()))
-    nags = sum(1 for n in nodes if id(n) in main for g in n.nags if g not in _SUFFIX_OF_NAG)
-    extra = sum(max(0, len([g for g in n.nags if g in _SUFFIX_OF_NAG]) - 1) for n in nodes if id(n) in main)
-    if nags or extra:
-        out.append(f"{_plural(nags + extra, 'NAG')} beyond one annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`) per move cannot be written")
-    before = sum(len(n.comments_before) for n in nodes)
-    if before:
-        out.append(f"{_plural(before, 'comment')} before a move cannot be written (a comment follows its move)")
-    texts = [c for n in [game.root, *nodes] for c in n.comments]
-    if any("*/" in c for c in texts):
-        out.append("`*/` inside a comment written as `* /` (it would end the comment)")
-    if any(c != c.strip() or c == "" for c in texts):
-        out.append("empty comments are not written")
-    return out
+#: What a WXF game file holds of a game (docs/spec/wxfgame.md §4.1), and how each loss is named.
+CARRIES = Carries(
+    losses=(
+        Lost(Loss.NO_PLACE, "header{s} {names} {have} no line in a WXF game file; not written"),
+        Lost(Loss.EMPTY, "empty header{s} {names} not kept (an empty header line reads as none)"),
+        Lost(Loss.ONE_LINE, "line breaks and surrounding blanks in {names} cannot be written (a header is one line)"),
+        Lost(Loss.NOT_INITIAL, "a start other than the initial position ({fen}) cannot be written; the {n} move{s} are not written"),
+        Lost(Loss.VARIATIONS, "{n} variation{s} cannot be written (a WXF game file holds the main line); not written"),
+        Lost(Loss.NAGS, "{n} NAG{s} beyond one annotation (`!`, `?`, `!!`, `??`, `!?`, `?!`) per move cannot be written"),
+        Lost(Loss.BEFORE_DROPPED, "{n} comment{s} before a move cannot be written (a comment follows its move)"),
+        Lost(Loss.TEXT, "`*/` inside a comment written as `* /` (it would end the comment)", holds=("*/",)),
+        Lost(Loss.EMPTY_COMMENTS, "empty comments are not written"),
+    ),
+    headers=lambda game: _fate,
+    result_tag=False,
+    initial_only=True,
+    variations=False,
+    nags=(frozenset(_SUFFIX_OF_NAG), 1),
+    before=Before.DROPPED,
+    blank=Blank.DROPPED,
+)
 
 
 def wxfgame_losses(game: Game) -> list[str]:
-    """What :func:`write_wxfgame` cannot keep of ``game``, in words (one sentence per kind of loss)."""
-    return _header_losses(game) + _tree_losses(game)
+    """What :func:`write_wxfgame` cannot keep of ``game``, in words (one sentence per kind of loss, :data:`CARRIES`)."""
+    return report(game, CARRIES)
