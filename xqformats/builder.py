@@ -84,7 +84,9 @@ first move in any case.  Held comments become that move's
 ends without a move, the comments of the move the variation replaces (on the
 main line: the root's).  A comment after a dead line's last read move goes on
 that move.  ``visit_nag`` adds to the last move read: the reader checks that
-there is one (:attr:`GameBuilder.played`).
+there is one (:attr:`GameBuilder.played`).  In the pre-order style a line
+starts at every ``back_to``, so a move's ``comments_before`` (the JSON form's)
+are set on the node its move event returns.
 
 For contributors: what a reader provides
 ----------------------------------------
