@@ -6,6 +6,7 @@ Through the public seams: :func:`xqformats.dhtmlxq.read_dhtmlxq`, ``write_dhtmlx
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -153,6 +154,80 @@ def test_unknown_tags_are_kept_and_written_back() -> None:
     assert dict(game.headers) == {"DhtmlXQ_titel": "x", "DhtmlXQ_owner": "me"}
     (again,), _ = read_dhtmlxq(write_dhtmlxq(game))
     assert again == game
+
+
+# ---------------------------------------------------------------- branches: order and time (issue 28, item 1)
+
+#: Horses out and back: a line of any length of legal moves (h0g2 h9g7 g2h0 g7h9 …) as DhtmlXQ digits.
+_HORSES = ["7967", "7062", "6779", "6270"]
+
+
+def _branch(parent: int, ply: int, number: int, moves: str) -> str:
+    return f"[DhtmlXQ_move_{parent}_{ply}_{number}]{moves}[/DhtmlXQ_move_{parent}_{ply}_{number}]"
+
+
+def test_branches_listed_before_their_parents_are_read_in_the_order_of_parents_first() -> None:
+    # Branch 3 hangs from branch 4, 4 from the main line; 1 and 2 from 3: listed children first.
+    # At the root the alternatives come parents first, then by number: main, 4, 3, then 1 and 2.
+    text = "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]" + "".join(
+        [_branch(3, 1, 1, "2947"), _branch(3, 1, 2, "1927"), _branch(4, 1, 3, "7987"), _branch(0, 1, 4, "7967")]
+    )
+    (game,), found = read_dhtmlxq(text)
+    assert found == []
+    assert [c.move.iccs() for c in game.root.children] == ["H2-E2", "H0-G2", "H0-I2", "C0-E2", "B0-C2"]  # type: ignore[union-attr]
+
+
+def test_findings_of_branches_come_parents_first_in_number_order() -> None:
+    # Branch 2 (from the main line) and branch 1 (from branch 2), listed first, each end with
+    # Red's cannon moved on Black's turn (`7747`, columns 115 and 66).
+    text = "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]" + _branch(2, 1, 1, "2947" + "7747") + _branch(0, 1, 2, "7967" + "7747")
+    (game,), found = read_dhtmlxq(text)
+    assert [(d.code, d.column) for d in found] == [("D111", 115), ("D111", 66)]  # branch 2's first, then branch 1's
+    assert [c.move.iccs() for c in game.root.children] == ["H2-E2", "H0-G2", "C0-E2"]  # type: ignore[union-attr]
+
+
+def _timed(text: str) -> float:
+    start = time.perf_counter()
+    read_dhtmlxq(text)
+    return time.perf_counter() - start
+
+
+def _budget(text: str) -> float:
+    """The fuzzing harness's time budget (tests/fuzz/harness.py ``Budget``): 2 s and 20 µs a byte."""
+    return 2.0 + 20e-6 * len(text)
+
+
+@pytest.mark.parametrize("n", [500, 3_000])
+def test_branches_listed_in_reverse_order_are_read_in_linear_time(n: int) -> None:
+    # Branch k hangs from branch k + 1, the last from the main line, listed 1, 2, …: one branch
+    # resolved per pass over the list took 21 s for 52 KB, 189 s for 110 KB (cubic).
+    text = "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]" + "".join(
+        _branch(k + 1 if k < n else 0, 1, k, "7747") for k in range(1, n + 1)
+    )
+    seconds = _timed(text)
+    (game,), found = read_dhtmlxq(text)
+    assert found == [] and len(game.root.children) == n + 1
+    assert seconds < _budget(text), f"{seconds:.2f} s for {len(text):,} bytes"
+
+
+@pytest.mark.parametrize("n", [500, 3_000])
+def test_branches_nested_ever_deeper_are_read_in_linear_time(n: int) -> None:
+    # Branch k is an alternative to the second move of branch k - 1 (0: the main line), at
+    # ply k + 1: the k-th starts k moves deep, which replaying each from the start made quadratic.
+    moves = [_HORSES[i % 4] for i in range(n + 2)]
+    text = f"[DhtmlXQ_movelist]{moves[0]}{moves[1]}[/DhtmlXQ_movelist]" + "".join(
+        _branch(k - 1, k + 1, k, moves[k] + moves[k + 1]) for k in range(1, n + 1)
+    )
+    seconds = _timed(text)
+    (game,), found = read_dhtmlxq(text)
+    assert found == []
+    deepest, stack = 0, [(game.root, 0)]
+    while stack:
+        node, ply = stack.pop()
+        deepest = max(deepest, ply)
+        stack.extend((child, ply + 1) for child in node.children)
+    assert game.root.end().ply() == 2 and deepest == n + 2
+    assert seconds < _budget(text), f"{seconds:.2f} s for {len(text):,} bytes"
 
 
 # ---------------------------------------------------------------- writer and losses

@@ -10,14 +10,20 @@ order of nodes.
 
 Reading (:func:`read_json`) never raises: every fault is a diagnostic with the
 JSON path of what it concerns (JSON has no line numbers once parsed, except
-for a syntax error), and the moves are checked by the rules engine.
+for a syntax error).  The nodes go to the one
+:class:`~xqformats.builder.GameBuilder` in pre-order (``back_to`` the
+parent's ply, then the move as ICCS text, checked by the rules engine); below
+a move that cannot be read nothing is read (:data:`REST_OF_LINE`, DROP: J104,
+a note on the move's own finding), and its siblings are read as usual.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
+from ..builder import GameBuilder, LinePolicy, ReaderHooks
+from ..core import Move
 from ..diagnostics import Diagnostic, DiagnosticSink, Span
 from ..fen import parse_fen
 from ..losses import Carries
@@ -27,7 +33,7 @@ from ..position import Position
 from ..visitor import BaseVisitor, Order
 from . import rules
 
-__all__ = ["CARRIES", "FORM_VERSION", "DOCUMENT_FRAME", "JsonWriter", "to_json", "dump_game", "dumps", "read_json", "games_from_document"]
+__all__ = ["CARRIES", "FORM_VERSION", "DOCUMENT_FRAME", "JsonWriter", "to_json", "dump_game", "dumps", "read_json", "games_from_document", "REST_OF_LINE"]
 
 #: The version of the form this module writes and reads (docs/spec/json.md §1.2).
 FORM_VERSION = 1
@@ -136,9 +142,15 @@ def dumps(games: list[Game]) -> str:
 
 # ---------------------------------------------------------------- reading
 
+#: Below a move that cannot be read, the nodes are left out (J104).
+REST_OF_LINE = LinePolicy.DROP
 
-class _Reader:
-    """One document's games, reported through ``sink`` (docs/spec/json.md)."""
+
+class _Reader(ReaderHooks):
+    """One document's games, reported through ``sink`` (docs/spec/json.md); the builder's hooks.
+
+    A move's token (for the hooks) is ``(where, text)``: its node's JSON path and its move text.
+    """
 
     def __init__(self, sink: DiagnosticSink, strict: bool) -> None:
         self.sink = sink
@@ -183,10 +195,15 @@ class _Reader:
             if start is not None:
                 self.shape(f"{where}.nodes", "expected a list of nodes, the root first")
             return None
-        game = Game(self.headers(obj.get("headers", []), where), start=start, result=self.result(obj, where))
-        self.texts(game.root, nodes[0], f"{where}.nodes[0]")
-        self.tree(game, nodes, f"{where}.nodes")
-        return game
+        builder = GameBuilder(self, REST_OF_LINE, self.strict)
+        self.headers(obj.get("headers", []), where, builder)
+        result = self.result(obj, where)
+        builder.visit_start(start)
+        self.texts(builder.game.root, nodes[0], f"{where}.nodes[0]")
+        self.tree(builder, nodes, f"{where}.nodes")
+        builder.visit_result(result)
+        builder.end_game()
+        return builder.result()
 
     def start(self, fen: object, where: str) -> Optional[Position]:
         if not isinstance(fen, str):
@@ -198,19 +215,17 @@ class _Reader:
             self.value(f"{where}.start", f"not a legal FEN ({first})")
         return pos
 
-    def headers(self, pairs: object, where: str) -> Headers:
-        headers = Headers()
+    def headers(self, pairs: object, where: str, builder: GameBuilder) -> None:
         if not isinstance(pairs, list) or not all(
             isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs
         ):
             self.shape(f"{where}.headers", "expected a list of [name, value] string pairs")
-            return headers
+            return
         for i, (name, value) in enumerate(pairs):
             if TAG_NAME_PATTERN.match(name):
-                headers[name] = value
+                builder.visit_header(name, value)
             else:
                 self.value(f"{where}.headers[{i}]", f"`{name}` is no tag name (letters, digits, `_+#=:-`); dropped")
-        return headers
 
     def result(self, obj: dict[str, Any], where: str) -> str:
         result = obj.get("result", "*")
@@ -238,10 +253,9 @@ class _Reader:
             else:
                 self.value(f"{where}.nags", f"NAG {n} is negative; dropped")
 
-    def tree(self, game: Game, nodes: list[Any], where: str) -> None:
+    def tree(self, builder: GameBuilder, nodes: list[Any], where: str) -> None:
         """Nodes 1… in pre-order: a path from the root holds each node's ancestors (docs/spec/json.md §2.3)."""
-        pos = game.start.copy()
-        path: list[tuple[int, Node]] = [(0, game.root)]
+        path = [0]  # the indices of the nodes from the root to the last one read; its length - 1 is a ply
         dropped: set[int] = set()
         for i in range(1, len(nodes)):
             obj = nodes[i]
@@ -254,30 +268,29 @@ class _Reader:
             if parent in dropped:
                 dropped.add(i)  # below a node left out: reported with it
                 continue
-            while path and path[-1][0] != parent:
+            while path and path[-1] != parent:
                 path.pop()
             if not path:
                 self.value(f"{here}.parent", f"{parent} is no earlier node on the line being read (nodes are in pre-order)")
                 return
-            pos.pop_to(len(path) - 1)
-            node = self.move(path[-1][1], pos, obj, here)
+            builder.back_to(len(path) - 1)
+            text = obj["move"]
+            node = builder.visit_text_move(text, None, Notation.ICCS, (here, text))
             if node is None:
                 dropped.add(i)
                 continue
             self.texts(node, obj, here)
-            path.append((i, node))
+            path.append(i)
 
-    def move(self, parent: Node, pos: Position, obj: dict[str, Any], where: str) -> Optional[Node]:
-        move, diags = decode(obj["move"], pos, Notation.ICCS, strict=self.strict)
+    # ------------------------------------------------------------ the builder's hooks
+    def decoded(self, move: Optional[Move], findings: Sequence[Diagnostic], token: tuple[str, str]) -> None:
         # A move read with findings (a spelling, a style) keeps them, as one not read does.
-        for d in diags:
-            self.sink.add(Diagnostic(d.code, d.severity, f"`{where}.move`: {d.message}", deviation=d.deviation))
-        if move is None:
-            # A note on the move's own finding (just recorded): one root cause, one finding.
-            self.sink.note(rules.MOVES_NOT_READ, f"`{where}`: the nodes below `{obj['move']}` are left out")
-            return None
-        pos.push(move)
-        return parent.add_variation(move)
+        for d in findings:
+            self.sink.add(Diagnostic(d.code, d.severity, f"`{token[0]}.move`: {d.message}", deviation=d.deviation))
+
+    def not_read(self, token: tuple[str, str]) -> None:
+        # A note on the move's own finding (just recorded): one root cause, one finding.
+        self.sink.note(rules.MOVES_NOT_READ, f"`{token[0]}`: the nodes below `{token[1]}` are left out")
 
 
 def games_from_document(doc: object, sink: DiagnosticSink, *, strict: bool = False) -> list[Game]:

@@ -1,9 +1,13 @@
 """Lower a game's syntax tree into the shared model, resolving every move.
 
 :class:`PgnLowering` walks the :class:`~.ast.GameSyntax` of one game with an
-explicit stack (no recursion per nesting level: 10,000 nested variations are
-fine), keeps one :class:`Position` in step by push/pop, and decodes each move
-with :func:`xqformats.notation.decode` in the position where it is played.
+explicit stack of lines (no recursion per nesting level: 10,000 nested
+variations are fine), decodes each move with :func:`xqformats.notation.decode`
+in the position where it is played, and sends what it reads to the one
+:class:`~xqformats.builder.GameBuilder` as events: tags, the start position,
+each move decoded (the builder's fast event ``add_move``), comments, NAGs,
+variations begun and ended (the nested style), the result.  The builder
+holds the tree and the position; the lowering, the checks below.
 
 What reading checks here (the grammar states the syntax, this module the
 structure the grammar leaves open, each with the code named in
@@ -18,8 +22,10 @@ structure the grammar leaves open, each with the code named in
 * the ``FEN`` tag (F1xx diagnostics relocated into the tag value; P302);
 * every move: shape, resolution and legality (the notation's M1xx–M3xx,
   relocated to the move).  After an unreadable or illegal move the rest of its
-  line of play is kept as a comment on the last move read (P301), so nothing
-  is lost and later games read normally.
+  line of play is kept as a comment on the last move read (:data:`REST_OF_LINE`,
+  KEEP; P301, a note on the move's finding): the text from that move to the
+  end of its line (or variation) as written, so nothing is lost and later
+  games read normally.
 
 Tag and metadata lint rules (Date shape, ``Game`` first, Result tag against
 the marker, …) are the linter's, not the reader's.
@@ -30,13 +36,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable, Optional, Sequence
 
+from ..builder import GameBuilder, LinePolicy, ReaderHooks
 from ..diagnostics import Diagnostic, DiagnosticSink, Edit, LineIndex, Rule, Span, excerpt
 from ..fen import parse_fen
-from ..model import RESULT_WORDS, RESULTS, SUFFIX_NAGS, Game, Node
+from ..model import RESULT_WORDS, RESULTS, SUFFIX_NAGS, Game
 from ..notation import Notation, RankConvention, decode, game_convention
 from ..notation.rules import SAN_RANKS_UNDECIDED
 from ..position import Position
 from ..source import Source
+from ..visitor import SKIP
 from . import rules
 from .ast import (
     MAX_NAG,
@@ -54,9 +62,10 @@ from .ast import (
 )
 from .format_tag import WINBOARD_SIDES, notation_of_format
 
-__all__ = ["PgnLowering", "lower_game", "needs_separator", "red_for_white", "MOVE_NOTATIONS"]
+__all__ = ["PgnLowering", "lower_game", "needs_separator", "red_for_white", "MOVE_NOTATIONS", "REST_OF_LINE"]
 
-#: ``Format`` tag values (spec §二(11)), compared case-insensitively.
+#: After a move that cannot be read, the rest of its line is kept as a comment (P301).
+REST_OF_LINE = LinePolicy.KEEP
 
 #: Terminal of ``grammars/pgn.lark`` → the notation it belongs to.
 MOVE_NOTATIONS = {
@@ -73,8 +82,13 @@ def _point(span: Span) -> Span:
     return Span(span.end, span.end, span.end_line, span.end_column, span.end_line, span.end_column)
 
 
-class PgnLowering:
-    """Turns one :class:`GameSyntax` into a :class:`Game`, reporting to a sink."""
+class PgnLowering(ReaderHooks):
+    """Turns one :class:`GameSyntax` into a :class:`Game`, reporting to a sink; the builder's hooks.
+
+    A move that cannot be read is given to the builder as
+    ``visit_unreadable((element, end))``: its :class:`~.ast.MoveToken` and the
+    file offset where its line's text ends; the kept text is the text between.
+    """
 
     def __init__(self, sink: DiagnosticSink) -> None:
         self.sink = sink
@@ -128,6 +142,11 @@ class PgnLowering:
             sp = self.file_span(start + s, start + max(s, e))
             add(replace(d, line=sp.line, column=sp.column, end_line=sp.end_line, end_column=sp.end_column, fix=fix))
 
+    def kept_item(self, token: tuple[MoveToken, int]) -> str:
+        """The rest of a line of play from the move that cannot be read: its text as written."""
+        el, end = token
+        return self.text_between(el.span.start, end).rstrip()
+
     def _unclosed_comment(self, first: int) -> Optional[Diagnostic]:
         """The P104 reported in this game's text, from its line ``first`` on (an unclosed comment runs
         to the end of the game), if any."""
@@ -139,40 +158,51 @@ class PgnLowering:
         return None
 
     # ---------------------------------------------------------------- entry
-    def begin(self, source: Source, tags: Sequence[TagPair], span: Optional[Span]) -> tuple[Game, Optional[Position], Optional[Notation]]:
-        """The game of ``tags`` (read from ``source``): its headers, its start position (None: no usable
-        one, reported) and the notation its ``Format`` tag names (None: no tag, or an unknown one, reported).
+    def begin(
+        self, source: Source, tags: Sequence[TagPair], span: Optional[Span], builder: Optional[GameBuilder] = None
+    ) -> tuple[GameBuilder, Optional[Position], Optional[Notation]]:
+        """The builder of the game of ``tags`` (read from ``source``) with its headers; the game's start
+        position (None: no usable one, reported) and the notation its ``Format`` tag names (None: no
+        tag, or an unknown one, reported).
 
-        The first step of :meth:`lower`; the one-pass path (:mod:`.onepass`) takes it too.
+        ``builder`` is a new :class:`~xqformats.builder.GameBuilder` by default;
+        when its ``end_headers`` skips the movetext (a
+        :class:`~xqformats.builder.HeadersBuilder`), neither the position nor the
+        notation is read.  The first step of :meth:`lower`; the one-pass path
+        (:mod:`.onepass`) takes it too.
         """
         self.source = source
         #: Where the last tag pair ends (file offset; None: no tags), for fixes that add a tag.
         self.tags_end = tags[-1].span.end if tags else None
-        game = Game()
+        if builder is None:
+            builder = GameBuilder(self, REST_OF_LINE, self.strict)
+        game = builder.game
         game.span = span
         for tag in tags:
-            self.add_tag(game, tag)
-        return game, self._start_position(game), self._format_notation(game)
+            self.add_tag(builder, tag)
+        if builder.end_headers() is SKIP:
+            return builder, None, None
+        return builder, self._start_position(game), self._format_notation(game)
 
     def lower(self, syntax: GameSyntax) -> Game:
-        game, start, format_notation = self.begin(syntax.source, syntax.tags, syntax.span)
+        builder, start, format_notation = self.begin(syntax.source, syntax.tags, syntax.span)
+        game = builder.game
         if start is None:
             # No usable position: keep the movetext as the game comment.
             if syntax.movetext:
                 first = syntax.movetext[0].span
-                game.root.comments.append(self.text_between(first.start, syntax.movetext[-1].span.end))
-            last_node = game.root
+                builder.visit_comment(self.text_between(first.start, syntax.movetext[-1].span.end))
         else:
-            game.start = start
-            walk = _MovetextWalk(self, game, syntax, start.copy(), format_notation)
-            walk.ranks = self._san_ranks(syntax, start)
-            last_node = walk.run()
+            builder.visit_start(start)
+            builder.ranks = self._san_ranks(syntax, start)
+            _MovetextWalk(self, builder, syntax, format_notation).run()
         red_for_white(game)
         last = syntax.movetext[-1] if syntax.movetext else None
         end = last.span if last is not None else None
         last_move = last if type(last) is MoveToken else None
-        self.finish(game, syntax.tags, _first_line(syntax), end, last_move, syntax.result, syntax.trailer, last_node)
-        return game
+        self.finish(builder, syntax.tags, _first_line(syntax), end, last_move, syntax.result, syntax.trailer)
+        builder.end_game()
+        return builder.result()
 
     def _san_ranks(self, syntax: GameSyntax, start: Position) -> Optional[RankConvention]:
         """The rank convention of a game's SAN moves, decided on its main line (docs/spec/notation.md §7.3).
@@ -194,13 +224,13 @@ class PgnLowering:
         return default
 
     # ---------------------------------------------------------------- tags
-    def add_tag(self, game: Game, tag: TagPair, misplaced: bool = False) -> None:
-        """Put ``tag`` in ``game.headers`` (the first of duplicates wins), reporting its faults."""
+    def add_tag(self, builder: GameBuilder, tag: TagPair, misplaced: bool = False) -> None:
+        """Give ``tag`` to ``builder`` (the first of duplicates wins), reporting its faults."""
         if not tag.name:
             return  # a tag pair the parser had to complete; already reported
         if "\\" in tag.raw_value:
             self._escapes(tag)
-        headers = game.headers
+        headers = builder.game.headers
         if misplaced:
             # One finding for a tag in the movetext: that it is set already is a note on it.
             found = self.report(
@@ -219,8 +249,7 @@ class PgnLowering:
                 tag.name_span,
             )
             return
-        headers[tag.name] = tag.value
-        game.tag_spans[tag.name] = tag.value_span
+        builder.visit_header(tag.name, tag.value, tag.value_span)
 
     def _escapes(self, tag: TagPair) -> None:
         """P209: a backslash that escapes neither a quote nor a backslash.
@@ -415,27 +444,26 @@ class PgnLowering:
     # ---------------------------------------------------------------- result
     def finish(
         self,
-        game: Game,
+        builder: GameBuilder,
         tags: Sequence[TagPair],
         first_line: int,
         end: Optional[Span],
         last_move: Optional[MoveToken],
         result: Optional[Result],
         trailer: Sequence[object],
-        last_node: Node,
     ) -> None:
-        """The game's result, and what follows it, after its movetext.
+        """The game's result, and what follows it, after its movetext (all of it given to ``builder``).
 
         ``first_line`` is the line the game starts on, ``end`` the span of the
         movetext's last element (whose end is the movetext's; None: no
         movetext), ``last_move`` that element when it is a move; ``trailer`` the comments and text
-        after the result, kept as comments of ``last_node``, the main line's
-        last move.  The last step of :meth:`lower`; the one-pass path
+        after the result, kept as comments of the main line's last move.  The
+        last step of :meth:`lower` before ``end_game``; the one-pass path
         (:mod:`.onepass`) takes it too.
         """
+        game = builder.game
         if result is not None:
-            game.result = result.text
-            game.result_span = result.span
+            builder.visit_result(result.text, result.span)
             if last_move is not None and last_move.span.end == result.span.start:
                 self.report(
                     rules.MISSING_SEPARATOR,
@@ -445,7 +473,7 @@ class PgnLowering:
                 )
         else:
             tag = game.headers.get("Result", "*")
-            game.result = tag if tag in RESULTS else "*"
+            builder.visit_result(tag if tag in RESULTS else "*")
             if end is not None or tags:
                 where = end if end is not None else tags[-1].span
                 message = "Game ends without a result; expected `1-0`, `0-1`, `1/2-1/2` or `*`"
@@ -461,7 +489,7 @@ class PgnLowering:
                     f"Text after the result `{excerpt(item.text)}`; only comments may follow it (kept as a comment)",
                     item.span,
                 )
-            last_node.comments.append(item.text)  # type: ignore[attr-defined]
+            builder.visit_comment(item.text)  # type: ignore[attr-defined]
 
 
 def _result_fix(game: Game, where: Span, movetext: bool, last_move: Optional[MoveToken]) -> list[Edit]:
@@ -517,18 +545,13 @@ def lower_game(syntax: GameSyntax, sink: DiagnosticSink) -> Game:
 class _Frame:
     """One line of play being read: the main line or an open variation."""
 
-    __slots__ = ("elements", "i", "end", "saved_node", "depth", "played", "before", "number", "unclosed")
+    __slots__ = ("elements", "i", "end", "variation", "number", "unclosed")
 
-    def __init__(
-        self, elements: Sequence, end: int, saved_node: Optional[Node], depth: int, unclosed: Optional[Diagnostic] = None
-    ) -> None:
+    def __init__(self, elements: Sequence, end: int, variation: bool, unclosed: Optional[Diagnostic] = None) -> None:
         self.elements = elements
         self.i = 0  # the next element to read
         self.end = end  # file offset where this line's text ends (for "rest as comment")
-        self.saved_node = saved_node  # the move this variation replaces (None: main line)
-        self.depth = depth  # the position's stack depth when the line began
-        self.played = False  # a move has been read in this line
-        self.before: list[str] = []  # comments before the line's first move
+        self.variation = variation  # False: the main line
         self.number: Optional[MoveNumber] = None  # pending move number
         # The P102 of this variation when its `)` is missing:
         # where that `)` belonged is unknown, so a move that cannot be read here
@@ -537,38 +560,33 @@ class _Frame:
 
 
 class _MovetextWalk:
-    """Reads the movetext of one game with an explicit stack of lines of play.
+    """Reads the movetext of one game with an explicit stack of lines of play, into a builder.
 
-    One :class:`Position` is kept in step: a move is pushed when read; a
-    variation pops the move it replaces and, when it ends, the position is
-    taken back to the depth where it began (:meth:`Position.pop_to`) and the
-    replaced move pushed again.  Each element type has its handler
-    (:data:`_ELEMENT_HANDLERS`); a handler returns True when it opened a
-    variation (the walk goes into it).
+    The builder keeps the tree and the position in step (a variation steps
+    back one move, its end goes back to the line it interrupted); the walk
+    keeps, per line, what is left to read and the move number pending.  Each
+    element type has its handler (:data:`_ELEMENT_HANDLERS`); a handler
+    returns True when it opened a variation (the walk goes into it).
     """
 
-    def __init__(self, low: PgnLowering, game: Game, syntax: GameSyntax, pos: Position, format_notation: Optional[Notation]) -> None:
+    def __init__(self, low: PgnLowering, builder: GameBuilder, syntax: GameSyntax, format_notation: Optional[Notation]) -> None:
         self.low = low
-        self.game = game
-        self.pos = pos
+        self.builder = builder
+        self.game = builder.game
         self.format_notation = format_notation
         self.strict = low.strict
         elements = syntax.movetext
         end = elements[-1].span.end if elements else syntax.span.start
-        self.frames = [_Frame(elements, end, None, 0)]
-        self.node: Node = game.root
-        self.main_last: Node = game.root
+        self.frames = [_Frame(elements, end, False)]
         self.notation: Optional[Notation] = None  # of the game's first move
         self.notation_kind = ""  # its terminal: later moves of that kind need no check
-        #: The rank convention of SAN moves (decided before the walk).
-        self.ranks: Optional[RankConvention] = None
         self.mixed_reported = False
         self.first_line = _first_line(syntax)
         #: This game's P102 findings by place, gathered once when a variation is unclosed.
         self.unclosed_at: Optional[dict[tuple[Optional[int], Optional[int]], Diagnostic]] = None
 
-    def run(self) -> Node:
-        """Read every line of play; return the last node of the main line."""
+    def run(self) -> None:
+        """Read every line of play."""
         frames = self.frames
         handlers = _ELEMENT_HANDLERS
         separator = self.low._separator
@@ -604,7 +622,6 @@ class _MovetextWalk:
                     els, i, prev, prev_end = f.elements, f.i, None, -1
             else:
                 self._end_line(f)
-        return self.main_last
 
     # ---------------------------------------------------------------- moves
     def _move(self, f: _Frame, el: MoveToken) -> bool:
@@ -614,10 +631,11 @@ class _MovetextWalk:
             joined = self.low._split_move(f.elements, f.i, el)
             if joined is not None:
                 text, span, kind, f.elements = joined
-        pos = self.pos
+        builder = self.builder
+        pos = builder.position
         # In a SAN game an ICCS-looking move (`E5e3`) is SAN (docs/spec/notation.md §7.6).
-        as_san = self.ranks is not None and kind == "ICCS_MOVE"
-        move, diags = decode(text, pos, Notation.SAN if as_san else None, strict=self.strict, ranks=self.ranks)
+        as_san = builder.ranks is not None and kind == "ICCS_MOVE"
+        move, diags = decode(text, pos, Notation.SAN if as_san else None, strict=self.strict, ranks=builder.ranks)
         if as_san and move is not None:
             kind = "SAN_MOVE"
         mark = len(self.low.sink.items)
@@ -629,35 +647,20 @@ class _MovetextWalk:
         if kind != self.notation_kind:
             self._notation(kind, text, span)
         number = f.number
+        played = builder.played
         if number is not None:
             f.number = None
             if not (pos.turn and number.number == pos.fullmove_number and not number.ellipsis):
-                self.low.check_number(number, f.played, pos, text, span)
-        elif pos.turn or not f.played:
-            self.low.check_number(None, f.played, pos, text, span)
-        node = self.node
-        # (Keyword arguments cost more than the two stores: this is per move.)
-        child = Node(move, node)
-        child.span = span
-        child.text = text
-        node.children.append(child)
-        self.node = child
+                self.low.check_number(number, played, pos, text, span)
+        elif pos.turn or not played:
+            self.low.check_number(None, played, pos, text, span)
+        builder.add_move(move, span, text)
         if el.suffix is not None:
-            child.nags.append(SUFFIX_NAGS[el.suffix])
-        if not f.played:
-            self._first_move(f, child)
-        pos.push(move)
+            builder.visit_nag(SUFFIX_NAGS[el.suffix])
         return False
 
-    def _first_move(self, f: _Frame, child: Node) -> None:
-        """The line's first move: the comments written before it go with it."""
-        f.played = True
-        if f.before:
-            (self.game.root.comments if f.saved_node is None else child.comments_before).extend(f.before)
-            f.before = []
-
     def _unreadable(self, f: _Frame, el: MoveToken, text: str, span: Span, explained: bool, mark: int) -> None:
-        """P301: the move cannot be read; the rest of its line of play becomes a comment.
+        """P301: the move cannot be read; the rest of its line of play becomes a comment (the builder's KEEP).
 
         The move's findings are those recorded since ``mark``; inside a
         variation whose ``)`` is missing they become notes of its P102.
@@ -665,18 +668,17 @@ class _MovetextWalk:
         low = self.low
         if not explained:  # pragma: no cover - decode always explains a None
             low.report(rules.SYNTAX, f"Unknown move `{text}`", span)
-        rest = low.text_between(el.span.start, f.end).rstrip()
         if f.unclosed is not None:
             low.sink.demote(mark, f.unclosed)
         # A note on the move's own finding (just reported): one root cause, one finding.
         low.sink.note(
             rules.MOVES_NOT_READ,
-            "Moves from here to the end of the line are kept as a comment" if f.saved_node is None
-            else "Moves from here to the end of the variation are kept as a comment",
+            "Moves from here to the end of the variation are kept as a comment" if f.variation
+            else "Moves from here to the end of the line are kept as a comment",
             el.span,
             about=f.unclosed,
         )
-        (self.node.comments if f.played else f.before).append(rest)
+        self.builder.visit_unreadable((el, f.end))
         f.number = None
         f.i = len(f.elements)
 
@@ -706,54 +708,50 @@ class _MovetextWalk:
         return False
 
     def _comment(self, f: _Frame, el: Comment) -> bool:
-        if f.played:
-            self.node.comments.append(el.text)
-        elif f.saved_node is None:
-            self.game.root.comments.append(el.text)
-        else:
-            f.before.append(el.text)
+        self.builder.visit_comment(el.text)
         if not el.line and "{" in el.text:
             self.low.brace_in_comment(el)
         return False
 
     def _nag(self, f: _Frame, el: Nag) -> bool:
         written = excerpt(el.text or f"${el.value}")
-        if not f.played:
+        if not self.builder.played:
             self.low.report(rules.SYNTAX, f"NAG `{written}` before any move of its line; dropped", el.span)
         elif el.value < 0:
             self.low.report(rules.NAG_RANGE, f"NAG `{written}` has more than {MAX_NUMBER_DIGITS} digits; dropped", el.span)
         else:
             if el.value > MAX_NAG:
                 self.low.report(rules.NAG_RANGE, f"NAG `{written}` is not 0 to {MAX_NAG}; kept as written", el.span)
-            self.node.nags.append(el.value)
+            self.builder.visit_nag(el.value)
         return False
 
     def _misplaced_tag(self, f: _Frame, el: MisplacedTag) -> bool:
-        self.low.add_tag(self.game, el.tag, misplaced=True)
+        self.low.add_tag(self.builder, el.tag, misplaced=True)
         return False
 
     # ---------------------------------------------------------------- variations
     def _variation(self, f: _Frame, el: Variation) -> bool:
         low = self.low
+        builder = self.builder
         span = el.span
         if f.number is not None:
             low.dangling_number(f.number)
             f.number = None
-        if not f.played:
+        if not builder.played:
             low.report(rules.VARIATION_WITHOUT_MOVE, "Variation before any move of its line; kept as a comment", span)
-            f.before.append(low.text_between(span.start, span.end))
+            builder.visit_comment(low.text_between(span.start, span.end), True)
             return False
         if not any(type(x) is MoveToken for x in el.elements):
             low.report(rules.EMPTY_VARIATION, "Empty variation; expected at least one move", span)
-            self.node.comments.extend(x.text for x in el.elements if type(x) is Comment)
+            for x in el.elements:
+                if type(x) is Comment:
+                    builder.visit_comment(x.text)
             return False
-        # The variation replaces the current node's move: step back one ply.
-        pos = self.pos
-        pos.pop()
+        # The variation replaces the current node's move: the builder steps back one ply.
+        builder.begin_variation()
         content_end = span.end - 1 if el.closed else span.end
         unclosed = None if el.closed else self._unclosed_finding(span)
-        self.frames.append(_Frame(el.elements, content_end, self.node, pos.stack_depth, unclosed))
-        self.node = self.node.parent  # type: ignore[assignment]
+        self.frames.append(_Frame(el.elements, content_end, True, unclosed))
         return True
 
     def _unclosed_finding(self, span: Span) -> Optional[Diagnostic]:
@@ -777,17 +775,8 @@ class _MovetextWalk:
         if f.number is not None:
             self.low.dangling_number(f.number)
         self.frames.pop()
-        saved = f.saved_node
-        if saved is None:
-            self.main_last = self.node
-            if f.before:
-                self.game.root.comments.extend(f.before)
-            return
-        if not f.played:
-            saved.comments.extend(f.before)
-        self.pos.pop_to(f.depth)
-        self.node = saved
-        self.pos.push(saved.move)  # type: ignore[arg-type]
+        if f.variation:
+            self.builder.end_variation()
 
 
 def red_for_white(game: Game) -> None:

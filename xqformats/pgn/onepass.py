@@ -6,11 +6,12 @@ to be thrown away once the game is built.  This module reads such a game in
 one pass: it is the fast path's scanner and structure (a
 :class:`~.fastpath.FastParse`; tags and what follows the result are read by the
 same methods), and for each movetext token it does what the lowering does with
-that element: decode the move where it is played (its findings placed by the
+that element, into the same :class:`~xqformats.builder.GameBuilder` events:
+decode the move in the builder's position (its findings placed by the
 lowering's ``relocate``), check its number and notation (the lowering's
-``check_number`` and ``check_format``), make its node and play it; attach a
-comment or a NAG; enter or leave a variation; and last, the lowering's
-``finish`` (result, text after it, no result).
+``check_number`` and ``check_format``), and play it (``add_move``, the fast
+event); a comment or a NAG; a variation begun or ended; and last, the
+lowering's ``finish`` (result, text after it, no result).
 
 **The contract** (``tests/test_pgn_onepass.py`` holds it, differentially, as
 the fast path is held to the grammar): :func:`read_one_pass` returns ``None``,
@@ -41,11 +42,11 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..builder import GameBuilder
 from ..diagnostics import DiagnosticSink, Span
-from ..model import Game, Node
+from ..model import Game
 from ..notation import Notation, decode
 from ..notation.plan import PLANS, plan_for_text
-from ..position import Position
 from ..source import Source
 from .ast import MAX_NAG, Comment, MoveNumber, MoveToken, Nag, Result, Variation, number_value
 from .fastpath import NUMBER_MEANINGS, FastParse, Scanners, new_span, number_meaning, scanners
@@ -112,37 +113,29 @@ class OnePassReader:
 class _OnePass(FastParse):
     """One chunk on the one-pass path: the scan (inherited), the position and the line of play being read.
 
-    The line being read is in attributes (``node``, ``played``, ``number``,
-    ``prev``/``prev_end``: the type and end of its last element, for the
-    separator check; ``before``: comments before a variation's first move;
-    ``saved``/``depth``: the move a variation replaces and the position's
-    depth when it began); the lines it interrupts are on ``lines``.  The hot
-    loop (:meth:`_moves`) keeps them in locals and hands them over to the
-    handlers of the rarer tokens.
+    The tree, the position and the lines of play are the builder's; the line
+    being read is in attributes (``number``, ``prev``/``prev_end``: the type
+    and end of its last element, for the separator check), and ``open``
+    counts the variations open.  The hot loop (:meth:`_moves`) keeps them in
+    locals and hands them over to the handlers of the rarer tokens.
     """
 
     __slots__ = (
-        "low", "game", "position", "node", "main_last", "played", "number", "prev", "prev_end",
-        "before", "saved", "depth", "lines", "format_notation", "notation_kind", "first", "ending",
+        "low", "game", "builder", "number", "prev", "prev_end",
+        "open", "format_notation", "notation_kind", "first", "ending",
     )
 
     # Set by read(), once the tags are read.
     game: Game
-    position: Position
-    node: Node
-    main_last: Node
+    builder: GameBuilder
 
     def __init__(self, tb: Scanners, chunk: Source, sink: DiagnosticSink) -> None:
         super().__init__(tb, chunk)
         self.low = PgnLowering(sink)
-        self.played = False
         self.number: Optional[_Pending] = None
         self.prev: Optional[type] = None
         self.prev_end = -1
-        self.before: list[str] = []
-        self.saved: Optional[Node] = None  # the move a variation replaces (None: the main line)
-        self.depth = 0
-        self.lines: list[tuple[Optional[Node], int, list[str]]] = []
+        self.open = 0  # variations open
         self.format_notation: Optional[Notation] = None
         self.notation_kind = ""
         self.first = 0  # where the movetext starts (the first token after the tags)
@@ -154,17 +147,17 @@ class _OnePass(FastParse):
         if tags is None:
             return None
         low = self.low
-        game, start, self.format_notation = low.begin(self.chunk, tags, None)
+        builder, start, self.format_notation = low.begin(self.chunk, tags, None)
         if start is None:
             return None  # no usable position: the moves are kept as a comment
-        game.start = start
+        builder.visit_start(start)
+        game = builder.game
         if not tags:
             # Where the game starts, for a fix that adds a tag before it (its end is set below).
             game.span = chunk_span(self.chunk)
         self.first = self.pos
-        self.game, self.position = game, start.copy()
-        self.node = self.main_last = game.root
-        if not self._moves() or self.lines:
+        self.game, self.builder = game, builder
+        if not self._moves() or self.open:
             return None
         trailer = self._trailer() if self.ending is not None else []
         if trailer is None or self.pos != len(self.text):
@@ -179,7 +172,8 @@ class _OnePass(FastParse):
         # (Nothing at all: the span of the chunk, as the fast path gives it.)
         game.span = self.whole_span(first, last) if last is not None else self._whole([], [])
         red_for_white(game)
-        low.finish(game, tags, first.line, end, last_move, ending, trailer, self.main_last)
+        low.finish(builder, tags, first.line, end, last_move, ending, trailer)
+        builder.end_game()
         game.diagnostics = low.sink.items
         return game
 
@@ -189,7 +183,7 @@ class _OnePass(FastParse):
         if prev is None:
             return None, None
         if prev is MoveToken:
-            node = self.node
+            node = self.builder.node
             move = MoveToken(node.text or "", self.notation_kind, node.span)  # type: ignore[arg-type]
             return move.span, move
         if prev is MoveNumber and self.number is not None:
@@ -206,9 +200,10 @@ class _OnePass(FastParse):
         span_of, off, text = new_span, self.off, self.text
         low = self.low
         nl, ln, ls = self.nl, self.ln, self.ls
-        pos = self.position
-        push = pos.push
-        node, played, number, prev, prev_end = self.node, self.played, self.number, self.prev, self.prev_end
+        builder = self.builder
+        pos = builder.position
+        add = builder.add_move
+        number, prev, prev_end = self.number, self.prev, self.prev_end
         # (The token scanner takes the white space before a token with it: the token is its group.)
         for m in tb.tokens.finditer(text, self.pos):
             kind = m.lastgroup
@@ -240,21 +235,11 @@ class _OnePass(FastParse):
                 if number is not None:
                     # The number expected, with the ellipsis when Black moves: nothing to check.
                     if number[0] != pos.fullmove_number or number[1] is pos.turn:
-                        low.check_number(_number_node(number), played, pos, mt, span)
+                        low.check_number(_number_node(number), builder.played, pos, mt, span)
                     number = None
-                elif pos.turn or not played:
-                    low.check_number(None, played, pos, mt, span)
-                child = Node(move, node)
-                child.span = span
-                child.text = mt
-                node.children.append(child)
-                node = child
-                if not played:
-                    played = True
-                    if self.before:
-                        child.comments_before.extend(self.before)
-                        self.before = []
-                push(move)
+                elif pos.turn or not builder.played:
+                    low.check_number(None, builder.played, pos, mt, span)
+                add(move, span, mt)
                 prev, prev_end = MoveToken, e
                 continue
             if kind == "MOVE_NUMBER":
@@ -270,14 +255,14 @@ class _OnePass(FastParse):
             handler = handlers.get(kind)  # type: ignore[arg-type]
             if handler is None:
                 return False  # SAN, a suffix, a word no notation reads, a tag, …
-            self.node, self.played, self.number, self.prev, self.prev_end = node, played, number, prev, prev_end
+            self.number, self.prev, self.prev_end = number, prev, prev_end
             if not handler(self, kind, m.group(kind), s, e, ln, col):  # type: ignore[arg-type]
                 return False
             if self.ending is not None:
                 self.pos = e
                 return True
-            node, played, number, prev, prev_end = self.node, self.played, self.number, self.prev, self.prev_end
-        self.node, self.played, self.number, self.prev, self.prev_end = node, played, number, prev, prev_end
+            number, prev, prev_end = self.number, self.prev, self.prev_end
+        self.number, self.prev, self.prev_end = number, prev, prev_end
         self.pos = len(text)
         self._end_main()
         return True
@@ -296,7 +281,6 @@ class _OnePass(FastParse):
         """The end of the main line: a number left pending is followed by no move."""
         if self.number is not None:
             self.low.dangling_number(_number_node(self.number))
-        self.main_last = self.node
 
     # ------------------------------------------------------------ the rarer tokens
     def _on_ellipsis(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
@@ -320,56 +304,44 @@ class _OnePass(FastParse):
         if not line and "{" in text:
             span = self._span(kind, s, e)
             self.low.brace_in_comment(Comment(text, line, span))  # type: ignore[arg-type]
-        if self.played:
-            self.node.comments.append(text)
-        elif self.saved is None:
-            self.game.root.comments.append(text)
-        else:
-            self.before.append(text)
+        self.builder.visit_comment(text)
         self.prev, self.prev_end = Comment, e
         return True
 
     def _on_nag(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
         value = number_value(token[1:])
-        if not self.played or not 0 <= value <= MAX_NAG:
+        if not self.builder.played or not 0 <= value <= MAX_NAG:
             return False
-        self.node.nags.append(value)
+        self.builder.visit_nag(value)
         self.prev, self.prev_end = Nag, e
         return True
 
     def _on_open(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
-        """``(``: the variation replaces the last move read; the line it interrupts waits on ``lines``."""
-        if not self.played:
+        """``(``: the variation replaces the last move read (the builder keeps the line it interrupts)."""
+        if not self.builder.played:
             return False  # a variation before any move: kept as a comment
         if self.number is not None:
             self.low.dangling_number(_number_node(self.number))
             self.number = None
-        self.lines.append((self.saved, self.depth, self.before))
-        pos = self.position
-        pos.pop()
-        self.saved, self.depth, self.before = self.node, pos.stack_depth, []
-        self.node = self.node.parent  # type: ignore[assignment]
-        self.played, self.prev, self.prev_end = False, None, -1
+        self.builder.begin_variation()
+        self.open += 1
+        self.prev, self.prev_end = None, -1
         return True
 
     def _on_close(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
         """``)``: back to the interrupted line, its last move played again."""
-        saved = self.saved
-        if not self.lines or saved is None or not self.played:
+        if not self.open or not self.builder.played:
             return False  # nothing to close; a variation without a move
         if self.number is not None:
             self.low.dangling_number(_number_node(self.number))
             self.number = None
-        pos = self.position
-        pos.pop_to(self.depth)
-        pos.push(saved.move)  # type: ignore[arg-type]
-        self.node = saved
-        self.saved, self.depth, self.before = self.lines.pop()
-        self.played, self.prev, self.prev_end = True, Variation, e
+        self.builder.end_variation()
+        self.open -= 1
+        self.prev, self.prev_end = Variation, e
         return True
 
     def _on_result(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
-        if self.lines:
+        if self.open:
             return False  # a result inside a variation: the recovery closes it
         self._end_main()
         self.ending = Result(token, new_span(s + self.off, e + self.off, ln, col, ln, col + e - s))

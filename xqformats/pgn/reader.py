@@ -33,6 +33,7 @@ import io
 from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator, Optional, Union
 
+from ..builder import HeadersBuilder
 from ..diagnostics import INTERNAL_ERROR, Diagnostic, DiagnosticSink
 from ..encoding import BLOCK_SIZE, TextSource, decode_bytes, open_text
 from ..model import Game, Headers
@@ -298,8 +299,5 @@ def _headers(chunk: Source) -> Headers:
     if found is None or "[" in (chunk.text or "")[found[1] :]:
         # A malformed tag pair, or maybe a tag inside the movetext: read it all.
         return read_game_chunk(chunk, sink).headers
-    lowering = PgnLowering(sink)
-    game = Game()
-    for tag in found[0]:
-        lowering.add_tag(game, tag)
-    return game.headers
+    builder, _, _ = PgnLowering(sink).begin(chunk, found[0], None, HeadersBuilder())
+    return builder.game.headers

@@ -4,8 +4,12 @@ The Lark LALR parser (contextual lexer) is built once per thread, lazily, from
 the private Lark cache (:func:`~xqformats.resources.lark_cache_path`).  The
 grammar accepts every text (its catch-all terminals take what nothing else
 does), so the parse never fails; :class:`WxfReader` walks the tree, maps the
-header lines (§2.2), plays the moves through the WXF notation and the rules
-engine (§3), and reports every finding to a sink at character offsets.
+header lines (§2.2), sends the moves as text to the one
+:class:`~xqformats.builder.GameBuilder` (decoded in the WXF notation and
+checked by the rules engine, §3), and reports every finding to a sink at
+character offsets.  A file has one line of play; after a move that cannot be
+read the rest of it is not read (:data:`REST_OF_LINE`, DROP: W106, a note on
+the move's own finding); comments after it stay on the last move read.
 """
 
 from __future__ import annotations
@@ -15,15 +19,19 @@ from typing import Optional, Sequence
 
 from lark import Lark, Token, Tree
 
+from ..builder import GameBuilder, LinePolicy, ReaderHooks
+from ..core import Move
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule
-from ..model import RESULTS, SUFFIX_NAGS, Game, Node
-from ..notation import Notation, decode
-from ..position import Position
+from ..model import RESULTS, SUFFIX_NAGS, Game
+from ..notation import Notation
 from ..resources import format_parser
 from ..source import Source
 from . import rules
 
-__all__ = ["parser", "read_wxfgame", "HEADER_OF_KEYWORD", "KEYWORD_OF_HEADER", "KEPT_PREFIX"]
+__all__ = ["parser", "read_wxfgame", "HEADER_OF_KEYWORD", "KEYWORD_OF_HEADER", "KEPT_PREFIX", "REST_OF_LINE"]
+
+#: After a move that cannot be read, the rest of the moves is not read (W106).
+REST_OF_LINE = LinePolicy.DROP
 
 
 #: Header keywords and the model headers they fill (docs/spec/wxfgame.md §2.2).
@@ -59,18 +67,17 @@ def _tokens(tree: Tree) -> list[Token]:
     return [t for t in tree.children if isinstance(t, Token)]
 
 
-class WxfReader:
-    """Turns the parse tree of one file into a :class:`Game`, reporting to a sink."""
+class WxfReader(ReaderHooks):
+    """Turns the parse tree of one file into a :class:`Game`, reporting to a sink; the builder's hooks."""
 
     def __init__(self, sink: DiagnosticSink) -> None:
         self.sink = sink
         self.strict = sink.strict
-        self.game = Game()
+        self.builder = GameBuilder(self, REST_OF_LINE, sink.strict)
+        self.game = self.builder.game
         self.notation: Optional[Notation] = Notation.WXF
-        self.node: Node = self.game.root
-        self.pos: Position = self.game.start.copy()
+        self.result = "*"  # the RESULT line's (the last one wins)
         self.number: Optional[Token] = None
-        self.stopped = False
         self.strays: list[Token] = []
         #: The W109 of a comment that ran to the end of the file (it took what follows with it).
         self.unclosed: Optional[Diagnostic] = None
@@ -90,10 +97,8 @@ class WxfReader:
                 self._flush_strays()
             if kind == "header":
                 format_seen |= self._header(child)
-            elif kind == "head_comment":
-                self._comment(child, self.game.root)
-            elif kind == "tail_comment":
-                self._comment(child, self.node)
+            elif kind == "head_comment" or kind == "tail_comment":
+                self._comment(child)
             elif kind == "stray":
                 self.strays.append(_tokens(child)[0])
             elif kind == "section":
@@ -114,7 +119,9 @@ class WxfReader:
                 self.sink.note(rules.NO_MOVES, message, self.sink.source.span(end, end), about=self.unclosed)
             else:
                 self.sink.report_at(rules.NO_MOVES, message, end, end)
-        return self.game
+        self.builder.visit_result(self.result)
+        self.builder.end_game()
+        return self.builder.result()
 
     def _flush_strays(self) -> None:
         if self.strays:
@@ -137,18 +144,19 @@ class WxfReader:
                 )
             return True
         if keyword == "RESULT" and value in RESULTS:
-            self.game.result = value
+            self.result = value
             return False
         header = HEADER_OF_KEYWORD.get(keyword)
         if header is None:
             header = KEPT_PREFIX + keyword
             self.report(rules.UNKNOWN_HEADER, f"Unknown header `{keyword}`; kept as the header `{header}`", toks[0])
         if value:
-            self.game.headers[header] = value
+            self.builder.visit_header(header, value)
         return False
 
     # ---------------------------------------------------------------- comments (§2.3)
-    def _comment(self, tree: Tree, node: Node) -> None:
+    def _comment(self, tree: Tree) -> None:
+        """A comment: the game's before the moves, else after the last move read."""
         tok = _tokens(tree)[0]
         text = str(tok)
         if not text.endswith("*/") or len(text) < 4:
@@ -159,19 +167,20 @@ class WxfReader:
         else:
             body = text[2:-2]
         if body:
-            node.comments.append(body)
+            self.builder.visit_comment(body)
 
     # ---------------------------------------------------------------- moves (§3)
     def _section(self, tree: Tree) -> None:
         last = tree.children[-1]
         if not (isinstance(last, Token) and last.type == "END"):
             self.report(rules.UNCLOSED_MOVES, "`START{` is not closed; expected `}END` (moves read to the end of the file)", tree.children[0])  # type: ignore[arg-type]
+        builder = self.builder
         for child in tree.children:
             if not isinstance(child, Tree):
                 continue
             if child.data == "comment":
-                self._comment(child, self.node)
-            elif self.stopped:
+                self._comment(child)
+            elif builder.dead:
                 continue
             elif child.data == "move_number":
                 self.number = _tokens(child)[0]
@@ -183,21 +192,23 @@ class WxfReader:
     def _move(self, tree: Tree) -> None:
         toks = _tokens(tree)
         tok = toks[0]
-        text = str(tok)
         start, end = _pos(tok)
-        move, found = decode(text, self.pos, self.notation, strict=self.strict)
-        self._relocate(found, start)
-        if move is None:
-            # A note on the move's own finding (just reported): one root cause, one finding.
-            span = self.sink.source.span(start, end) if self.sink.source is not None else None
-            self.sink.note(rules.MOVES_NOT_READ, "Moves from here to the end are not read", span)
-            self.stopped = True
-            return
-        self._check_number(tok)
-        self.node = self.node.add_variation(move, span=self.sink.source.span(start, end) if self.sink.source else None, text=text)
-        self.pos.push(move)
-        if len(toks) > 1:
+        span = self.sink.source.span(start, end) if self.sink.source is not None else None
+        if self.builder.visit_text_move(str(tok), span, self.notation, tok) is not None and len(toks) > 1:
             self._annotation(toks[1], tok)
+
+    # ---------------------------------------------------------------- the builder's hooks
+    def decoded(self, move: Optional[Move], findings: Sequence[Diagnostic], token: Token) -> None:
+        """The notation's findings on the move at their place; its number checked before it is played."""
+        self._relocate(findings, _pos(token)[0])
+        if move is not None:
+            self._check_number(token)
+
+    def not_read(self, token: Token) -> None:
+        # A note on the move's own finding (just reported): one root cause, one finding.
+        start, end = _pos(token)
+        span = self.sink.source.span(start, end) if self.sink.source is not None else None
+        self.sink.note(rules.MOVES_NOT_READ, "Moves from here to the end are not read", span)
 
     def _relocate(self, found: Sequence[Diagnostic], start: int) -> None:
         """The notation's findings on a move (positioned in its one-line text) at their place in the file."""
@@ -215,19 +226,19 @@ class WxfReader:
 
     def _check_number(self, tok: Token) -> None:
         number, self.number = self.number, None
-        pos = self.pos
+        pos = self.builder.position
         if number is not None and (not pos.turn or int(str(number)[:-1]) != pos.fullmove_number):
             expected = f"`{pos.fullmove_number}.`" if pos.turn else "no number (a Black move)"
             self.report(rules.MOVE_NUMBER, f"Move number `{number}` before `{tok}`; expected {expected}", number)
 
     def _annotation(self, suffix: Token, move: Optional[Token]) -> None:
-        node = self.node
+        node = self.builder.node
         if move is None or _pos(move)[1] != _pos(suffix)[0]:
             where = "applied to the move before it" if node.move is not None else "no move before it; ignored"
             self.report(rules.DETACHED_ANNOTATION, f"Annotation `{suffix}` stands apart from its move; {where}", suffix)
             if node.move is None:
                 return
-        node.nags.append(SUFFIX_NAGS[str(suffix)])
+        self.builder.visit_nag(SUFFIX_NAGS[str(suffix)])
 
 
 def read_wxfgame(
