@@ -8,6 +8,11 @@ the front door, no G106).  Read in linear time, each stays well within.  The
 tests also check what was read, by counting: the trees are regular, so every
 finding and every kept comment is known in advance.
 
+* CBR and CBL, a long main line where every move has an illegal
+  alternative: each alternative is kept as a comment whose message names its
+  ply, which the reader found by walking to the root (130 KB took 2.8 s,
+  twice the size 3.5 times as long); 48,000 moves (386 KB) would take about
+  20 s, against a budget of 9.7 s.
 * XQF, one move with many unplayable alternatives: each kept text was joined
   to the move's comment by copying the comment so far (321 KB took 3.7 s);
   160,000 alternatives (1.3 MB) would take about 45 s, against 27.6 s.
@@ -15,12 +20,20 @@ finding and every kept comment is known in advance.
 
 from __future__ import annotations
 
+import pytest
+
+from cbr_helpers import ALT, END, Entry, Rec, cbl, cbr
 from harness import Budget, run_one
 from targets import all_targets
 from test_xqf_reader import rec, v10
 from xqformats import formats
+from xqformats.model import Game
 
 _TARGETS = {t.name: t for t in all_targets()}
+
+#: Horses out and back: a main line legal for ever.
+SHUTTLE = ("H0-G2", "H9-G7", "G2-H0", "G7-H9")
+
 
 def within_budget(target: str, data: bytes) -> None:
     """Run ``data`` as the fuzzing loop runs a grown input; fail with the harness's finding if any."""
@@ -28,6 +41,53 @@ def within_budget(target: str, data: bytes) -> None:
     finding, measure = run_one(_TARGETS[target], data, Budget())
     assert finding is None, finding.describe()
     print(f"{target}: {len(data):,} bytes in {measure.seconds:.2f} s ({measure.seconds / len(data) * 1e6:.1f} µs/byte)")
+
+
+# ---------------------------------------------------------------- CBR, CBL: an illegal alternative to every move
+
+CBR_MOVES = 48_000
+
+
+def every_move_with_an_illegal_alternative(n: int) -> bytes:
+    """A CBR record: ``n`` moves, each with the alternative A0-A5 (the rook cannot jump its pawn,
+    and is not Black's), listed after its move's subtree: the innermost first."""
+    line = [Rec(SHUTTLE[i % 4], ALT) for i in range(n)]
+    line[-1] = Rec(SHUTTLE[(n - 1) % 4], ALT | END)
+    return cbr(line + [Rec("A0-A5", END)] * n)
+
+
+def check_cbr_game(game: Game, n: int) -> None:
+    main = list(game.mainline())
+    assert len(main) == n and [node.move.iccs() for node in main[:4]] == list(SHUTTLE)  # type: ignore[union-attr]
+    assert game.root.comments == ["CBR moves not read: A0-A5 /"]
+    assert all(node.comments == ["CBR moves not read: A0-A5 /"] for node in main[:-1])
+    assert all(len(node.children) == 1 for node in main[:-1])
+
+
+def check_cbr_findings(codes: list[str], messages: list[str], n: int) -> None:
+    assert codes.count("B111") == n and codes.count("B112") == n
+    # Innermost first: the alternative to the last move is kept on the move before it.
+    kept = [m for m, c in zip(messages, codes) if c == "B112"]
+    assert kept[0] == f"Moves from here to the end of the line, 1 in all, are kept as a comment on the move at ply {n - 1}"
+    assert kept[-1] == "Moves from here to the end of the line, 1 in all, are kept as a comment before the first move"
+
+
+def test_cbr_an_illegal_alternative_to_every_move_is_read_in_linear_time() -> None:
+    within_budget("read:cbr", every_move_with_an_illegal_alternative(CBR_MOVES))
+
+
+def test_cbl_an_illegal_alternative_to_every_move_is_read_in_linear_time() -> None:
+    within_budget("read:cbl", cbl([Entry(every_move_with_an_illegal_alternative(CBR_MOVES))]))
+
+
+@pytest.mark.parametrize("library", [False, True])
+def test_cbr_the_grown_tree_reads_as_expected(library: bool) -> None:
+    n = 1000  # the same tree, smaller: what the timed runs read
+    data = every_move_with_an_illegal_alternative(n)
+    record = formats.read(cbl([Entry(data)]) if library else data, format="cbl" if library else "cbr")
+    (game,) = record.games
+    check_cbr_game(game, n)
+    check_cbr_findings([d.code for d in record.diagnostics], [d.message for d in record.diagnostics], n)
 
 
 # ---------------------------------------------------------------- XQF: many unplayable alternatives to one move
