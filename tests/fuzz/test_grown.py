@@ -13,6 +13,11 @@ finding and every kept comment is known in advance.
   ply, which the reader found by walking to the root (130 KB took 2.8 s,
   twice the size 3.5 times as long); 48,000 moves (386 KB) would take about
   20 s, against a budget of 9.7 s.
+* CBF, the same tree as for CBR: the kept comment's message named its ply by
+  the same walk.  A ``Move`` element is eight times a CBR record, so the
+  budget per byte hides the quadratic cost up to megabytes (32,000 moves,
+  2.2 MB, took 25 s against 45 s): the test is the growth instead, four times
+  the moves in about four times the time (quadratic: sixteen).
 * XQF, one move with many unplayable alternatives: each kept text was joined
   to the move's comment by copying the comment so far (321 KB took 3.7 s);
   160,000 alternatives (1.3 MB) would take about 45 s, against 27.6 s.
@@ -20,8 +25,11 @@ finding and every kept comment is known in advance.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+from cbf_helpers import cbf, nid_moves
 from cbr_helpers import ALT, END, Entry, Rec, cbl, cbr
 from harness import Budget, run_one
 from targets import all_targets
@@ -88,6 +96,48 @@ def test_cbr_the_grown_tree_reads_as_expected(library: bool) -> None:
     (game,) = record.games
     check_cbr_game(game, n)
     check_cbr_findings([d.code for d in record.diagnostics], [d.message for d in record.diagnostics], n)
+
+
+# ---------------------------------------------------------------- CBF: the same tree
+
+#: The CBR tree's moves as CBF values (XY: file 0–8 from a, row 0–9 from Black's side).
+CBF_SHUTTLE = ("79-67", "70-62", "67-79", "62-70")
+
+
+def cbf_every_move_with_an_illegal_alternative(n: int) -> bytes:
+    """``n`` moves by ``nid``, each with the alternative 80-85 (i9-i4 in ICCS: Black's rook cannot
+    jump its pawn, and is not Red's), listed after the main line: the innermost first."""
+    line = [(i + 1, CBF_SHUTTLE[i % 4]) for i in range(n)]
+    return cbf("", nid_moves(line + [(k, "80-85") for k in range(n, 0, -1)]))
+
+
+def test_cbf_an_illegal_alternative_to_every_move_is_read_in_linear_time() -> None:
+    def seconds(n: int) -> float:
+        data = cbf_every_move_with_an_illegal_alternative(n)
+        start = time.perf_counter()
+        formats.read(data, format="cbf")
+        return time.perf_counter() - start
+
+    seconds(100)  # first use: the schema and rules loaded
+    small = min(seconds(4000) for _ in range(2))
+    large = min(seconds(16_000) for _ in range(2))
+    assert large < 4 * small * 2.5, f"{small:.2f} s for 4,000 moves, {large:.2f} s for 16,000"
+
+
+def test_cbf_the_grown_tree_reads_as_expected() -> None:
+    n = 1000
+    record = formats.read(cbf_every_move_with_an_illegal_alternative(n), format="cbf")
+    (game,) = record.games
+    main = list(game.mainline())
+    assert len(main) == n and [node.move.iccs() for node in main[:4]] == list(SHUTTLE)  # type: ignore[union-attr]
+    assert game.root.comments == ["CBF moves not read: 1:80-85"]
+    assert [node.comments for node in main[:3]] == [["CBF moves not read: 2:80-85"], ["CBF moves not read: 3:80-85"], ["CBF moves not read: 4:80-85"]]
+    codes = [d.code for d in record.diagnostics]
+    assert codes.count("C306") == n and codes.count("C311") == n and len(codes) == 2 * n
+    kept = [d.message for d in record.diagnostics if d.code == "C311"]
+    # In document order: the first alternative kept is the last move's, on the move before it.
+    assert kept[0] == f"Moves from here to the end of the line, 1 in all, are kept as a comment on `{CBF_SHUTTLE[(n - 2) % 4]}` at ply {n - 1}"
+    assert kept[-1] == "Moves from here to the end of the line, 1 in all, are kept as a comment before the first move"
 
 
 # ---------------------------------------------------------------- XQF: many unplayable alternatives to one move
