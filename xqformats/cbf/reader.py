@@ -9,8 +9,9 @@ or character offsets into its text; none counts lines itself):
 2. :class:`CbfLowering` reads the tree into the model: headers by
    :mod:`.mapping`, the start position from ``FEN`` or ``Board``
    (:mod:`.board`), the result codes, the comments, and the moves by the
-   ``nid`` rule, replaying every line to check each move's legality
-   (C301–C311, F1xx for the position);
+   ``nid`` rule, sent to the one reader-side builder
+   (:class:`~xqformats.builder.GameBuilder`), which checks each move's
+   legality (C301–C311, F1xx for the position);
 3. :mod:`.schema` validates the tree against ``schemas/cbf.xsd`` (C201–C203).
 
 A semantic diagnostic about an attribute (a Board string, a move value)
@@ -25,6 +26,15 @@ an alternative to the move with that nid on the current line (its parent is the
 move with nid − 1 there).  ``1A 2B 3C 4D 5E 6F 4G 2H 3I 4J 5K`` gives the lines
 ABCDEF, ABCG, AHIJK.  象棋桥's files write no nid: each move then gets the
 previous nid + 1.
+
+A move that cannot be placed (C304–C306, C308, a ``Move`` without ``value``
+or with a ``nid`` that is no number) is kept by this format's policy
+(:data:`REST_OF_LINE`): it and every move that continues it (the moves up to
+the next whose nid is at most its own) become one comment on the last
+move read before it (before the first move when there is none), with C311 at
+that first move, in the compact form of :mod:`.unread`::
+
+    CBF moves not read: 3:47-17 "a comment" 4:80-70 3:79-67
 """
 
 from __future__ import annotations
@@ -32,10 +42,11 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from functools import lru_cache
-from typing import BinaryIO, Optional, Union
+from typing import Any, BinaryIO, Optional, Union
 
 from lxml import etree
 
+from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import Move
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
 from ..fen import parse_fen
@@ -64,6 +75,9 @@ __all__ = ["read_cbf", "CbfInput", "CbfLowering"]
 
 #: What :func:`read_cbf` reads: bytes, a path, an open binary handle, or a :class:`Source`.
 CbfInput = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]", BinaryIO, Source]
+
+#: What becomes of a line after a move that cannot be placed: kept as a comment (C311, :mod:`.unread`).
+REST_OF_LINE = LinePolicy.KEEP
 
 #: Head elements read by special rules rather than as one text header.
 _KNOWN_HEAD = TEXT_ELEMENTS | {"Type", "Result", "Board", "Comment", "RecordResult", "FEN"}
@@ -158,9 +172,9 @@ def _position(d: Diagnostic) -> tuple[int, int, int]:
 class CbfLowering:
     """Lowers a parsed ``<ChineseChessRecord>`` into a :class:`Game`.
 
-    Walks the moves once (:class:`_MoveWalk`), keeping the current line as a
-    stack of nodes and one :class:`Position` pushed and popped along it, so
-    each move costs one legality test.  Diagnostics go to ``sink``, whose
+    Walks the moves once (:class:`_MoveWalk`), sending them to the one
+    reader-side builder, which moves one :class:`Position` along the current
+    line, so each move costs one legality test.  Diagnostics go to ``sink``, whose
     ``source`` is the decoded text ``locator`` was built on.  ``superseded``
     (the ``(element, attribute)`` pairs a precise C3xx diagnostic was given
     for, for :func:`~xqformats.cbf.schema.validate` to skip) is filled by
@@ -193,19 +207,22 @@ class CbfLowering:
         root = self.root
         if root.tag != "ChineseChessRecord":
             return None
-        game = Game(start=Position.initial())
+        walk = _MoveWalk(self)
+        builder = walk.builder
+        game = builder.game  # the head's elements are written on it as they are read (their spans with them)
         game.span = self.locator.element(root)
         head = _child(root, "Head")
         start: Optional[Position] = game.start
         if head is not None:
             start = self._head(head, game)
         if start is not None:
-            game.start = start
+            builder.visit_start(start)
         moves = _child(root, "MoveList")
         if moves is not None:
-            self._moves(moves, game, start)
+            walk.run(moves, placeable=start is not None)
+        builder.end_game()
         game.notation = "cbf"  # XY-XY coordinates (docs/spec/cbf.md §5.1)
-        return game
+        return builder.result()
 
     # ------------------------------------------------------------ Head
     def _head(self, head: etree._Element, game: Game) -> Optional[Position]:
@@ -214,7 +231,7 @@ class CbfLowering:
         for el in head:
             if isinstance(el.tag, str) and el.tag not in first:
                 first[el.tag] = el  # a repeated element is a schema error; the first counts
-        headers = Headers()
+        headers = game.headers
         self._text_headers(first, headers, game)
         self._type(first.get("Type"), headers, game)
         self._result(first.get("Result"), first.get("RecordResult"), headers, game)
@@ -222,9 +239,7 @@ class CbfLowering:
         comment = _text(el).strip() if el is not None else ""
         if comment:
             game.root.comments.append(comment)
-        start = self._start(first.get("Board"), first.get("FEN"), headers, game)
-        game.headers = headers
-        return start
+        return self._start(first.get("Board"), first.get("FEN"), headers, game)
 
     def _text_headers(self, first: dict[str, etree._Element], headers: Headers, game: Game) -> None:
         """One header per text element, named by :mod:`.mapping` (unknown ones under their own name)."""
@@ -369,86 +384,67 @@ class CbfLowering:
             assert self.sink.source is not None  # the lowering's sink always has the decoded text
             self.sink.add(d.at(self.sink.source.span(start, end)))
 
-    # ------------------------------------------------------------ MoveList
-    def _moves(self, move_list: etree._Element, game: Game, start: Optional[Position]) -> None:
-        """Read the ``Move`` elements into ``game``'s tree by the ``nid`` rule."""
-        els = [el for el in move_list if el.tag == "Move"]
-        i = 0
-        if els and els[0].get("value") == ROOT_VALUE:
-            self._root_move(els[0], game.root)
-            i = 1
-        if start is None:
-            # No start position (C301–C303, F1xx reported): no move can be
-            # placed, so all of them are kept as text before the first move.
-            if i < len(els):
-                kept = _Unread(game.root, els[i], "start")
-                for el in els[i:]:
-                    kept.add(el)
-                self.keep(kept)
-            return
-        walk = _MoveWalk(self, game.root, start)
-        step = walk.step
-        for el in els[i:]:
-            step(el)
-        walk.finish()
+class _MoveWalk(ReaderHooks):
+    """One pass over the ``Move`` elements, placing each by the ``nid`` rule, sent to a :class:`GameBuilder`.
 
-    def _root_move(self, el: etree._Element, root: Node) -> None:
-        """象棋桥's ``00-00`` root move: its comment belongs to the root."""
-        root.span = self.locator.start_tag(el)
-        root.text = ROOT_VALUE
-        comment = _comment(el)
-        if comment:
-            root.comments.append(comment)
+    A move with nid *n* is played at ply *n* − 1 of the current line
+    (:meth:`GameBuilder.back_to` when that is before the line's end).  The
+    builder checks it and, by the format's policy (:data:`REST_OF_LINE`),
+    keeps a move that cannot be played and every move that continues it
+    (``nid`` past it) as one comment; this class reports C304–C311 and spells
+    the items (:mod:`.unread`).  A move's token is its element.  The state:
 
-    def keep(self, unread: "_Unread") -> None:
-        """Append the kept moves to their node's comments and report C311 at the first."""
-        target = unread.target
-        target.comments.append(render_unread(unread.items))
-        n = len(unread.items)
-        count = "1 in all" if n == 1 else f"{n} in all"
-        if target.move is None:
-            where = "before the first move"
-        else:
-            where = f"on `{target.text or encode_move_value(target.move)}` at ply {target.ply()}"
-        if unread.kind == "start":
-            message = f"The start position is unknown: the moves, {count}, are kept as a comment {where}"
-        elif unread.kind == "end":
-            message = f"Moves without `nid` from here on, {count}, are kept as a comment {where}"
-        else:
-            message = f"Moves from here to the end of the line, {count}, are kept as a comment {where}"
-        self.report(MOVES_NOT_READ, message, self.locator.start_tag(unread.first), unread.first)
-
-
-class _MoveWalk:
-    """One pass over the ``Move`` elements, placing each by the ``nid`` rule.
-
-    The state, all of it:
-
-    * ``line``: the nodes of the current line, ``line[k]`` at ply ``k``
-      (``line[0]`` the root); ``pos`` is the position after ``line[-1]``, its
-      :attr:`~Position.stack_depth` always ``len(line) - 1``;
     * ``prev_nid``: the nid of the last placed (or placeable) move; a move
       without ``nid`` gets ``prev_nid + 1``;
-    * ``broken``: the current line broke at ply ``len(line)`` (a bad move, a
-      skipped nid, a nid that is no number), so what continues it is kept;
-    * ``unread``: the moves being kept as text, and the node they go on;
+    * ``broken``: the current line broke after the builder's position (a bad
+      move, a skipped nid, a nid that is no number), so what continues it
+      (a nid past the position's ply + 1) is kept;
+    * ``kind``: why the line being kept is kept: ``"line"`` (it broke),
+      ``"end"`` (moves without ``nid`` after ``end="1"``, C308), ``"start"``
+      (no start position); it words C311;
     * ``end_el``: the previous move, when it was marked ``end="1"``: a move
       without ``nid`` after it cannot be placed (C308);
     * ``end_reported``: C308 was given for the run of such moves in progress.
     """
 
-    __slots__ = ("low", "loc", "pos", "line", "prev_nid", "broken", "unread", "end_el", "end_reported")
+    __slots__ = ("low", "loc", "builder", "prev_nid", "broken", "kind", "end_el", "end_reported")
 
-    def __init__(self, lowering: CbfLowering, root: Node, start: Position) -> None:
+    def __init__(self, lowering: CbfLowering) -> None:
         self.low = lowering
         self.loc = lowering.locator
-        self.pos = start.copy()
-        self.line: list[Node] = [root]
+        self.builder = GameBuilder(self, REST_OF_LINE)
         self.prev_nid = 0
         self.broken = False
-        self.unread: Optional[_Unread] = None
+        self.kind = "line"
         self.end_el: Optional[etree._Element] = None
         self.end_reported = False
+
+    def run(self, move_list: etree._Element, *, placeable: bool) -> None:
+        """Read the ``Move`` elements of ``move_list``; none can be placed when the start
+        position is unknown (``placeable`` false: C301–C303, F1xx reported), so then all of
+        them are kept as text before the first move."""
+        els = [el for el in move_list if el.tag == "Move"]
+        i = 0
+        if els and els[0].get("value") == ROOT_VALUE:
+            self._root_move(els[0])
+            i = 1
+        if not placeable:
+            self.kind = "start"
+            for el in els[i:]:
+                self.builder.visit_unreadable(el)
+            return
+        step = self.step
+        for el in els[i:]:
+            step(el)
+
+    def _root_move(self, el: etree._Element) -> None:
+        """象棋桥's ``00-00`` root move: its comment belongs to the root."""
+        root = self.builder.game.root
+        root.span = self.loc.start_tag(el)
+        root.text = ROOT_VALUE
+        comment = _comment(el)
+        if comment:
+            root.comments.append(comment)
 
     def step(self, el: etree._Element) -> None:
         """Place one ``Move`` element (or keep it as text)."""
@@ -461,20 +457,14 @@ class _MoveWalk:
             self.end_reported = False
         self.end_el = el if el.get("end") == "1" else None
         if nid is None:  # not a positive integer: reported by the schema (C203)
-            self._join(el, "line")
+            self._keep(el, "line")
             self.broken = True
-        elif nid > len(self.line):
+        elif nid > self.builder.position.stack_depth + 1:
             self.prev_nid = nid
             self._skip(el, nid)
         else:
             self.prev_nid = nid
             self._play(el, nid)
-
-    def finish(self) -> None:
-        """Keep the moves still pending as text."""
-        if self.unread is not None:
-            self.low.keep(self.unread)
-            self.unread = None
 
     def _after_end(self, el: etree._Element) -> None:
         """A move without ``nid`` after ``end="1"``: where it branches is unknown (C308)."""
@@ -488,68 +478,57 @@ class _MoveWalk:
                 self.loc.start_tag(el),
                 el,
             )
-        self._join(el, "end")
+        self._keep(el, "end")
 
     def _skip(self, el: etree._Element, nid: int) -> None:
         """A nid past the end of the current line: the line breaks here (C305, once)."""
-        if not self.broken:
-            plies = len(self.line) - 1
-            span = self.loc.attribute_value(el, "nid") if el.get("nid") is not None else self.loc.start_tag(el)
-            self.low.report(
-                NID_SKIP,
-                f"Move `nid` {nid} skips: the current line has {plies} move{'s' if plies != 1 else ''}; "
-                f"expected `nid` {plies + 1} or less",
-                span,
-                el,
-            )
-            self._break(self.line[-1], el)
-        else:
-            self._join(el, "line")
+        if self.broken:
+            self._keep(el, "line")
+            return
+        plies = self.builder.position.stack_depth
+        span = self.loc.attribute_value(el, "nid") if el.get("nid") is not None else self.loc.start_tag(el)
+        self.low.report(
+            NID_SKIP,
+            f"Move `nid` {nid} skips: the current line has {plies} move{'s' if plies != 1 else ''}; "
+            f"expected `nid` {plies + 1} or less",
+            span,
+            el,
+        )
+        self._break(el)
 
     def _play(self, el: etree._Element, nid: int) -> None:
         """Play ``el`` at ply ``nid`` of the current line (a variation when the line is longer)."""
-        line = self.line
-        pos = self.pos
-        if len(line) > nid:
-            del line[nid:]
-            pos.pop_to(nid - 1)
-        if self.broken:
-            self.broken = False
-        parent = line[-1]
+        b = self.builder
+        if nid - 1 < b.ply:
+            b.back_to(nid - 1)  # an alternative: a line kept so far ends here
+        self.broken = False
         value = el.get("value")
         move = decode_move_value(value) if value is not None else None
-        if move is None or move.from_square == move.to_square or not pos.is_legal(move):
-            self._reject(el, value, move)
-            self._break(parent, el)
-            return
-        if self.unread is not None:
-            self.low.keep(self.unread)
-            self.unread = None
-        comment = _comment(el)
-        node = parent.variation(move)
-        if node is not None:
-            self._merge(node, el, value, nid, comment)
-        else:
-            node = parent.add_variation(move, comments=[comment] if comment else None, span=self.loc.start_tag(el), text=value)
-        pos.push(move)
-        line.append(node)
-
-    def _reject(self, el: etree._Element, value: Optional[str], move: Optional[Move]) -> None:
-        """Report why ``value`` cannot be played here (C304 unreadable, C306 illegal)."""
-        if value is None:  # reported by the schema (C202)
-            return
         if move is None or move.from_square == move.to_square:
+            self._bad_value(el, value)
+            self._break(el)
+            return
+        node = b.node.variation(move)
+        if node is not None:
+            self._merge(node, el, value, nid)
+            b.follow(node)
+            return
+        self.kind = "line"
+        node = b.visit_move(move, self.loc.start_tag(el), value, el)
+        if node is None:  # illegal (C306): the line breaks here
+            self.broken = True
+            return
+        comment = _comment(el)
+        if comment:
+            node.comments.append(comment)
+
+    def _bad_value(self, el: etree._Element, value: Optional[str]) -> None:
+        """C304: ``value`` is not a move (reported by the schema when there is none, C202)."""
+        if value is not None:
             self.low.report(MOVE_VALUE, _bad_value(value), self.loc.attribute_value(el, "value"), el)
             self.low.superseded.add((el, "value"))
-        else:
-            self.low.report(
-                ILLEGAL_MOVE,
-                f"Illegal move `{value}` (`{move.iccs()}`): {self.pos.why_illegal(move)}",
-                self.loc.start_tag(el),
-                el,
-            )
 
-    def _merge(self, node: Node, el: etree._Element, value: Optional[str], nid: int, comment: str) -> None:
+    def _merge(self, node: Node, el: etree._Element, value: Optional[str], nid: int) -> None:
         """A move already played at this point (C307): its comment joins the first one."""
         self.low.report(
             DUPLICATE_MOVE,
@@ -557,41 +536,55 @@ class _MoveWalk:
             self.loc.start_tag(el),
             el,
         )
+        comment = _comment(el)
         if comment and comment not in node.comments:
             node.comments.append(comment)
 
-    def _join(self, el: etree._Element, kind: str) -> None:
-        """Keep ``el`` with the moves kept so far, or start keeping at the end of the line."""
-        if self.unread is None:
-            self.unread = _Unread(self.line[-1], el, kind)
-        self.unread.add(el)
+    def _keep(self, el: etree._Element, kind: str) -> None:
+        """Keep ``el`` with the moves kept so far, or start keeping (for ``kind``) at the end of the line."""
+        b = self.builder
+        if not b.dead:
+            self.kind = kind
+        b.visit_unreadable(el)
 
-    def _break(self, target: Node, el: etree._Element) -> None:
-        """The line breaks at ``el``: close what was kept so far, keep from ``el`` on ``target``."""
+    def _break(self, el: etree._Element) -> None:
+        """The line breaks at ``el``: what was kept so far ends, and keeping starts at ``el``."""
+        b = self.builder
         self.broken = True
-        if self.unread is not None:
-            self.low.keep(self.unread)
-        self.unread = _Unread(target, el, "line")
-        self.unread.add(el)
+        if b.dead:
+            b.back_to(b.position.stack_depth)
+        self.kind = "line"
+        b.visit_unreadable(el)
 
+    # ------------------------------------------------------------ the builder's hooks
+    def illegal(self, move: Move, why: str, token: Any) -> None:
+        """C306 at the move's start tag."""
+        el: etree._Element = token
+        self.low.report(ILLEGAL_MOVE, f"Illegal move `{el.get('value')}` (`{move.iccs()}`): {why}", self.loc.start_tag(el), el)
 
-class _Unread:
-    """Consecutive ``Move`` elements the reader cannot place, kept as one comment on ``target``.
+    def kept_item(self, token: Any) -> str:
+        """The ``Move``'s ``nid``, ``value`` and text in the compact form of :mod:`.unread`."""
+        el: etree._Element = token
+        return render_item(el.get("nid"), el.get("value"), _comment(el))
 
-    ``kind``: ``"line"`` (a broken line and what continues it), ``"end"``
-    (moves without ``nid`` after ``end="1"``), ``"start"`` (no start position).
-    """
-
-    __slots__ = ("target", "first", "kind", "items")
-
-    def __init__(self, target: Node, first: etree._Element, kind: str) -> None:
-        self.target = target
-        self.first = first
-        self.kind = kind
-        self.items: list[str] = []
-
-    def add(self, el: etree._Element) -> None:
-        self.items.append(render_item(el.get("nid"), el.get("value"), _comment(el)))
+    def kept(self, kept: Kept) -> Optional[str]:
+        """C311 at the first move kept, naming the move the comment goes on; the comment."""
+        n = len(kept.items)
+        count = "1 in all" if n == 1 else f"{n} in all"
+        target = kept.target
+        if target.move is None:
+            where = "before the first move"
+        else:
+            where = f"on `{target.text or encode_move_value(target.move)}` at ply {kept.ply}"
+        if self.kind == "start":
+            message = f"The start position is unknown: the moves, {count}, are kept as a comment {where}"
+        elif self.kind == "end":
+            message = f"Moves without `nid` from here on, {count}, are kept as a comment {where}"
+        else:
+            message = f"Moves from here to the end of the line, {count}, are kept as a comment {where}"
+        first: etree._Element = kept.first
+        self.low.report(MOVES_NOT_READ, message, self.loc.start_tag(first), first)
+        return render_unread(kept.items)
 
 
 @lru_cache(maxsize=512)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
+from ..builder import GameBuilder
 from ..cbf.mapping import RESULT_CODES, header_names
 from ..core import Move, square
 from ..diagnostics import DiagnosticSink
 from ..fen import RULE_OF
-from ..model import Game, Headers
 from ..position import STARTING_FEN, Position
 from .rules import (
     BOARD_PIECE,
@@ -96,7 +96,7 @@ def point_move(frm: int, to: int) -> Optional[Move]:
     return Move(POINTS[frm], POINTS[to])
 
 
-def _texts(layout: object, headers: Headers, sink: DiagnosticSink, base: int) -> None:
+def _texts(layout: object, builder: GameBuilder, sink: DiagnosticSink, base: int) -> None:
     for f in FIELDS:
         raw: bytes = getattr(layout, f.attr)
         text = decode_field(raw)
@@ -106,20 +106,21 @@ def _texts(layout: object, headers: Headers, sink: DiagnosticSink, base: int) ->
         if not text.clean:
             sink.report_bytes(UNDECODABLE_TEXT, f"Text field `{f.element}` is not valid UTF-16LE; bad code units kept as U+FFFD", where, len(raw))
         if text.value:
-            headers[_NAMES[f.element]] = text.value
+            builder.visit_header(_NAMES[f.element], text.value)
 
 
-def _result(layout: object, headers: Headers, game: Game, sink: DiagnosticSink, base: int) -> None:
+def _result(layout: object, builder: GameBuilder, sink: DiagnosticSink, base: int) -> str:
+    """The game's result; an unknown code is kept as ``RecordResult``."""
     code = str(getattr(layout, "result"))
     if code in RESULT_CODES:
-        game.result = RESULT_CODES[code]
-        return
-    headers["RecordResult"] = code
+        return RESULT_CODES[code]
+    builder.visit_header("RecordResult", code)
     where = base + OFFSETS["result"]
     if code == "4":
         sink.report_bytes(SEVERAL_RESULTS, "Result code 4: several results (多种结果); read as unknown, `*`", where, 1)
     else:
         sink.report_bytes(RESULT_CODE, f"Result code {code} is not one of 0–4; read as unknown, `*`", where, 1)
+    return "*"
 
 
 def _start(layout: object, sink: DiagnosticSink, base: int) -> Position:
@@ -147,21 +148,21 @@ def _start(layout: object, sink: DiagnosticSink, base: int) -> Position:
     return pos
 
 
-def read_header(layout: object, sink: DiagnosticSink, base: int) -> Game:
-    """A game holding the header of a parsed record ``layout`` (a ``Cbr``), no moves yet.
+def read_header(layout: object, sink: DiagnosticSink, base: int, builder: GameBuilder) -> str:
+    """Send the header of a parsed record ``layout`` (a ``Cbr``) to ``builder``: its headers and
+    start position.  Returns the game's result, for the builder once the moves are read.
 
     ``base`` is the record's offset in the file, for the diagnostics.
     """
     kind = getattr(layout, "kind")
     if kind != 2:
         sink.report_bytes(RECORD_KIND, f"Record kind {kind} is not 2 (a game record); read as one", base + OFFSETS["kind"], 1)
-    headers = Headers()
-    game = Game(headers)
-    _texts(layout, headers, sink, base)
-    headers["RecordType"] = str(getattr(layout, "game_type"))
-    _result(layout, headers, game, sink, base)
-    game.start = start = _start(layout, sink, base)
+    _texts(layout, builder, sink, base)
+    builder.visit_header("RecordType", str(getattr(layout, "game_type")))
+    result = _result(layout, builder, sink, base)
+    start = _start(layout, sink, base)
+    builder.visit_start(start)
     fen = start.fen()
     if fen != STARTING_FEN:
-        headers["FEN"] = fen
-    return game
+        builder.visit_header("FEN", fen)
+    return result

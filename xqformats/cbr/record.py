@@ -11,24 +11,38 @@ where the tree ends depends on every record before (docs/spec/cbr.md §4.2):
 * a line's end (flag 1) goes back to the latest move with a pending
   alternative; with none pending, the tree is complete.
 
-So one stack of pending alternatives is the whole state.  Every move is
-checked by the rules engine; an illegal move (or one with a point off the
-board) is reported and kept, with its subtree, as one comment (B110–B112),
-and its own alternatives are read as usual.
+So one stack of pending alternatives (the ply each returns to) is the whole
+state.  The moves go to the one reader-side builder
+(:class:`~xqformats.builder.GameBuilder`, pre-order style: an alternative is
+``back_to`` its parent's ply), which checks each move and owns the policy:
+this format keeps what it cannot play (:data:`REST_OF_LINE`).  An illegal
+move (B111) or one with a point off the board (B110) is reported, and it
+and its subtree, alternatives inside it included, become one comment on
+the last move played before it (the root's comments when there is none),
+reported once (B112) at the move's record::
+
+    CBR moves not read: H8-H9 C8-C9 "红胜" / H9-H8 /
+
+each record in file order: its move in ICCS (the two point numbers, as
+``95-12``, when one is off the board), its comment as a JSON string, and
+``/`` after a record that ends a line.  The rejected move's own
+alternatives are read as usual.  Time is linear in the records (the
+builder knows each kept comment's ply: no walk to the root).
 """
 
 from __future__ import annotations
 
 import json
 from io import BytesIO
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional, cast
 
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
+from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import Move
 from ..diagnostics import DiagnosticSink
 from ..layouts.cbr import Cbr  # type: ignore[attr-defined]  # generated code is not type-checked
-from ..model import Game, Node
+from ..model import Game
 from .header import point_move, read_header
 from .rules import ILLEGAL_MOVE, MOVE_POINT, MOVES_NOT_READ, SIGNATURE, TRAILING_BYTES, TRUNCATED, UNDECODABLE_TEXT
 from .text import decode_comment, nul_unit
@@ -39,6 +53,8 @@ __all__ = ["SIGNATURE_BYTES", "HEADER_SIZE", "RecordRead", "read_record", "UNREA
 SIGNATURE_BYTES = b"CCBridge Record\x00"
 #: The header's size; the first record follows it.
 HEADER_SIZE = 2214
+#: What becomes of a line after a move that cannot be played: kept, with its subtree, as a comment (B112).
+REST_OF_LINE = LinePolicy.KEEP
 #: What the comment holding moves not read starts with (``docs/cbr.md`` § Moves not read).
 UNREAD_PREFIX = "CBR moves not read:"
 
@@ -70,17 +86,20 @@ def read_record(data: bytes, sink: DiagnosticSink, *, base: int = 0) -> RecordRe
     except KaitaiStructError:
         sink.report_bytes(SIGNATURE, f"Not a CBR record: it does not start with `CCBridge Record` (found {data[:16]!r})", base, 16)
         return RecordRead(None, None)
-    game = read_header(layout, sink, base)
+    walk = _Walk(sink, base)
+    builder = walk.builder
+    result = read_header(layout, sink, base, builder)
     intro = layout.intro
     if intro.has_comment:
         text = _comment(intro.comment, sink, base + HEADER_SIZE + 4)
         if text:
-            game.root.comments.append(text)
-    if intro.is_end:
-        return RecordRead(game, io.pos())
-    walk = _Walk(game, sink, base)
-    end = walk.run(io, len(data))
-    return RecordRead(game, end)
+            builder.visit_comment(text)
+    end = io.pos() if intro.is_end else walk.run(io)
+    builder.visit_result(result)  # ends the movetext, and with it the last subtree kept
+    if end is None:
+        sink.report_bytes(TRUNCATED, f"The record ends inside a move record or its comment: {len(data)} bytes", base + len(data), 0)
+    builder.end_game()
+    return RecordRead(builder.result(), end)
 
 
 def _comment(layout: object, sink: DiagnosticSink, offset: int) -> str:
@@ -97,122 +116,86 @@ def _comment(layout: object, sink: DiagnosticSink, offset: int) -> str:
     return text.value
 
 
-class _Kept:
-    """A move that could not be played and its subtree, kept as one comment on ``target``.
+class _Walk(ReaderHooks):
+    """One pass over the move records of a record, sent to a :class:`GameBuilder` (see the module docstring).
 
-    ``mark`` is the height of the stack of pending alternatives when the
-    subtree started: the line that ends at that height ends the subtree.
+    State: ``stack``, the pending alternatives, each the ply to return to
+    (:meth:`GameBuilder.back_to`).  The builder checks each move and keeps a
+    move that cannot be played with its subtree; this class spells the items
+    and reports B110–B112.  A move's token is ``(record, offset)``.
     """
 
-    __slots__ = ("target", "offset", "mark", "items")
-
-    def __init__(self, target: Node, offset: int, mark: int) -> None:
-        self.target = target
-        self.offset = offset
-        self.mark = mark
-        self.items: list[str] = []
-
-    def add(self, frm: int, to: int, is_end: bool, comment: str) -> None:
-        move = point_move(frm, to)
-        item = move.iccs() if move is not None else f"{frm}-{to}"
-        if comment:
-            item += " " + json.dumps(comment, ensure_ascii=False)
-        if is_end:
-            item += " /"
-        self.items.append(item)
-
-
-class _Walk:
-    """One pass over the move records of a record (see the module docstring).
-
-    State: ``parent`` (the node the next move follows) and ``pos`` (the
-    position after it, its stack depth the node's ply); ``stack`` the pending
-    alternatives, each ``(node, depth)`` to return to; ``kept`` the subtree
-    being kept as text, when one is.
-    """
-
-    __slots__ = ("game", "sink", "base", "parent", "pos", "stack", "kept")
-
-    def __init__(self, game: Game, sink: DiagnosticSink, base: int) -> None:
-        self.game = game
+    def __init__(self, sink: DiagnosticSink, base: int) -> None:
+        self.builder = GameBuilder(self, REST_OF_LINE)
         self.sink = sink
         self.base = base
-        self.parent: Node = game.root
-        self.pos = game.start.copy()
-        self.stack: list[tuple[Optional[Node], int]] = []
-        self.kept: Optional[_Kept] = None
 
-    def run(self, io: KaitaiStream, size: int) -> Optional[int]:
+    def run(self, io: KaitaiStream) -> Optional[int]:
         """Read records from ``io`` until the tree ends; the offset after it, or ``None`` at EOF."""
+        b = self.builder
+        stack: list[int] = []
+        ply = 0  # before the record
         while True:
             at = io.pos()
             try:
                 rec = Cbr.MoveRecord(io, None, None)
             except EOFError:
-                self._close()
-                self.sink.report_bytes(TRUNCATED, f"The record ends inside a move record or its comment: {size} bytes", self.base + size, 0)
                 return None
-            if self._step(rec, at):
-                return io.pos()
-
-    def _step(self, rec: Cbr.MoveRecord, at: int) -> bool:
-        """Place one record; ``True`` when it completes the tree."""
-        if self.kept is None:
-            self._play(rec, at)
-        else:
-            self.kept.add(rec.from_point, rec.to_point, rec.is_end, self._text(rec, at))
+            move = point_move(rec.from_point, rec.to_point)
+            if move is None:
+                self._no_move(rec, at)
+            else:
+                node = b.visit_move(move, None, None, (rec, at))
+                if node is not None and rec.has_comment:
+                    text = self._text(rec, at)
+                    if text:
+                        node.comments.append(text)
             if rec.has_alternative:
-                self.stack.append((None, 0))
-        if not rec.is_end:
-            return False
-        if self.kept is not None:
-            if len(self.stack) > self.kept.mark:
-                self.stack.pop()  # a line inside the kept subtree ends
-                return False
-            self._close()
-        if not self.stack:
-            return True
-        node, depth = self.stack.pop()
-        assert node is not None
-        self.parent = node
-        self.pos.pop_to(depth)
-        return False
+                stack.append(ply)
+            ply += 1
+            if rec.is_end:
+                if not stack:
+                    return io.pos()
+                ply = stack.pop()
+                b.back_to(ply)
+
+    def _no_move(self, rec: Cbr.MoveRecord, at: int) -> None:
+        """B110 (unless the line is dead already), and the line dies."""
+        b = self.builder
+        if not b.dead:
+            self.sink.report_bytes(MOVE_POINT, f"Move record from point {rec.from_point} to point {rec.to_point}: points are 0–89 and differ", self.base + at + 2, 2)
+        b.visit_unreadable((rec, at))
+
+    # ------------------------------------------------------------ the builder's hooks
+    def illegal(self, move: Move, why: str, token: Any) -> None:
+        """B111 at the record."""
+        self.sink.report_bytes(ILLEGAL_MOVE, f"Illegal move `{move.iccs()}`: {why}", self.base + token[1], 4)
+
+    def kept_item(self, token: Any) -> str:
+        """The move in ICCS (the two points when one is off the board), its comment as a JSON string,
+        and ``/`` when the record ends its line."""
+        rec, at = token
+        frm, to = rec.from_point, rec.to_point
+        move = point_move(frm, to)
+        item = move.iccs() if move is not None else f"{frm}-{to}"
+        comment = self._text(rec, at)
+        if comment:
+            item += " " + json.dumps(comment, ensure_ascii=False)
+        if rec.is_end:
+            item += " /"
+        return item
+
+    def kept(self, kept: Kept) -> Optional[str]:
+        """B112 at the first record kept; the comment (``UNREAD_PREFIX`` and the items)."""
+        where = "before the first move" if kept.ply == 0 else f"on the move at ply {kept.ply}"
+        _, at = cast(tuple[Any, int], kept.first)
+        self.sink.report_bytes(
+            MOVES_NOT_READ,
+            f"Moves from here to the end of the line, {len(kept.items)} in all, are kept as a comment {where}",
+            self.base + at,
+            4,
+        )
+        return " ".join([UNREAD_PREFIX, *kept.items])
 
     def _text(self, rec: Cbr.MoveRecord, at: int) -> str:
         return _comment(rec.comment, self.sink, self.base + at + 4) if rec.has_comment else ""
-
-    def _play(self, rec: Cbr.MoveRecord, at: int) -> None:
-        parent, pos = self.parent, self.pos
-        move = point_move(rec.from_point, rec.to_point)
-        if move is None or not pos.is_legal(move):
-            self._reject(rec, move, at)
-            return
-        text = self._text(rec, at)
-        node = parent.add_variation(move, comments=[text] if text else None)
-        if rec.has_alternative:
-            self.stack.append((parent, pos.stack_depth))
-        pos.push(move)
-        self.parent = node
-
-    def _reject(self, rec: Cbr.MoveRecord, move: Optional[Move], at: int) -> None:
-        """Report the move that cannot be played; keep it and its subtree (B110–B112)."""
-        where = self.base + at
-        if move is None:
-            self.sink.report_bytes(MOVE_POINT, f"Move record from point {rec.from_point} to point {rec.to_point}: points are 0–89 and differ", where + 2, 2)
-        else:
-            self.sink.report_bytes(ILLEGAL_MOVE, f"Illegal move `{move.iccs()}`: {self.pos.why_illegal(move)}", where, 4)
-        if rec.has_alternative:
-            self.stack.append((self.parent, self.pos.stack_depth))
-        self.kept = _Kept(self.parent, where, len(self.stack))
-        self.kept.add(rec.from_point, rec.to_point, rec.is_end, self._text(rec, at))
-
-    def _close(self) -> None:
-        """Put the kept subtree on its node as a comment, and report it (B112)."""
-        kept, self.kept = self.kept, None
-        if kept is None:
-            return
-        kept.target.comments.append(" ".join([UNREAD_PREFIX, *kept.items]))
-        n = len(kept.items)
-        ply = kept.target.ply()
-        where = "before the first move" if ply == 0 else f"on the move at ply {ply}"
-        self.sink.report_bytes(MOVES_NOT_READ, f"Moves from here to the end of the line, {n} in all, are kept as a comment {where}", kept.offset, 4)

@@ -8,10 +8,25 @@ The stages follow the file:
   piece squares come out decoded), lowered to headers, result and start
   position (:data:`~.header.FIELDS`);
 * the tree: the key stream taken off and the records scanned
-  (:mod:`.stream`), then replayed from the start position with the rules
-  engine checking every move (:class:`_Tree`).  A move that cannot be played
-  is reported where its record starts, and it and the line after it are kept
-  as one comment (X306), as the CBF reader does.
+  (:mod:`.stream`), then sent in preorder to the one reader-side builder
+  (:class:`~xqformats.builder.GameBuilder`, which checks every move with the
+  rules engine) by :class:`_Tree`.
+
+A move that cannot be played (X303 from an empty point, X304 illegal, X305
+a point off the board) is reported where its record starts; by this
+format's policy (:data:`REST_OF_LINE`) it and the line after it, the
+alternatives inside that line included, are kept as one text on the last
+move played before it (X306 says so, naming that move), in record order::
+
+    XQF moves not read: e5e6 "comment" h9g7
+
+each move as its two ICCS points (``?`` for one off the board), its comment
+as a JSON string.  XQF holds one comment per move, so the texts kept on a
+move are joined to its own comment, each on a line of its own, once the
+tree is read (one join per move: linear time however many lines die on one
+move).  An alternative the root record announces (to the start position
+itself) has nothing to be played from: the rest of the tree after the main
+line's subtree is kept that way on the root, first among the root's texts.
 """
 
 from __future__ import annotations
@@ -19,14 +34,15 @@ from __future__ import annotations
 import io
 import json
 from functools import lru_cache
-from typing import Optional
+from typing import Any, Optional
 
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
+from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import BLACK, RED, Move, square
 from ..diagnostics import Diagnostic, DiagnosticSink
 from ..layouts.xqf import Xqf  # type: ignore[attr-defined]  # generated; mypy skips layouts
-from ..model import Game, Headers, Node
+from ..model import Game, Node
 from ..position import STARTING_FEN, Position
 from . import rules
 from .header import FIELDS, GAME_TYPE_HEADER, GAME_TYPES, OFFSETS, PIECE_SLOTS, RESULTS
@@ -37,6 +53,9 @@ __all__ = ["read_xqf", "read_header", "UNREAD_PREFIX", "decode_square"]
 
 #: What the comment keeping unplayable moves starts with (docs/spec/xqf.md §4.4).
 UNREAD_PREFIX = "XQF moves not read:"
+
+#: What becomes of a line after a move that cannot be played: kept as a comment (X306).
+REST_OF_LINE = LinePolicy.KEEP
 
 #: Added to a move's from- and to-point before the keys (docs/spec/xqf.md §4.2).
 FROM_BIAS, TO_BIAS = 0x18, 0x20
@@ -73,7 +92,10 @@ def _read(data: bytes, sink: DiagnosticSink) -> Optional[Game]:
         sink.report_bytes(rules.SHORT_HEADER, f"The file has {len(data)} bytes; an XQF header alone has {HEADER_SIZE}", 0, len(data))
         return None
     _check_file(header, sink)
-    game = Game(_headers(header, sink), result=_result(header, sink))
+    tree = _Tree(header, sink)
+    builder = tree.builder
+    _headers(header, sink, builder)
+    result = _result(header, sink)
     start = _start(header, sink)
     records, stop, end = scan(plain_body(data[HEADER_SIZE:], header.stream_bytes), header.version, header.comment_key)
     if stop is not None:
@@ -81,12 +103,15 @@ def _read(data: bytes, sink: DiagnosticSink) -> Optional[Game]:
     elif end < len(data):
         sink.report_bytes(rules.TRAILING_BYTES, f"{len(data) - end} bytes follow the end of the move tree; not read", end, len(data) - end)
     _side_to_move(header, start, records, sink)
-    game.start = start
+    builder.visit_start(start)
     if start.fen() != STARTING_FEN:
-        game.headers["FEN"] = start.fen()
+        builder.visit_header("FEN", start.fen())
     if records:
-        _Tree(game, header, sink).run(records)
-    return game
+        tree.run(records)
+    builder.visit_result(result)  # ends the movetext, and with it the last line kept
+    builder.end_game()
+    tree.place_kept()
+    return builder.result()
 
 
 # ---------------------------------------------------------------- the header
@@ -106,9 +131,8 @@ def _check_file(header: "Xqf.Header", sink: DiagnosticSink) -> None:
         )
 
 
-def _headers(header: "Xqf.Header", sink: DiagnosticSink) -> Headers:
-    """The header's strings (docs/spec/xqf.md §2.2, §2.6) and game type (docs/spec/xqf.md §2.5)."""
-    headers = Headers()
+def _headers(header: "Xqf.Header", sink: DiagnosticSink, builder: GameBuilder) -> None:
+    """The header's strings (docs/spec/xqf.md §2.2, §2.6) and game type (docs/spec/xqf.md §2.5), as headers."""
     for f in FIELDS:
         string = getattr(header, f.attr)
         if string.length > f.capacity:
@@ -125,15 +149,14 @@ def _headers(header: "Xqf.Header", sink: DiagnosticSink) -> Headers:
         if replaced:
             sink.report_bytes(rules.STRING_BYTES, f"`{f.header}` has {replaced} undecodable byte(s), kept as U+FFFD", where, len(string.text))
         if text:
-            headers[f.header] = text
+            builder.visit_header(f.header, text)
     code = header.game_type
     if code in GAME_TYPES:
         if code:
-            headers[GAME_TYPE_HEADER] = GAME_TYPES[code]
+            builder.visit_header(GAME_TYPE_HEADER, GAME_TYPES[code])
     else:
         sink.report_bytes(rules.GAME_TYPE, f"Game type {code} is none of 0–3; kept as `{GAME_TYPE_HEADER}` {code}", OFFSETS["game_type"], 2)
-        headers[GAME_TYPE_HEADER] = str(code)
-    return headers
+        builder.visit_header(GAME_TYPE_HEADER, str(code))
 
 
 def _result(header: "Xqf.Header", sink: DiagnosticSink) -> str:
@@ -205,109 +228,145 @@ def _side_to_move(header: "Xqf.Header", start: Position, records: list[MoveRecor
 
 # ---------------------------------------------------------------- the tree
 
-
-class _Unread:
-    """A move that could not be played and the line after it, kept as one comment on ``target``."""
-
-    __slots__ = ("target", "items")
-
-    def __init__(self, target: Node) -> None:
-        self.target = target
-        self.items: list[str] = []
-
-    def add(self, item: str, comment: Optional[str]) -> None:
-        self.items.append(item if comment is None else f"{item} {json.dumps(comment, ensure_ascii=False)}")
-
-    def text(self) -> str:
-        return UNREAD_PREFIX + "".join(" " + item for item in self.items)
+#: The token of the dead line an alternative to the root record starts: no move of its own, so
+#: it keeps no item (and its X306 is reported with the root record, before the tree).
+_ROOT_SIBLING = object()
 
 
-class _Tree:
-    """Replays the records in preorder, building the move tree (docs/spec/xqf.md §4.1, §4.4).
+class _Tree(ReaderHooks):
+    """Sends the records, in preorder, to a :class:`GameBuilder` (docs/spec/xqf.md §4.1, §4.4).
 
-    One :class:`Position` is moved along: the records come in preorder, so
-    the path to the current record is always a prefix of what was pushed,
-    and :meth:`Position.pop_to` returns to a record's parent.  A stack holds
-    the context of each announced record: the node it hangs from, the depth
-    of that node, and the comment collecting a dead line (``None`` if alive).
+    A stack holds the ply each announced record is played at (its parent's
+    ply): a record is an alternative (:meth:`GameBuilder.back_to`) unless
+    it continues the record before it.  The builder checks every move, and
+    keeps a move that cannot be played and the line after it (this class
+    spells the items and reports X303–X306).  What it keeps on one node is
+    joined to that node's own comment at the end, one join per node, so that
+    many dead lines on one node cost time linear in their text.
     """
 
-    def __init__(self, game: Game, header: "Xqf.Header", sink: DiagnosticSink) -> None:
-        self.game = game
-        self.pos = game.start.copy()
+    def __init__(self, header: "Xqf.Header", sink: DiagnosticSink) -> None:
+        self.builder = GameBuilder(self, REST_OF_LINE)
         self.sink = sink
-        self.from_key = FROM_BIAS + header.from_key
-        self.to_key = TO_BIAS + header.to_key
         # Stored byte -> square (None off the board), keys and bias taken off: one lookup per point.
-        self.from_square = _squares(self.from_key & 0xFF)
-        self.to_square = _squares(self.to_key & 0xFF)
-        self.unread: list[_Unread] = []
+        self.from_square = _squares((FROM_BIAS + header.from_key) & 0xFF)
+        self.to_square = _squares((TO_BIAS + header.to_key) & 0xFF)
+        # The texts kept on each node, by id (nodes are not hashable), in the order the lines died.
+        self.kept_on: dict[int, tuple[Node, list[str]]] = {}
 
     def run(self, records: list[MoveRecord]) -> None:
-        root = self.game.root
-        first = records[0]
-        if first.comment is not None:
-            root.comments.append(self._comment(first))
-        stack: list[tuple[Node, int, Optional[_Unread]]] = []
-        if first.has_sibling:  # an alternative to the start position itself: nothing to play it from
-            stack.append((root, 0, self._dead(root, first, "the root record announces an alternative to the start position")))
-        if first.has_next:
-            stack.append((root, 0, None))
+        """Send the records (the root record first) to the builder."""
+        b = self.builder
+        stack = self._root(records[0])  # the ply each announced record is played at
+        from_square, to_square = self.from_square, self.to_square
+        visit_move = b.visit_move
+        ply = 0  # of the record read last
         for record in records[1:]:
-            parent, depth, dead = stack.pop()
-            if dead is not None:
-                dead.add(self._item(record), self._comment(record) if record.comment is not None else None)
-                child: tuple[Node, int, Optional[_Unread]] = (parent, depth, dead)
+            at = stack.pop()
+            if at != ply:
+                at = self._back_to(at)
+            _, from_byte, to_byte, has_next, has_sibling, comment, _ = record  # the hot loop: no attribute lookups
+            frm = from_square[from_byte]
+            to = to_square[to_byte]
+            if frm is None or to is None:
+                self._off_board(record)
             else:
-                child = self._play(record, parent, depth)
-            if record.has_sibling:
-                stack.append((parent, depth, dead))
-            if record.has_next:
-                stack.append(child)
-        for kept in self.unread:
+                node = visit_move(Move(frm, to), None, None, record)
+                if node is not None and comment is not None:
+                    node.comments.append(self._comment(record))
+            if has_sibling:
+                stack.append(at)
+            if has_next:
+                stack.append(at + 1)
+            ply = at + 1
+        if stack and stack[0] < 0:  # the alternative to the root record never came: kept empty, as announced
+            self._back_to(-1)
+
+    def _root(self, first: MoveRecord) -> list[int]:
+        """The root record: its comment is the game's; the plies it announces (-1: an alternative to it)."""
+        if first.comment is not None:
+            self.builder.visit_comment(self._comment(first))
+        stack = []
+        if first.has_sibling:  # an alternative to the start position itself: nothing to play it from
+            self._not_read(first, "the root record announces an alternative to the start position", "the start")
+            stack.append(-1)
+        if first.has_next:
+            stack.append(0)
+        return stack
+
+    def _back_to(self, ply: int) -> int:
+        """The next record is played at ``ply``; -1 (an alternative to the root record) starts a
+        dead line that keeps the rest of the tree, at ply 1 of it.  The ply the record is played at."""
+        b = self.builder
+        if ply >= 0:
+            b.back_to(ply)
+            return ply
+        b.back_to(0)
+        b.visit_unreadable(_ROOT_SIBLING)
+        return 1
+
+    def _off_board(self, record: MoveRecord) -> None:
+        """X305 (unless the line is dead already), and the line dies."""
+        b = self.builder
+        if not b.dead:
+            self.sink.report_bytes(rules.OFF_BOARD, f"The move `{self._item(record)}` has a point off the board", record.offset, 2)
+        b.visit_unreadable(record)
+
+    def place_kept(self) -> None:
+        """Join the texts kept on each node to its own comment (once the movetext has ended)."""
+        for target, texts in self.kept_on.values():
             # One comment per node, as XQF holds it: joined to the node's own.
-            comments = kept.target.comments
+            comments = target.comments
+            joined = "\n".join(texts)
             if comments:
-                comments[-1] += "\n" + kept.text()
+                comments[-1] += "\n" + joined
             else:
-                comments.append(kept.text())
+                comments.append(joined)
 
-    def _play(self, record: MoveRecord, parent: Node, depth: int) -> tuple[Node, int, Optional[_Unread]]:
-        """Play ``record`` after ``parent``; the context of its next move."""
-        pos = self.pos
-        pos.pop_to(depth)
-        _, from_byte, to_byte, _, _, comment, _ = record  # the hot loop: no attribute lookups
-        frm = self.from_square[from_byte]
-        to = self.to_square[to_byte]
-        if frm is None or to is None or not pos.can_move(frm, to):
-            dead = self._reject(record, parent, frm, to)
-            dead.add(self._item(record), self._comment(record) if comment is not None else None)
-            return parent, depth, dead
-        move = Move(frm, to)
-        node = Node(move, parent)  # Node.add_variation's work, without its keywords
-        parent.children.append(node)
-        if comment is not None:
-            node.comments.append(self._comment(record))
-        pos.push(move)
-        return node, depth + 1, None
-
-    def _reject(self, record: MoveRecord, parent: Node, frm: Optional[int], to: Optional[int]) -> _Unread:
-        """Report why ``record`` cannot be played; the collector of its line."""
-        pos, sink = self.pos, self.sink
-        if frm is None or to is None:
-            sink.report_bytes(rules.OFF_BOARD, f"The move `{self._item(record)}` has a point off the board", record.offset, 2)
-        elif pos.piece_at(frm) is None:
-            sink.report_bytes(rules.EMPTY_SQUARE, f"The move `{Move(frm, to).uci()}` starts from an empty point", record.offset, 2)
+    # ------------------------------------------------------------ the builder's hooks
+    def illegal(self, move: Move, why: str, token: Any) -> None:
+        """X303 (from an empty point) or X304 (not legal here), at the record."""
+        record: MoveRecord = token
+        if self.builder.position.piece_at(move.from_square) is None:
+            self.sink.report_bytes(rules.EMPTY_SQUARE, f"The move `{move.uci()}` starts from an empty point", record.offset, 2)
         else:
-            sink.report_bytes(rules.ILLEGAL_MOVE, f"The move `{Move(frm, to).uci()}` is not legal here: {pos.why_illegal(Move(frm, to))}", record.offset, 2)
-        return self._dead(parent, record, "it and the line after it are kept as a comment")
+            self.sink.report_bytes(rules.ILLEGAL_MOVE, f"The move `{move.uci()}` is not legal here: {why}", record.offset, 2)
 
-    def _dead(self, target: Node, record: MoveRecord, why: str) -> _Unread:
-        dead = _Unread(target)
-        self.unread.append(dead)
-        where = "the start" if target.move is None else f"`{target.move.uci()}`"
+    def not_read(self, token: Any) -> None:
+        """X306 at the record that cannot be played, naming the move it is kept on."""
+        if token is _ROOT_SIBLING:  # reported with the root record
+            return
+        target = self.builder.node.move
+        self._not_read(token, "it and the line after it are kept as a comment", "the start" if target is None else f"`{target.uci()}`")
+
+    def kept_item(self, token: Any) -> str:
+        """The record's move (:meth:`_item`), then its comment as a JSON string."""
+        if token is _ROOT_SIBLING:
+            return ""
+        record: MoveRecord = token
+        item = self._item(record)
+        if record.comment is None:
+            return item
+        return f"{item} {json.dumps(self._comment(record), ensure_ascii=False)}"
+
+    def kept(self, kept: Kept) -> Optional[str]:
+        """``XQF moves not read:`` and the items, held for its node (joined at the end of :meth:`run`)."""
+        items = kept.items
+        if kept.first is _ROOT_SIBLING:
+            items = items[1:]
+        text = UNREAD_PREFIX + "".join(" " + item for item in items)
+        entry = self.kept_on.get(id(kept.target))
+        if entry is None:
+            self.kept_on[id(kept.target)] = (kept.target, [text])
+        elif kept.first is _ROOT_SIBLING:
+            entry[1].insert(0, text)  # its X306 came first, before the tree: so does its text
+        else:
+            entry[1].append(text)
+        return None
+
+    # ------------------------------------------------------------ helpers
+    def _not_read(self, record: MoveRecord, why: str, where: str) -> None:
         self.sink.report_bytes(rules.MOVES_NOT_READ, f"Moves not read from here: {why} (on {where})", record.offset, 2)
-        return dead
 
     def _item(self, record: MoveRecord) -> str:
         """The record's move as ICCS points, ``?`` for a point off the board."""
