@@ -27,8 +27,8 @@ from ..core import Move
 from ..diagnostics import Diagnostic, DiagnosticSink, Span
 from ..fen import parse_fen
 from ..losses import Carries
-from ..model import RESULTS, TAG_NAME_PATTERN, Game, Headers, Node
-from ..notation import Notation, decode
+from ..model import RESULTS, TAG_NAME_PATTERN, Game, Node
+from ..notation import Notation
 from ..position import Position
 from ..visitor import BaseVisitor, Order
 from . import rules
