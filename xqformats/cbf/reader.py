@@ -37,7 +37,8 @@ from typing import BinaryIO, Optional, Union
 from lxml import etree
 
 from ..core import Move
-from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
+from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span, excerpt
+from ..digits import MAX_NUMBER_DIGITS, bounded_int
 from ..fen import parse_fen
 from ..model import Game, Headers, Node
 from ..position import STARTING_FEN, Position
@@ -381,7 +382,7 @@ class CbfLowering:
             # No start position (C301–C303, F1xx reported): no move can be
             # placed, so all of them are kept as text before the first move.
             if i < len(els):
-                kept = _Unread(game.root, els[i], "start")
+                kept = _Unread(game.root, 0, els[i], "start")
                 for el in els[i:]:
                     kept.add(el)
                 self.keep(kept)
@@ -409,7 +410,7 @@ class CbfLowering:
         if target.move is None:
             where = "before the first move"
         else:
-            where = f"on `{target.text or encode_move_value(target.move)}` at ply {target.ply()}"
+            where = f"on `{target.text or encode_move_value(target.move)}` at ply {unread.ply}"
         if unread.kind == "start":
             message = f"The start position is unknown: the moves, {count}, are kept as a comment {where}"
         elif unread.kind == "end":
@@ -494,15 +495,17 @@ class _MoveWalk:
         """A nid past the end of the current line: the line breaks here (C305, once)."""
         if not self.broken:
             plies = len(self.line) - 1
-            span = self.loc.attribute_value(el, "nid") if el.get("nid") is not None else self.loc.start_tag(el)
+            written = el.get("nid")
+            span = self.loc.attribute_value(el, "nid") if written is not None else self.loc.start_tag(el)
+            shown = excerpt(written.strip()) if written is not None and nid == _PAST_EVERY_LINE else str(nid)
             self.low.report(
                 NID_SKIP,
-                f"Move `nid` {nid} skips: the current line has {plies} move{'s' if plies != 1 else ''}; "
+                f"Move `nid` {shown} skips: the current line has {plies} move{'s' if plies != 1 else ''}; "
                 f"expected `nid` {plies + 1} or less",
                 span,
                 el,
             )
-            self._break(self.line[-1], el)
+            self._break(el)
         else:
             self._join(el, "line")
 
@@ -520,7 +523,7 @@ class _MoveWalk:
         move = decode_move_value(value) if value is not None else None
         if move is None or move.from_square == move.to_square or not pos.is_legal(move):
             self._reject(el, value, move)
-            self._break(parent, el)
+            self._break(el)
             return
         if self.unread is not None:
             self.low.keep(self.unread)
@@ -563,15 +566,15 @@ class _MoveWalk:
     def _join(self, el: etree._Element, kind: str) -> None:
         """Keep ``el`` with the moves kept so far, or start keeping at the end of the line."""
         if self.unread is None:
-            self.unread = _Unread(self.line[-1], el, kind)
+            self.unread = _Unread(self.line[-1], len(self.line) - 1, el, kind)
         self.unread.add(el)
 
-    def _break(self, target: Node, el: etree._Element) -> None:
-        """The line breaks at ``el``: close what was kept so far, keep from ``el`` on ``target``."""
+    def _break(self, el: etree._Element) -> None:
+        """The line breaks at ``el``: close what was kept so far, keep from ``el`` on the line's last node."""
         self.broken = True
         if self.unread is not None:
             self.low.keep(self.unread)
-        self.unread = _Unread(target, el, "line")
+        self.unread = _Unread(self.line[-1], len(self.line) - 1, el, "line")
         self.unread.add(el)
 
 
@@ -580,12 +583,15 @@ class _Unread:
 
     ``kind``: ``"line"`` (a broken line and what continues it), ``"end"``
     (moves without ``nid`` after ``end="1"``), ``"start"`` (no start position).
+    ``ply`` is ``target``'s, known from the walk's line (asking the node walks
+    to the root: once per kept run, that was quadratic, issue 28).
     """
 
-    __slots__ = ("target", "first", "kind", "items")
+    __slots__ = ("target", "ply", "first", "kind", "items")
 
-    def __init__(self, target: Node, first: etree._Element, kind: str) -> None:
+    def __init__(self, target: Node, ply: int, first: etree._Element, kind: str) -> None:
         self.target = target
+        self.ply = ply
         self.first = first
         self.kind = kind
         self.items: list[str] = []
@@ -636,15 +642,22 @@ def _comment(el: etree._Element) -> str:
 
 
 def _int(text: str) -> Optional[int]:
-    """A ``nid``: a positive decimal integer (surrounding whitespace allowed); else ``None``."""
-    if text.isdigit() and text.isascii():  # the usual case: no whitespace to strip
-        n = int(text)
-        return n if n >= 1 else None
-    t = text.strip()
-    if t.isascii() and t.isdigit():
-        n = int(t)
-        return n if n >= 1 else None
-    return None
+    """A ``nid``: a positive decimal integer (surrounding whitespace allowed); else ``None``.
+
+    One of more than :data:`~xqformats.digits.MAX_NUMBER_DIGITS` digits is
+    :data:`_PAST_EVERY_LINE`: it skips (C305), as any ``nid`` past the end of the line does.
+    """
+    t = text if text.isdigit() else text.strip()  # the usual case: no whitespace to strip
+    if not (t.isascii() and t.isdigit()):
+        return None
+    n = bounded_int(t)
+    if n is None:
+        return _PAST_EVERY_LINE
+    return n if n >= 1 else None
+
+
+#: The ``nid`` a run of more digits than :func:`bounded_int` reads stands for: a ply no line reaches.
+_PAST_EVERY_LINE = 10**MAX_NUMBER_DIGITS
 
 
 def _bad_value(value: str) -> str:

@@ -102,14 +102,17 @@ class _Kept:
 
     ``mark`` is the height of the stack of pending alternatives when the
     subtree started: the line that ends at that height ends the subtree.
+    ``ply`` is ``target``'s, known from the walk's position (asking the node
+    walks to the root: once per kept subtree, that was quadratic, issue 28).
     """
 
-    __slots__ = ("target", "offset", "mark", "items")
+    __slots__ = ("target", "offset", "mark", "ply", "items")
 
-    def __init__(self, target: Node, offset: int, mark: int) -> None:
+    def __init__(self, target: Node, offset: int, mark: int, ply: int) -> None:
         self.target = target
         self.offset = offset
         self.mark = mark
+        self.ply = ply
         self.items: list[str] = []
 
     def add(self, frm: int, to: int, is_end: bool, comment: str) -> None:
@@ -203,7 +206,7 @@ class _Walk:
             self.sink.report_bytes(ILLEGAL_MOVE, f"Illegal move `{move.iccs()}`: {self.pos.why_illegal(move)}", where, 4)
         if rec.has_alternative:
             self.stack.append((self.parent, self.pos.stack_depth))
-        self.kept = _Kept(self.parent, where, len(self.stack))
+        self.kept = _Kept(self.parent, where, len(self.stack), self.pos.stack_depth)
         self.kept.add(rec.from_point, rec.to_point, rec.is_end, self._text(rec, at))
 
     def _close(self) -> None:
@@ -213,6 +216,6 @@ class _Walk:
             return
         kept.target.comments.append(" ".join([UNREAD_PREFIX, *kept.items]))
         n = len(kept.items)
-        ply = kept.target.ply()
+        ply = kept.ply
         where = "before the first move" if ply == 0 else f"on the move at ply {ply}"
         self.sink.report_bytes(MOVES_NOT_READ, f"Moves from here to the end of the line, {n} in all, are kept as a comment {where}", kept.offset, 4)

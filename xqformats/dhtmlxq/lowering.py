@@ -14,6 +14,7 @@ from typing import Optional
 
 from ..core import Move, square
 from ..diagnostics import DiagnosticSink, Rule, excerpt
+from ..digits import bounded_int
 from ..fen import RULE_OF
 from ..model import Game, Headers, Node
 from ..notation import Notation, decode
@@ -28,6 +29,12 @@ __all__ = ["read_document", "RecordReader", "decode_pair"]
 _LAST_X = 8
 _LAST_Y = 9
 _MAIN = 0
+
+
+def _branch_order(block: Block) -> tuple[bool, int]:
+    """Branches sort by their numbers; one too long to read (see :func:`bounded_int`) after all the others."""
+    number = bounded_int(block.name.rsplit("_", 1)[1])
+    return (number is None, number or 0)
 
 
 def decode_pair(pair: str) -> Optional[int]:
@@ -63,6 +70,8 @@ class RecordReader:
         self.game = Game()
         #: branch number -> {ply: node} of the moves that branch itself plays
         self.lines: dict[int, dict[int, Node]] = {}
+        #: branch number -> the position before its first move, for the lines whose branches are read next
+        self.starts: dict[int, Position] = {}
 
     def report(self, rule: Rule, message: str, piece: Piece | Block) -> None:
         self.sink.report_at(rule, message, piece.start, piece.end)
@@ -84,7 +93,8 @@ class RecordReader:
             game.headers["FEN"] = game.start.fen()
         if game.span is None and record.blocks:
             game.span = self.sink.source.span(record.blocks[0].start, record.blocks[-1].end) if self.sink.source else None
-        self.lines[_MAIN] = self._play(movelist, game.root, 1) if movelist is not None else {}
+        self.lines[_MAIN] = self._play(movelist, game.root, 1, game.start.copy()) if movelist is not None else {}
+        self.starts[_MAIN] = game.start
         self._branches(kinds["branch"])
         self._comments(kinds["comment"])
         return game
@@ -188,11 +198,10 @@ class RecordReader:
         self.report(rules.NOT_A_DIGIT, f"`{shown}` inside `{block.head.text}` is not digits; skipped{more}", first)
 
     # ---------------------------------------------------------------- moves (§4)
-    def _play(self, block: Block, parent: Node, ply: int) -> dict[int, Node]:
-        """Play ``block``'s moves below ``parent`` from ply ``ply``; ``{ply: node}`` of those read."""
+    def _play(self, block: Block, parent: Node, ply: int, pos: Position) -> dict[int, Node]:
+        """Play ``block``'s moves below ``parent`` (after which ``pos`` stands; it is played on) from ply ``ply``; ``{ply: node}`` of those read."""
         self._junk(block)
         played: dict[int, Node] = {}
-        pos = self.game.position_at(parent)
         moves = [p for p in block.body if p.kind in ("MOVE", "DIGITS")]
         for i, piece in enumerate(moves):
             if piece.kind == "DIGITS":
@@ -223,45 +232,92 @@ class RecordReader:
         return None
 
     def _branches(self, branches: dict[str, Block]) -> None:
-        """Attach every branch to its parent line, parents first (docs/spec/dhtmlxq.md §4.2)."""
-        pending = sorted(branches.values(), key=lambda b: int(b.name.rsplit("_", 1)[1]))
-        while pending:
-            waiting = [b for b in pending if int(b.name.split("_")[1]) not in self.lines]
-            if len(waiting) == len(pending):
-                break
-            for block in pending:
-                if block not in waiting:
-                    self._branch(block)
-            pending = waiting
-        for block in pending:
-            parent = block.name.split("_")[1]
-            self.report(rules.BRANCH_PARENT, f"`{block.head.text}` names branch {parent} as its parent, which this record does not have (or could not read); not read", block.head)
+        """Attach every branch to its parent line, parents first (docs/spec/dhtmlxq.md §4.2).
 
-    def _branch(self, block: Block) -> None:
-        _, parent, ply, number = block.name.split("_")
-        line = self.lines[int(parent)]
-        target = line.get(int(ply))
+        Generation by generation: the main line's branches in the order of their
+        numbers, then their branches, and so on.  Each branch is looked at once,
+        through its parent's number (O(n log n) for n branches: testing every
+        waiting branch again after each one was attached cost cubic time on
+        branches listed child first, issue 28).  A number of more than
+        :data:`~xqformats.digits.MAX_NUMBER_DIGITS` digits names no branch.
+        """
+        children: dict[Optional[int], list[Block]] = {}
+        for block in branches.values():
+            children.setdefault(bounded_int(block.name.split("_")[1]), []).append(block)
+        generation = [_MAIN]
+        while generation:
+            blocks = sorted(((b, n) for n in generation for b in children.pop(n, ())), key=lambda bn: _branch_order(bn[0]))
+            before = self._positions_before([(n, bounded_int(b.name.split("_")[2])) for b, n in blocks])
+            self.starts = {}
+            numbers = [self._branch(block, n, before) for block, n in blocks]
+            generation = [n for n in numbers if n is not None]
+        for block in sorted((b for waiting in children.values() for b in waiting), key=_branch_order):
+            parent = block.name.split("_")[1]
+            self.report(rules.BRANCH_PARENT, f"`{block.head.text}` names branch {excerpt(parent)} as its parent, which this record does not have (or could not read); not read", block.head)
+
+    def _positions_before(self, wanted: list[tuple[int, Optional[int]]]) -> dict[tuple[int, int], Position]:
+        """For each ``(line, ply)`` wanted that the line has, the position before its move at that ply.
+
+        One walk along each line from its start (:attr:`starts`), however many
+        branches leave it: replaying each branch point from the root cost time
+        quadratic in the length of a line with a branch at every ply.
+        """
+        plies: dict[int, set[int]] = {}
+        for n, ply in wanted:
+            if ply is not None and ply in self.lines[n]:
+                plies.setdefault(n, set()).add(ply)
+        out: dict[tuple[int, int], Position] = {}
+        for n, wanted_plies in plies.items():
+            line, pos = self.lines[n], self.starts[n].copy()
+            ply = min(line)
+            for want in sorted(wanted_plies):
+                for at in range(ply, want):
+                    pos.push(line[at].move)  # type: ignore[arg-type]  # a line's nodes are moves
+                ply = want
+                out[(n, want)] = pos.copy()
+        return out
+
+    def _branch(self, block: Block, parent_number: int, before: dict[tuple[int, int], Position]) -> Optional[int]:
+        """Read ``block`` below the line of branch ``parent_number`` (``before``: see :meth:`_positions_before`).
+
+        The branch's number, ``None`` when it is too long to name one.
+        """
+        _, parent, ply, written = block.name.split("_")
+        line = self.lines[parent_number]
+        at, number = bounded_int(ply), bounded_int(written)
+        target = line.get(at) if at is not None else None
         if target is None or target.parent is None:
             plies = f"{min(line)}–{max(line)}" if line else "none"
-            self.report(rules.BRANCH_PLY, f"`{block.head.text}`: branch {parent} has no move at ply {int(ply)} (its plies: {plies}); not read", block.head)
-            self.lines[int(number)] = {}
-            return
-        self.lines[int(number)] = self._play(block, target.parent, int(ply))
+            shown = str(at) if at is not None else excerpt(ply)
+            self.report(rules.BRANCH_PLY, f"`{block.head.text}`: branch {parent} has no move at ply {shown} (its plies: {plies}); not read", block.head)
+            played: dict[int, Node] = {}
+        else:
+            assert at is not None
+            start = before[(parent_number, at)]
+            played = self._play(block, target.parent, at, start.copy())
+            if number is not None:
+                self.starts[number] = start
+        if number is not None:
+            self.lines[number] = played
+        return number
 
     # ---------------------------------------------------------------- comments (§5)
     def _comments(self, comments: dict[str, Block]) -> None:
         for name, block in comments.items():
             numbers = name[len("comment"):].split("_")
-            branch, ply = (int(numbers[0]), int(numbers[1])) if len(numbers) == 2 else (_MAIN, int(numbers[0]))
+            written = numbers if len(numbers) == 2 else [str(_MAIN), numbers[0]]
+            # A number of more than MAX_NUMBER_DIGITS digits (None) names no branch and no ply: D114.
+            branch, ply = bounded_int(written[0]), bounded_int(written[1])
             text = "".join("\n" if p.kind == "LINE_BREAK" else p.text for p in block.body)
             if not text:
                 continue
             if branch == _MAIN and ply == 0:
                 self.game.root.comments.append(text)
                 continue
-            node = self.lines.get(branch, {}).get(ply)
+            node = self.lines.get(branch, {}).get(ply) if branch is not None and ply is not None else None
             if node is None:
-                self.report(rules.COMMENT_TARGET, f"`{block.head.text}`: {'the main line' if branch == _MAIN else f'branch {branch}'} has no move at ply {ply}; kept as a comment on the game", block.head)
+                where = "the main line" if branch == _MAIN else f"branch {branch if branch is not None else excerpt(written[0])}"
+                self.report(rules.COMMENT_TARGET, f"`{block.head.text}`: {where} has no move at ply {ply if ply is not None else excerpt(written[1])}; kept as a comment on the game", block.head)
                 self.game.root.comments.append(text)
                 continue
             node.comments.append(text)

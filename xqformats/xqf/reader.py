@@ -264,13 +264,13 @@ class _Tree:
                 stack.append((parent, depth, dead))
             if record.has_next:
                 stack.append(child)
+        # One comment per node, as XQF holds it: each node's kept lines joined to its own comment, once
+        # (adding them one at a time copied the growing comment each time: quadratic, issue 28).
+        parts: dict[int, tuple[Node, list[str]]] = {}
         for kept in self.unread:
-            # One comment per node, as XQF holds it: joined to the node's own.
-            comments = kept.target.comments
-            if comments:
-                comments[-1] += "\n" + kept.text()
-            else:
-                comments.append(kept.text())
+            parts.setdefault(id(kept.target), (kept.target, kept.target.comments[-1:]))[1].append(kept.text())
+        for node, texts in parts.values():
+            node.comments[-1:] = ["\n".join(texts)]
 
     def _play(self, record: MoveRecord, parent: Node, depth: int) -> tuple[Node, int, Optional[_Unread]]:
         """Play ``record`` after ``parent``; the context of its next move."""
