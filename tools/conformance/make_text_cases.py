@@ -631,6 +631,12 @@ def json_cases() -> None:
          description="Document members other than `xqformats` and `games` are ignored.", expect=doc(game(line("H2-E2"), [])))
     case("json", "invalid", "j101-truncated", '{"xqformats": 1, "games": [\n', ext=".json", clause=f"{JSONP} §1.1", rules=("J101",),
          description="A document cut off after `[` is not JSON; reported where parsing stopped.", diags=("J101@2:1",))
+    named = {"headers": [["Event", "EVENT"]], **minimal}  # EVENT: the escapes below, as JSON text holds them
+    case("json", "valid", "surrogate-pair", jdoc(named).replace("EVENT", "\\ud83d\\ude00"), ext=".json", clause=f"{JSONP} §1.1", rules=("J106",),
+         description="A surrogate pair escaped (`\\ud83d\\ude00`) is one character, U+1F600.", expect=doc(game(line("H2-E2"), [["Event", "\U0001f600"]])))
+    case("json", "invalid", "j106-lone-surrogate", jdoc(named).replace("EVENT", "\\ud800"), ext=".json", clause=f"{JSONP} §1.1", rules=("J106",),
+         description="A lone surrogate (`\\ud800`) is no character: read as U+FFFD and reported, so that the game can be written.",
+         diags=("J106",))
     case("json", "invalid", "j105-version-2", jdoc(minimal, version=2), ext=".json", clause=f"{JSONP} §1.2", rules=("J105",),
          description="A version this reader does not know is refused rather than guessed at.", diags=("J105",))
     case("json", "invalid", "j102-start-is-number", jdoc({"start": 7, "nodes": [{}]}), ext=".json", clause=[f"{JSONP} §2.1", f"{JSONP} §1.2"], rules=("J102",),
