@@ -159,6 +159,16 @@ def pgn_structure() -> None:
          description="A file whose name is no format's and whose content is none is not read.", diags=("G101",))
     case("pgn", "valid", "g101-g105-named-pgn", pgn("1. 炮二平五 *"), clause=f"{PGN} §2.6", rules=("G101", "G105"),
          description="PGN content in a file named .pgn.", expect=one(line("H2-E2")))
+    case("pgn", "dialect", "p202-format-line-in-movetext", pgn('1. 炮二平五 马8进7\n[Format "WXF"]\n2. H2+3 R9.8 *'), clause=[f"{PGN} §2.7", f"{PGN} §3.6"],
+         rules=("P202",), source="spec example",
+         description="The spec's invalid `[Format \"WXF\"]` between rounds 51 and 52, shortened: a tag line after a game without a result, "
+         "before the next move number (2 after 1), is a tag of the movetext: one game, the tag applied, and the moves after it "
+         "(H2+3 R9.8: H0-G2 I9-H9) read in the notation it names.",
+         expect=one(line("H2-E2", "H9-G7", "H0-G2", "I9-H9"), ["Format", "WXF"]), diags=("P202@4:1",))
+    case("pgn", "dialect", "p205-tag-line-before-move-1", '[Game "Chinese Chess"]\n\n1. 炮二平五\n[Round "2"]\n\n1. 兵七进一 *\n',
+         clause=[f"{PGN} §2.7", f"{PGN} §2.3"], rules=("P205",), source="real-file fault: a game without its result, then a game that starts with another tag",
+         description="Tag lines after a game without a result begin the next game when the moves after them do not go on (1. after 1.): two games.",
+         expect=doc(game(line("H2-E2"), [GAME_TAG]), game(line("C3-C4"), [["Round", "2"]])), diags=("P205@3:8",))
 
 
 def pgn_tags() -> None:

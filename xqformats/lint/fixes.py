@@ -130,22 +130,28 @@ def lint_text(text: str, display: str, options: LintOptions, *, path: str = "-")
 def fix_text(text: str, lint: Lint, *, unsafe: bool = False, newline: str = "\n", max_passes: int = MAX_PASSES) -> FixOutcome:
     """Lint ``text`` with ``lint``, apply the fixes, and again, until it is stable.
 
-    Stops when a pass applies no fix, or after ``max_passes`` passes (what
-    is left is reported in ``remaining``); does nothing to a text with a
-    syntax error (:data:`SYNTAX_CODES`).  ``lint`` is e.g.
-    ``lambda t: lint_text(t, "game.pgn", options)``.
+    Stops when a pass applies no fix (a fixed point).  Fixes that still
+    apply after ``max_passes`` passes never reach one: each pass undid or
+    redid another's work (a fix writing into a comment, issue 28, item 11),
+    so nothing is changed and what lint reports on ``text`` is ``remaining``.
+    Does nothing to a text with a syntax error (:data:`SYNTAX_CODES`).
+    ``lint`` is e.g. ``lambda t: lint_text(t, "game.pgn", options)``.
     """
     fixed: list[Diagnostic] = []
-    result = lint(text)
+    first = result = lint(text)
     if any(d.code.startswith(SYNTAX_CODES) and d.severity is Severity.ERROR for d in result.diagnostics):
         return FixOutcome(text, (), result)
+    original = text
     for _ in range(max_passes):
         new, done = apply_fixes(text, result.diagnostics, unsafe=unsafe, newline=newline)
         if not done or new == text:
-            break
+            return FixOutcome(text, tuple(fixed), result)
         fixed += done
         text = new
         result = lint(text)
+    new, done = apply_fixes(text, result.diagnostics, unsafe=unsafe, newline=newline)
+    if done and new != text:
+        return FixOutcome(original, (), first)  # no fixed point: a fix that keeps coming back is a bug, not a fix
     return FixOutcome(text, tuple(fixed), result)
 
 

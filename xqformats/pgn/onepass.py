@@ -122,7 +122,7 @@ class _OnePass(FastParse):
     """
 
     __slots__ = (
-        "low", "game", "position", "node", "main_last", "played", "number", "prev", "prev_end",
+        "low", "game", "position", "node", "main_last", "played", "number", "prev", "prev_end", "comment_start",
         "before", "saved", "depth", "lines", "format_notation", "notation_kind", "first", "ending",
     )
 
@@ -139,6 +139,7 @@ class _OnePass(FastParse):
         self.number: Optional[_Pending] = None
         self.prev: Optional[type] = None
         self.prev_end = -1
+        self.comment_start = -1  # where the last comment began: a `;` comment's span ends the movetext (the result fix)
         self.before: list[str] = []
         self.saved: Optional[Node] = None  # the move a variation replaces (None: the main line)
         self.depth = 0
@@ -194,6 +195,8 @@ class _OnePass(FastParse):
             return move.span, move
         if prev is MoveNumber and self.number is not None:
             return _number_node(self.number).span, None
+        if prev is Comment:
+            return self.chunk.span(self.comment_start, self.prev_end), None
         return self.chunk.span(self.prev_end, self.prev_end), None
 
     # ------------------------------------------------------------ movetext
@@ -326,7 +329,7 @@ class _OnePass(FastParse):
             self.game.root.comments.append(text)
         else:
             self.before.append(text)
-        self.prev, self.prev_end = Comment, e
+        self.prev, self.prev_end, self.comment_start = Comment, e, s
         return True
 
     def _on_nag(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
