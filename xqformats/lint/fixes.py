@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import IO, Callable, Iterable, Optional
 
 from ..diagnostics import Diagnostic, Fix, Severity, split_lines
+from ..formats import HEAD_SIZE, detect_format
 from ..formats.output import TextFile
 from .discovery import STDIN, Target
 from .runner import FileResult, LintOptions, lint_bytes, lint_target
@@ -165,12 +166,16 @@ def fix_file(
     is the plain lint of ``data``), when there is nothing to fix or the bytes
     cannot be rewritten as text (a binary format has no fixes; bytes the
     encoding cannot read would be lost, and so would a character the
-    encoding cannot write).
+    encoding cannot write), or when its extension names another format and
+    its content is not positively a record (``Detection.confirmed``: a
+    ``package.json`` read as PGN for its ``{`` is never rewritten).
     """
     first = lint_bytes(data, display, options, path=path)
     unchanged = FixOutcome("", (), first)
     if not any(fixable(d, unsafe=unsafe) is not None for d in first.diagnostics):
         return unchanged, None
+    if not detect_format(display, data[:HEAD_SIZE], stdin=path == STDIN).confirmed:
+        return unchanged, None  # its extension names another format and nothing says it is a record (package.json)
     file = TextFile.decode(data, options.encoding)
     if file is None:
         return unchanged, None
