@@ -20,6 +20,7 @@ from xqformats.lint.fixes import MAX_PASSES, apply_fixes, fix_file, fix_text, li
 from xqformats.lint.runner import FileResult, LintOptions
 from xqformats.lint.selection import RuleSelection
 from xqformats.model import Headers, standard_headers, standard_tag_value
+from xqformats.pgn import parse_pgn
 
 OPTIONS = LintOptions()
 
@@ -201,7 +202,9 @@ def test_inserted_line_ends_are_the_files() -> None:
     assert apply_fixes("y\r\n", [d], newline="\r\n")[0] == "x\r\ny\r\n"
 
 
-def test_a_fix_that_never_settles_stops_after_the_pass_limit() -> None:
+def test_a_fix_that_never_settles_stops_after_the_pass_limit_and_changes_nothing() -> None:
+    # Issue 28, item 11: a fix that comes back after every pass reaches no fixed point;
+    # what its passes wrote is no fix (there, ten results written into a comment).
     rule = Rule("Z994", "z", Severity.WARNING, "Z", fix="safe")
     calls = []
 
@@ -210,8 +213,35 @@ def test_a_fix_that_never_settles_stops_after_the_pass_limit() -> None:
         return FileResult("x", (Diagnostic.of(rule, "again", fix=[Edit(0, 0, "x")]),))
 
     outcome = fix_text("", always)
-    assert outcome.text == "x" * MAX_PASSES
+    assert (outcome.text, outcome.fixed, outcome.changed) == ("", (), False)
+    assert [d.message for d in outcome.remaining.diagnostics] == ["again"]
     assert len(calls) == MAX_PASSES + 1
+
+
+def test_a_fix_that_settles_on_the_last_pass_is_kept() -> None:
+    rule = Rule("Z993", "z", Severity.WARNING, "Z", fix="safe")
+
+    def until_ten(text: str) -> FileResult:  # one more `x` per pass, up to MAX_PASSES of them
+        found = (Diagnostic.of(rule, "more", fix=[Edit(0, 0, "x")]),) if len(text) < MAX_PASSES else ()
+        return FileResult("x", found)
+
+    outcome = fix_text("", until_ten)
+    assert outcome.text == "x" * MAX_PASSES and len(outcome.fixed) == MAX_PASSES
+
+
+@pytest.mark.parametrize("newline", ["", "\n", "\r\n"])
+def test_the_result_fix_after_a_line_comment_starts_a_line(newline: str, tmp_path: Path) -> None:
+    # Issue 28, item 11: ` *` after a `;` comment was the comment's text; P205 came back on
+    # every pass (`; line comment * * * * * * * * * *`) and the run said it fixed 11 findings.
+    path = tmp_path / "g.pgn"
+    path.write_bytes(f'[Game "Chinese Chess"]{newline or chr(10)}1. 炮二平五 ; line comment{newline}'.encode())
+    outcome, file = fix_file(path.read_bytes(), "g.pgn", OPTIONS)
+    assert file is not None and [d.code for d in outcome.fixed] == ["P205"]
+    line_end = newline or "\n"
+    assert file.encode(outcome.text).decode() == f'[Game "Chinese Chess"]{line_end}1. 炮二平五 ; line comment{line_end}*{newline}'
+    assert outcome.remaining.diagnostics == ()
+    games, _ = parse_pgn(outcome.text)
+    assert [n.comments for n in games[0].mainline()] == [[" line comment"]]  # the comment as it was
 
 
 def test_fix_file_keeps_gbk_and_crlf() -> None:

@@ -228,6 +228,21 @@ def test_missing_pygls_is_exit_2_with_the_install_hint() -> None:
     assert "pip install 'xqformats[lsp]'" in run.stderr
 
 
+@pytest.mark.asyncio(loop_scope="module")
+@pytest.mark.parametrize("name", ["cbf-doc.cbf", "cbf-doc.pgn"])
+async def test_formatting_a_cbf_document_changes_nothing_and_fails_nothing(client: LanguageClient, name: str) -> None:
+    # Issue 28, item 6: CBF text (under its own name or a .pgn one) answered -32603, a
+    # TypeError from the front door (CBF is read from bytes); format_text never raises.
+    uri = URI.replace("games.pgn", name)
+    await _open(client, (REPO_ROOT / "corpus" / "xu-yinchuan-vs-nie-weiping-1999.cbf").read_text(encoding="utf-8"), uri)
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), options=types.FormattingOptions(tab_size=2, insert_spaces=True)
+        )
+    )
+    assert not edits
+
+
 FIXABLE = '[Event "x"]\n[Date "1995.5.22"]\n[Result "红胜"]\n1. 炮二平五 马8进7 1-0\n'
 
 

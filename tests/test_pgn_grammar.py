@@ -182,11 +182,24 @@ def test_movetext_valid() -> None:
 def test_tag_inside_movetext_spec_example() -> None:
     # Spec §三 invalid example 2: `[Format "WXF"] 52. P6.5 K5.4` inside the movetext.
     text = ENDGAME + '51. 兵五平六 将4平5 [Format "WXF"] 52. P6.5 K5.4 *\n'
-    # The tag comes after the first (Chinese) move, so `P6.5` is a second notation (P214).
-    assert only(text) == [("P202", 3, 15), ("P214", 3, 34)]
+    # The tag comes after the first (Chinese) moves and names the notation of those after it
+    # (docs/spec/pgn.md §2.7): one root cause, one finding, not a second notation (P214) too
+    # (issue 28, item 13).
+    assert only(text) == [("P202", 3, 15)]
     games, diags = parse_pgn(text, strict=True)
-    assert {d.code: d.severity for d in diags} == {"P202": Severity.ERROR, "P214": Severity.ERROR}
+    assert {d.code: d.severity for d in diags} == {"P202": Severity.ERROR}
     assert games[0].ply_count() == 4 and games[0].headers["Format"] == "WXF"
+
+
+def test_tag_line_inside_movetext_spec_example() -> None:
+    # The same, with the tag on a line of its own (issue 28, item 13): P205, T101 and M201 for a
+    # second "game" from the opening position, before PGN §2.7; now one game and P202.
+    text = ENDGAME + '51. 兵五平六 将4平5\n[Format "WXF"]\n52. P6.5 K5.4 *\n'
+    assert only(text) == [("P202", 4, 1)]
+    games, _ = parse_pgn(text)
+    assert len(games) == 1 and games[0].ply_count() == 4 and games[0].headers["Format"] == "WXF"
+    # 兵五平六 将4平5, then P6.5 K5.4 in WXF: the pawn back to e5, the king back to d9.
+    assert [m.iccs() for m in games[0].mainline_moves()] == ["E5-D5", "D9-E9", "D5-E5", "E9-D9"]
 
 
 # ---------------------------------------------------------------- move_number, MOVE_NUMBER, ELLIPSIS

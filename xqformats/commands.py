@@ -683,12 +683,16 @@ def _ci_paths(fmt: str, results: list[FileResult], root: Optional[str]) -> tuple
 
 
 def _emit_report(text: str, output_file: Optional[str], *, utf8: bool) -> None:
-    """The report to stdout, or to ``output_file`` (UTF-8, written whole through a temporary file)."""
+    """The report to stdout, or to ``output_file`` (UTF-8, written whole through a temporary file).
+
+    A character UTF-8 cannot write (a lone surrogate: a file name's undecodable
+    byte, a message quoting one) is ``?`` in the file, as on stdout (:func:`write_stdout`).
+    """
     if output_file is None:
         if text:
             write_stdout(text, utf8=utf8)
         return
-    atomic_write(Path(output_file), text.encode("utf-8"))
+    atomic_write(Path(output_file), text.encode("utf-8", errors="replace"))
 
 
 # ---------------------------------------------------------------- convert

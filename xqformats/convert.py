@@ -29,7 +29,12 @@ Contract:
 * what the linter's safe fixes would change in the headers is written the
   standard way (:func:`xqformats.model.standardise`): a result word such as
   ``红胜`` as ``1-0`` (CBF's ``RecordResult`` too), a date such as
-  ``1995.5.22`` as ``1995.05.22``, WinBoard's ``White`` tag as ``Red``;
+  ``1995.5.22`` as ``1995.05.22``, WinBoard's ``White`` tag as ``Red``; each
+  such rewrite is named on stderr as a loss is (``note: tag `Date`
+  `2010-02-14` written in its standard form `2010.02.14```), and the run
+  ends with how many there were (docs/security.md, decisions; issue 28,
+  item 12: the values are the same meaning in the one spelling every reader
+  and the spec take, so they are written, and said);
 * an input is never overwritten: an output that is (or links to) an input
   is refused before anything is written, as are two inputs that would write
   the same output;
@@ -67,9 +72,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
 from . import formats
-from .diagnostics import Severity
+from .diagnostics import Severity, excerpt
 from .formats.output import AtomicFile, atomic_write
-from .model import Game, standardise
+from .model import WINBOARD_SIDES, Game, Headers, standardise
 from .progress import Progress, progress_allowed
 
 __all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "InputFiles", "NOTATIONS", "TARGETS", "FolderLister"]
@@ -96,7 +101,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "Convert game records between formats: every reader's format in, PGN (any notation), CBF, XQF or JSON\n"
         "out. A folder in stands for its record files (as lint finds them); --out-dir mirrors its tree. What\n"
         "the target cannot hold is named on standard error; an input is never overwritten; each output is\n"
-        "written whole or not at all."
+        "written whole or not at all. Tag values are written in their standard form (红胜 as 1-0, 2010-02-14\n"
+        "as 2010.02.14, White as Red), each rewrite named on standard error (note: …) and counted at the end."
     )
     p.epilog = """exit status:
   0  converted without errors
@@ -149,8 +155,9 @@ class _Input:
     """One input as given on the command line, read game by game, and what was met in it.
 
     ``games`` and ``moves`` count the games read so far; ``losses`` holds,
-    per game number, what the target cannot keep of it (reported once the
-    input is read, after its findings, as before any game was written).
+    per game number, what the target cannot keep of it, and ``rewrites`` the
+    tags written in their standard form (:func:`_rewrites`); both are reported
+    once the input is read, after its findings, as before any game was written.
     :meth:`close` keeps what the run's end needs (``failed``,
     ``has_errors``, ``size``) and lets the stream go.
     """
@@ -161,6 +168,7 @@ class _Input:
     games: int = 0
     moves: int = 0
     losses: list[tuple[int, str]] = field(default_factory=list)
+    rewrites: list[tuple[int, str]] = field(default_factory=list)
     failed: bool = False
     has_errors: bool = False
     size: int = 0
@@ -337,11 +345,32 @@ def _games(item: _Input, target: str, options: dict[str, Any]) -> Iterator[Game]
     """The games of ``item``, standardised, counted, and what the target cannot hold of each noted."""
     assert item.stream is not None
     for game in item.stream:
+        before = list(game.headers.items())
         standardise(game)  # what lint understands, written the standard way (result words, WinBoard tags)
         item.games += 1
+        item.rewrites.extend((item.games, rewrite) for rewrite in _rewrites(before, game.headers))
         item.moves += sum(1 for _ in game.nodes())
         item.losses.extend((item.games, loss) for loss in formats.losses(game, target, **options))
         yield game
+
+
+def _rewrites(before: list[tuple[str, str]], after: Headers) -> list[str]:
+    """What :func:`~xqformats.model.standardise` changed in a game's tags, one phrase each (``before``: its tags as read).
+
+    Named as losses are (issue 28, item 12: a run over 7,883 files changed
+    ``Date`` in 1,998 without a word): the tag, its value as read, its value
+    as written.
+    """
+    out = []
+    for name, value in before:
+        ours = WINBOARD_SIDES.get(name)
+        written = ours if ours is not None and ours in after and name not in after else name
+        new = after.get(written, value)
+        if written != name:
+            out.append(f"tag `{name}` written as `{written}`" + (f" (`{value}` as `{new}`)" if new != value else ""))
+        elif new != value:
+            out.append(f"tag `{name}` `{excerpt(value)}` written in its standard form `{excerpt(new)}`")
+    return out
 
 
 def _figures(items: list[_Input], outputs: int, seconds: float) -> str:
@@ -374,6 +403,9 @@ def _report(item: _Input) -> None:
     for n, loss in item.losses:
         where = item.display if item.games == 1 else f"{item.display} (game {n})"
         print(f"{where}: warning: {loss}", file=sys.stderr)
+    for n, rewrite in item.rewrites:
+        where = item.display if item.games == 1 else f"{item.display} (game {n})"
+        print(f"{where}: note: {rewrite}", file=sys.stderr)
 
 
 # ---------------------------------------------------------------- writing
@@ -462,6 +494,9 @@ def _write_failure(exc: Exception, out: str, encoding: str) -> tuple[str, int]:
     """What to say about an output that could not be written, and the exit status it calls for."""
     if isinstance(exc, UnicodeEncodeError):
         bad = exc.object[exc.start : exc.end] if isinstance(exc.object, str) else "?"
+        if any("\ud800" <= c <= "\udfff" for c in bad):  # no encoding writes one: another --output-encoding would not help
+            shown = bad.encode("ascii", "backslashreplace").decode("ascii")
+            return f"Cannot write `{out}`: the games hold a lone surrogate (`{shown}`), which is no character", 1
         return f"Encoding `{encoding}` cannot write `{bad}` in `{out}`; choose another --output-encoding (e.g. utf-8)", 1
     if isinstance(exc, OSError):
         return f"Cannot write `{out}`: {exc.strerror or exc}", 2
@@ -679,6 +714,9 @@ def run(args: argparse.Namespace, *, list_folder: Optional[FolderLister] = None)
         return status or 1
     writing.say()
     status = max(status, writing.status)
+    rewritten = sum(len(i.rewrites) for i in items)
+    if rewritten:
+        print(f"xqformats convert: {rewritten:,} tag{'s' if rewritten != 1 else ''} written in {'their' if rewritten != 1 else 'its'} standard form (named above)", file=sys.stderr)
     if interactive or args.verbose:
         print(f"xqformats convert: {_figures(items, writing.outputs, time.monotonic() - started)}", file=sys.stderr)
     return status

@@ -16,6 +16,9 @@ A record is *not formattable*, and is left as it is, when
   CBR, CBL; CBF, XML, is formatted);
 * the reader reported an error (the unread text is kept in the model as a
   comment: writing it back would move it; lint and fix the record first);
+* its extension names another format and its content is not positively a
+  record (``Detection.confirmed``: a ``package.json``, read as PGN for its
+  ``{``, is not rewritten as a PGN game);
 * the writer would lose something (:func:`xqformats.formats.losses`: a tag
   value over a line end, an unknown ``Format`` value …);
 * reading the written text back does not give the same games, or writing
@@ -124,6 +127,16 @@ def _refusal(record: formats.Record, notation: Optional[str]) -> Optional[str]:
     return None
 
 
+def _unconfirmed(detection: formats.Detection) -> Optional[str]:
+    """Why a file is left alone that its content does not positively say is a record (see ``Detection.confirmed``), or ``None``."""
+    if detection.confirmed or detection.format is None or detection.mismatch is None:
+        return None  # (no format at all is the reader's to say: "not a record xqformats reads")
+    return (
+        f"its extension names {detection.mismatch.title}, which it does not hold, and nothing says for sure that it is "
+        f"{detection.format.content} (it was read as one)"
+    )
+
+
 def _options(fmt: str, games: list[Game], notation: Optional[str]) -> dict[str, Any]:
     """The writer's options: for PGN the notation asked for, else the file's (its first game's with moves)."""
     if fmt != "pgn":
@@ -153,10 +166,17 @@ def format_text(text: str, name: str = "game.pgn", *, notation: Optional[str] = 
     own.  The result keeps ``text``'s line end (its first).  Never raises
     on what ``text`` holds; formatting its output again changes nothing.
     """
+    # A binary format's reader takes bytes only (CBF: its XML declares the encoding), so the
+    # format is known before the text is read: CBF in an editor is not formatted (issue 28, item 6).
+    detection = formats.detect_format(name, text[: formats.HEAD_SIZE].encode("utf-8", "replace"), stdin=True)
+    reason = _unconfirmed(detection)
+    if reason is not None:
+        return FormatResult(text, reason=reason)
+    found = detection.format
+    if found is not None and found.kind is not formats.Kind.TEXT:
+        return FormatResult(text, reason=f"{found.title} is formatted from its bytes, not from text")
     record = formats.read(Source.from_text(text, name), name=name)
     reason = _refusal(record, notation)
-    if reason is None and record.format is not None and record.format.kind is not formats.Kind.TEXT:
-        reason = f"{record.format.title} is formatted from its bytes, not from text"
     if reason is not None:
         return FormatResult(text, reason=reason)
     assert record.format is not None
@@ -199,6 +219,9 @@ def format_file(data: bytes, name: str, *, encoding: Optional[str] = None, notat
     writer (which declares its own encoding).
     """
     detection = formats.detect_format(name, data[: formats.HEAD_SIZE])
+    reason = _unconfirmed(detection)
+    if reason is not None:
+        return FormatResult("", reason=reason, data=data)
     fmt = detection.format
     if fmt is not None and fmt.kind is formats.Kind.TEXT:
         file = TextFile.decode(data, encoding)
@@ -251,6 +274,10 @@ def format_path(
     """
     name = path if name is None else name
     with open(path, "rb") as original:
+        reason = _unconfirmed(formats.detect_format(name, original.read(formats.HEAD_SIZE)))
+        if reason is not None:
+            return FormatResult("", reason=reason)
+        original.seek(0)
         with formats.open_record(path, name=name, encoding=encoding) as stream:
             newline = _streamed_newline(path, stream)
             if newline is not None:

@@ -56,6 +56,7 @@ from .core import (
     square_name,
     square_rank,
 )
+from .digits import MAX_NUMBER_DIGITS, bounded_int
 from .geometry import (
     ADVISOR_MOVES,
     ELEPHANT_MOVES,
@@ -776,14 +777,14 @@ _FEN_LETTERS = frozenset("KABNRCPkabnrcp")
 _FEN_ALIASES = {"E": "B", "H": "N", "e": "b", "h": "n"}
 #: The most of each piece a side has: as many as the start position holds.
 MAX_PIECES: dict[str, int] = dict(Counter(p for p in INITIAL_BOARD if p is not None))
-#: Longest counter read as a number: Python refuses to convert digit strings
-#: over 4,300 characters, and no game gets near a 9-digit move number.
-MAX_COUNTER_DIGITS = 9
+#: Longest counter read as a number: the package's one bound on digit runs
+#: (:mod:`xqformats.digits`); no game gets near a 10-digit move number.
+MAX_COUNTER_DIGITS = MAX_NUMBER_DIGITS
 
 
 def _is_number(value: str) -> bool:
     """Whether ``value`` is a plain ASCII decimal short enough to convert."""
-    return value.isascii() and value.isdigit() and len(value) <= MAX_COUNTER_DIGITS
+    return value.isascii() and bounded_int(value, MAX_COUNTER_DIGITS) is not None
 
 
 def _clip(text: str, limit: int = 20) -> str:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import itertools
 import random
 import re
 import signal
@@ -40,7 +41,7 @@ import traceback
 import tracemalloc
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Optional, Protocol, Sequence
 
 from mutators import Mutator, grow, mutate
 from xqformats.diagnostics import INTERNAL_ERROR, Diagnostic
@@ -56,6 +57,7 @@ __all__ = [
     "check_diagnostics",
     "Measure",
     "Plan",
+    "Grown",
     "run_one",
     "inputs",
     "fuzz",
@@ -411,6 +413,15 @@ class Report:
         return "\n".join(lines)
 
 
+class Grown(Protocol):
+    """An input of one format at any size (:class:`shapes.Shape`)."""
+
+    @property
+    def format(self) -> str: ...
+
+    def grown(self, size: int) -> bytes: ...
+
+
 @dataclass(frozen=True)
 class Plan:
     """How one target is fuzzed: ``count`` inputs (``grown`` of them grown, memory-checked).
@@ -452,6 +463,7 @@ def fuzz(
     report: Optional[Report] = None,
     on_finding: Optional[Callable[[Finding], None]] = None,
     dictionary: Sequence[bytes] = (),
+    shapes: Sequence[Grown] = (),
 ) -> Report:
     """Run each of ``targets`` on ``plan.count`` inputs made from ``seeds``; the findings and figures.
 
@@ -460,7 +472,10 @@ def fuzz(
     seed now and then (one input in eight comes from the whole pool).  Each
     target gets its own :class:`random.Random` from ``seed`` and its name, so
     adding a target changes no other target's inputs.  ``on_finding`` is
-    called with each new signature's first finding.
+    called with each new signature's first finding.  ``shapes``
+    (:class:`shapes.Shape`) are grown to ``plan.grow_to`` bytes and run,
+    memory-checked, by each target whose formats they are of (every target
+    without formats runs them all), after its other inputs.
     """
     report = report if report is not None else Report()
     everything = [s for group in seeds.values() for s in group]
@@ -471,7 +486,8 @@ def fuzz(
         pool = own + rng.sample(others, min(len(others), max(1, len(own) // 8)))
         if pool:  # warm up: imports and caches are not the input's cost (a finding here is found again below)
             run_one(target, min(pool, key=len), budget)
-        for data, grown in inputs(pool, rng, plan, dictionary):
+        grown_shapes = ((s.grown(plan.grow_to), True) for s in shapes if not target.formats or s.format in target.formats)
+        for data, grown in itertools.chain(inputs(pool, rng, plan, dictionary), grown_shapes):
             finding, measure = run_one(target, data, budget, memory=grown)
             report.count(target.name, len(data), measure)
             if finding is not None and report.add(finding) and on_finding is not None:

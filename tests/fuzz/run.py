@@ -5,7 +5,10 @@
     python tests/fuzz/run.py --atheris --target read:detect --seconds 300 --out findings/
 
 Runs the targets in turn, in rounds of ``--batch`` inputs each, until
-``--seconds`` have passed (split evenly across the chosen targets). Each new
+``--seconds`` have passed (split evenly across the chosen targets); a
+target's first round also runs the grown shapes of its formats
+(``shapes.py``) at ``--grow-to`` bytes, unless ``--no-shapes`` (that round
+is finished even when it takes longer than the target's share). Each new
 finding (a new signature, see ``harness.Finding``) is minimised and written to
 ``--out``: ``<slug>/input.bin`` (the input as found), ``<slug>/minimised.bin``
 and ``<slug>/report.txt`` (target, oracle, detail, traceback). Prints each
@@ -36,6 +39,7 @@ for _path in (HERE.parents[1], HERE.parent, HERE):  # the source tree, tests/ (s
 from harness import Budget, Finding, Plan, Report, Target, fuzz, minimise  # noqa: E402
 from mutators import dictionary_of  # noqa: E402
 from seeds import all_seeds  # noqa: E402
+from shapes import all_shapes  # noqa: E402
 from targets import all_targets  # noqa: E402
 
 
@@ -58,6 +62,7 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--batch", type=int, default=200, help="inputs per target per round (default 200)")
     parser.add_argument("--grown", type=int, default=4, help="grown, memory-checked inputs per round (default 4)")
     parser.add_argument("--grow-to", type=int, default=1024 * 1024, help="size of the largest grown input (default 1 MB)")
+    parser.add_argument("--no-shapes", action="store_true", help="leave out the grown shapes (shapes.py) each target's first round runs at --grow-to")
     parser.add_argument("--generated", type=int, default=40, help="generated games among the seeds (default 40)")
     parser.add_argument("--minimise", type=int, default=2000, help="runs to spend minimising a finding (a fiftieth for time and memory; default 2000)")
     parser.add_argument("--list", action="store_true", help="list the targets and exit")
@@ -80,6 +85,7 @@ def _run_rounds(args: argparse.Namespace, targets: list[Target], budget: Budget)
     seeds = all_seeds(args.generated, args.seed)
     dictionary = dictionary_of([s for group in seeds.values() for s in group])
     report = Report()
+    shapes = all_shapes()
     by_name = {t.name: t for t in targets}
     per_target = args.seconds / len(targets)
     plan = Plan(count=args.batch, grown=args.grown, grow_to=args.grow_to)
@@ -90,6 +96,7 @@ def _run_rounds(args: argparse.Namespace, targets: list[Target], budget: Budget)
             fuzz(
                 [target], seeds, plan, seed=args.seed * 1_000_003 + round_, budget=budget, report=report,
                 on_finding=lambda f: _save(f, by_name[f.target], args.out, budget, args.minimise), dictionary=dictionary,
+                shapes=shapes if round_ == 0 and not args.no_shapes else (),
             )
             round_ += 1
         print(f"{target.name}: {report.runs.get(target.name, 0)} inputs, {len([f for f in report.findings.values() if f.target == target.name])} finding(s)", flush=True)

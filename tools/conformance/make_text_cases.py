@@ -159,6 +159,16 @@ def pgn_structure() -> None:
          description="A file whose name is no format's and whose content is none is not read.", diags=("G101",))
     case("pgn", "valid", "g101-g105-named-pgn", pgn("1. 炮二平五 *"), clause=f"{PGN} §2.6", rules=("G101", "G105"),
          description="PGN content in a file named .pgn.", expect=one(line("H2-E2")))
+    case("pgn", "dialect", "p202-format-line-in-movetext", pgn('1. 炮二平五 马8进7\n[Format "WXF"]\n2. H2+3 R9.8 *'), clause=[f"{PGN} §2.7", f"{PGN} §3.6"],
+         rules=("P202",), source="spec example",
+         description="The spec's invalid `[Format \"WXF\"]` between rounds 51 and 52, shortened: a tag line after a game without a result, "
+         "before the next move number (2 after 1), is a tag of the movetext: one game, the tag applied, and the moves after it "
+         "(H2+3 R9.8: H0-G2 I9-H9) read in the notation it names.",
+         expect=one(line("H2-E2", "H9-G7", "H0-G2", "I9-H9"), ["Format", "WXF"]), diags=("P202@4:1",))
+    case("pgn", "dialect", "p205-tag-line-before-move-1", '[Game "Chinese Chess"]\n\n1. 炮二平五\n[Round "2"]\n\n1. 兵七进一 *\n',
+         clause=[f"{PGN} §2.7", f"{PGN} §2.3"], rules=("P205",), source="real-file fault: a game without its result, then a game that starts with another tag",
+         description="Tag lines after a game without a result begin the next game when the moves after them do not go on (1. after 1.): two games.",
+         expect=doc(game(line("H2-E2"), [GAME_TAG]), game(line("C3-C4"), [["Round", "2"]])), diags=("P205@3:8",))
 
 
 def pgn_tags() -> None:
@@ -631,6 +641,12 @@ def json_cases() -> None:
          description="Document members other than `xqformats` and `games` are ignored.", expect=doc(game(line("H2-E2"), [])))
     case("json", "invalid", "j101-truncated", '{"xqformats": 1, "games": [\n', ext=".json", clause=f"{JSONP} §1.1", rules=("J101",),
          description="A document cut off after `[` is not JSON; reported where parsing stopped.", diags=("J101@2:1",))
+    named = {"headers": [["Event", "EVENT"]], **minimal}  # EVENT: the escapes below, as JSON text holds them
+    case("json", "valid", "surrogate-pair", jdoc(named).replace("EVENT", "\\ud83d\\ude00"), ext=".json", clause=f"{JSONP} §1.1", rules=("J106",),
+         description="A surrogate pair escaped (`\\ud83d\\ude00`) is one character, U+1F600.", expect=doc(game(line("H2-E2"), [["Event", "\U0001f600"]])))
+    case("json", "invalid", "j106-lone-surrogate", jdoc(named).replace("EVENT", "\\ud800"), ext=".json", clause=f"{JSONP} §1.1", rules=("J106",),
+         description="A lone surrogate (`\\ud800`) is no character: read as U+FFFD and reported, so that the game can be written.",
+         diags=("J106",))
     case("json", "invalid", "j105-version-2", jdoc(minimal, version=2), ext=".json", clause=f"{JSONP} §1.2", rules=("J105",),
          description="A version this reader does not know is refused rather than guessed at.", diags=("J105",))
     case("json", "invalid", "j102-start-is-number", jdoc({"start": 7, "nodes": [{}]}), ext=".json", clause=[f"{JSONP} §2.1", f"{JSONP} §1.2"], rules=("J102",),

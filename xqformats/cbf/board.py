@@ -25,7 +25,8 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from ..core import FILE_COUNT, RANK_COUNT, SQUARE_COUNT, Move, square, square_file, square_rank
-from ..diagnostics import Rule, Severity
+from ..diagnostics import Rule, Severity, excerpt
+from ..digits import MAX_NUMBER_DIGITS, bounded_int
 from ..fen import RULE_OF
 from ..position import Position
 from .rules import BOARD_LETTER, BOARD_SIDE, BOARD_SIZE
@@ -91,7 +92,12 @@ def _decode_points(value: str, end: int, problems: list[BoardProblem]) -> Option
             j = i + 1
             while j < end and value[j] in _DIGITS:
                 j += 1
-            count += int(value[i:j])
+            run = bounded_int(value[i:j])
+            if run is None:  # more than MAX_NUMBER_DIGITS digits: no board has that many points
+                msg = f"The Board string counts `{excerpt(value[i:j])}` empty points at once; expected {SQUARE_COUNT} points in all"
+                problems.append(_problem(BOARD_SIZE, msg, i, j))
+                return None
+            count += run
             i = j
             continue
         piece = CBF_TO_FEN.get(ch)
@@ -128,11 +134,13 @@ def _decode_side(value: str, dash: int, problems: list[BoardProblem]) -> Optiona
     if not ok:
         msg = f"Side to move `{side or field}` in the Board string; expected `r` (Red) or `b` (Black)"
         problems.append(_problem(BOARD_SIDE, msg, start, start + max(1, len(side))))
-    if not digits or not digits.isascii() or not digits.isdigit() or int(digits) < 1:
-        msg = f"Move number `{digits}` in the Board string; expected a number of at least 1"
+    number = bounded_int(digits) if digits.isascii() else None
+    if number is None or number < 1:
+        too_long = f" with at most {MAX_NUMBER_DIGITS} digits" if len(digits) > MAX_NUMBER_DIGITS else ""
+        msg = f"Move number `{excerpt(digits)}` in the Board string; expected a number of at least 1{too_long}"
         problems.append(_problem(BOARD_SIDE, msg, start + 1, start + len(field)))
         return None
-    return (side == "r", int(digits)) if ok else None
+    return (side == "r", number) if ok else None
 
 
 def decode_board(value: str) -> tuple[Optional[Position], list[BoardProblem]]:

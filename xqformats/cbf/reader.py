@@ -48,7 +48,8 @@ from lxml import etree
 
 from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import Move
-from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
+from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span, excerpt
+from ..digits import MAX_NUMBER_DIGITS, bounded_int
 from ..fen import parse_fen
 from ..model import Game, Headers, Node
 from ..position import STARTING_FEN, Position
@@ -486,10 +487,12 @@ class _MoveWalk(ReaderHooks):
             self._keep(el, "line")
             return
         plies = self.builder.position.stack_depth
-        span = self.loc.attribute_value(el, "nid") if el.get("nid") is not None else self.loc.start_tag(el)
+        written = el.get("nid")
+        span = self.loc.attribute_value(el, "nid") if written is not None else self.loc.start_tag(el)
+        shown = excerpt(written.strip()) if written is not None and nid == _PAST_EVERY_LINE else str(nid)
         self.low.report(
             NID_SKIP,
-            f"Move `nid` {nid} skips: the current line has {plies} move{'s' if plies != 1 else ''}; "
+            f"Move `nid` {shown} skips: the current line has {plies} move{'s' if plies != 1 else ''}; "
             f"expected `nid` {plies + 1} or less",
             span,
             el,
@@ -629,15 +632,22 @@ def _comment(el: etree._Element) -> str:
 
 
 def _int(text: str) -> Optional[int]:
-    """A ``nid``: a positive decimal integer (surrounding whitespace allowed); else ``None``."""
-    if text.isdigit() and text.isascii():  # the usual case: no whitespace to strip
-        n = int(text)
-        return n if n >= 1 else None
-    t = text.strip()
-    if t.isascii() and t.isdigit():
-        n = int(t)
-        return n if n >= 1 else None
-    return None
+    """A ``nid``: a positive decimal integer (surrounding whitespace allowed); else ``None``.
+
+    One of more than :data:`~xqformats.digits.MAX_NUMBER_DIGITS` digits is
+    :data:`_PAST_EVERY_LINE`: it skips (C305), as any ``nid`` past the end of the line does.
+    """
+    t = text if text.isdigit() else text.strip()  # the usual case: no whitespace to strip
+    if not (t.isascii() and t.isdigit()):
+        return None
+    n = bounded_int(t)
+    if n is None:
+        return _PAST_EVERY_LINE
+    return n if n >= 1 else None
+
+
+#: The ``nid`` a run of more digits than :func:`bounded_int` reads stands for: a ply no line reaches.
+_PAST_EVERY_LINE = 10**MAX_NUMBER_DIGITS
 
 
 def _bad_value(value: str) -> str:

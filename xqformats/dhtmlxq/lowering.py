@@ -27,6 +27,7 @@ from typing import Optional
 from ..builder import GameBuilder, LinePolicy, ReaderHooks
 from ..core import Move, square
 from ..diagnostics import DiagnosticSink, Rule, excerpt
+from ..digits import bounded_int
 from ..fen import RULE_OF
 from ..model import Game, Node
 from ..notation import Notation, decode
@@ -45,8 +46,6 @@ _LAST_X = 8
 _LAST_Y = 9
 #: The main line's branch number: branches are named by their digits without leading zeros.
 _MAIN = "0"
-#: A ply of more digits than this is no ply of any record (and ``int()`` refuses more than 4,300).
-_MAX_PLY_DIGITS = 9
 
 
 def decode_pair(pair: str) -> Optional[int]:
@@ -79,9 +78,8 @@ def _number(digits: str) -> str:
 
 
 def _ply(digits: str) -> Optional[int]:
-    """A ply's value; ``None`` when it has more than :data:`_MAX_PLY_DIGITS` digits (no record has it)."""
-    digits = _number(digits)
-    return int(digits) if len(digits) <= _MAX_PLY_DIGITS else None
+    """A ply's value; ``None`` when it has more digits than any record's ply (the one guard, :func:`bounded_int`)."""
+    return bounded_int(_number(digits))
 
 
 def _order(number: str) -> tuple[int, str]:
@@ -306,7 +304,7 @@ class RecordReader(ReaderHooks):
         for number in sorted((n for n in branches if n not in rank), key=_order):
             block = branches[number]
             parent = _number(block.name.split("_")[1])
-            self.report(rules.BRANCH_PARENT, f"`{block.head.text}` names branch {parent} as its parent, which this record does not have (or could not read); not read", block.head)
+            self.report(rules.BRANCH_PARENT, f"`{block.head.text}` names branch {excerpt(parent)} as its parent, which this record does not have (or could not read); not read", block.head)
 
     def _branch(self, block: Block, line: dict[int, Node]) -> dict[int, Node]:
         """Read ``block``, a branch from ``line`` (its parent's); the moves it plays."""
@@ -315,7 +313,7 @@ class RecordReader(ReaderHooks):
         target = line.get(ply) if ply is not None else None
         if target is None:
             plies = f"{min(line)}–{max(line)}" if line else "none"
-            self.report(rules.BRANCH_PLY, f"`{block.head.text}`: branch {_number(parent)} has no move at ply {_number(digits)} (its plies: {plies}); not read", block.head)
+            self.report(rules.BRANCH_PLY, f"`{block.head.text}`: branch {excerpt(_number(parent))} has no move at ply {excerpt(_number(digits))} (its plies: {plies}); not read", block.head)
             return {}
         assert ply is not None
         self.builder.back_to(ply - 1)
@@ -335,7 +333,7 @@ class RecordReader(ReaderHooks):
                 continue
             node = self.lines.get(branch, {}).get(ply) if ply is not None else None
             if node is None:
-                self.report(rules.COMMENT_TARGET, f"`{block.head.text}`: {'the main line' if branch == _MAIN else f'branch {branch}'} has no move at ply {_number(digits)}; kept as a comment on the game", block.head)
+                self.report(rules.COMMENT_TARGET, f"`{block.head.text}`: {'the main line' if branch == _MAIN else f'branch {excerpt(branch)}'} has no move at ply {excerpt(_number(digits))}; kept as a comment on the game", block.head)
                 self.game.root.comments.append(text)
                 continue
             node.comments.append(text)

@@ -58,7 +58,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterator, Optional, Sized, TypeVar, Union, cast
 
-from ..diagnostics import LINE_END, Diagnostic, DiagnosticSink, Rule, Severity, split_lines
+from ..diagnostics import LINE_END, Diagnostic, DiagnosticSink, Rule, Severity, excerpt, split_lines
+from ..digits import bounded_int
 from ..encoding import decode_bytes
 from ..source import Source
 from . import cbf, cbr, dhtmlxq, json, pgn, wxfgame, xqf
@@ -235,6 +236,8 @@ def text_encoding(name: str) -> str:
     return info.name
 
 
+#: The most digits a size may have: a thousand terabytes in bytes (:func:`~xqformats.digits.bounded_int`).
+_SIZE_DIGITS = 15
 _SIZE = re.compile(r"\s*(\d+)\s*([KMG]?)B?\s*", re.IGNORECASE)
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
 
@@ -250,7 +253,10 @@ def parse_size(text: Union[str, int]) -> int:
         match = _SIZE.fullmatch(text) if isinstance(text, str) else None
         if match is None:
             raise ValueError(f"`{text}` is not a size (a number of bytes, or one with K, M or G: 64M)")
-        size = int(match.group(1)) * _UNITS[match.group(2).upper()]
+        number = bounded_int(match.group(1), _SIZE_DIGITS)
+        if number is None:
+            raise ValueError(f"`{excerpt(str(text))}` is too large a size; expected at most {_SIZE_DIGITS} digits")
+        size = number * _UNITS[match.group(2).upper()]
     if size < 1:
         raise ValueError(f"`{text}` is not a size of at least 1 byte")
     return size

@@ -224,7 +224,9 @@ class Format:
     cheap and import nothing heavy.  ``signature`` says that the sniff tests a
     magic number no other content has (``XQ`` of XQF, ``CCBridge Record``):
     such a format is recognised by its content even in a file whose extension
-    no format claims.  ``library`` marks a format whose files collect many
+    no format claims.  ``folder_sniff`` marks a format whose extensions many
+    files have that are no record (``.json``): a folder search takes such a
+    file only when ``sniff`` recognises it.  ``library`` marks a format whose files collect many
     records (CBL): ``convert --out-dir`` writes each of its games to a file of
     its own.  ``reader`` reads; ``writer`` writes, when the format can be
     written.  ``stream`` reads a file game by game, when the format can
@@ -241,6 +243,7 @@ class Format:
     reader: ReadFn
     writer: Optional[Writer] = None
     signature: bool = False
+    folder_sniff: bool = False
     library: bool = False
     stream: Optional[StreamFn] = None
     starts: Optional[StartsFn] = None

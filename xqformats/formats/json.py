@@ -66,4 +66,6 @@ FORMAT = Format(
     reader=_read,
     writer=Writer(TextLayout(_game_text, _frame), _losses),
     signature=True,
+    # Most `.json` files hold no record (package.json): a folder search takes the JSON form only (issue 28, item 10).
+    folder_sniff=True,
 )

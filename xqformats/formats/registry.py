@@ -34,6 +34,19 @@ class Detection(NamedTuple):
     format: Optional[Format]
     mismatch: Optional[Format] = None
 
+    @property
+    def confirmed(self) -> bool:
+        """Whether the content positively is a record of :attr:`format`, so that a tool may rewrite it in place.
+
+        So when the extension and the content agree (or no extension claims
+        the input), or when the content carries the format's signature
+        (:attr:`~.base.Format.signature`).  Not when the extension names
+        another format and the content is recognised only by a weak sniff (a
+        PGN ``{``, an XML ``<``): a ``package.json`` is no PGN record, and
+        ``format`` and ``lint --fix`` leave it alone (issue 28, item 10).
+        """
+        return self.format is not None and (self.mismatch is None or self.format.signature)
+
 
 class Registry:
     """An ordered set of formats, by name, by extension and by content.
@@ -103,6 +116,17 @@ class Registry:
     def knows_extension(self, name: str) -> bool:
         """Whether a file called ``name`` has a known extension (in any letter case)."""
         return PurePath(name).suffix.lower() in self.extensions()
+
+    def sniffed_in_folders(self, name: str) -> tuple[Format, ...]:
+        """The formats a folder search must recognise a file called ``name`` as, by its content; ``()``: none.
+
+        When every format claiming the extension is :attr:`~.base.Format.folder_sniff`
+        (``.json``, which most files having it do not hold a record in), a
+        folder search takes the file only when one of them sniffs its first bytes.
+        """
+        suffix = PurePath(name).suffix.lower()
+        claimed = tuple(f for f in self._formats if suffix and suffix in f.extensions)
+        return claimed if claimed and all(f.folder_sniff for f in claimed) else ()
 
     # ------------------------------------------------------------ detection
     def sniff(self, head: bytes) -> Optional[Format]:

@@ -20,6 +20,7 @@ a note on the move's own finding), and its siblings are read as usual.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Optional, Sequence
 
 from ..builder import GameBuilder, LinePolicy, ReaderHooks
@@ -312,5 +313,61 @@ def read_json(text: str, *, path: Optional[str] = None, strict: bool = False) ->
     except ValueError:  # a number of more than 4,300 digits (int() refuses it)
         sink.report(rules.NOT_JSON, "Not the JSON form: a number too long to read")
         return [], list(sink.items)
+    if _SURROGATE_HINT.search(text):
+        doc = _without_surrogates(doc, sink)
     games = games_from_document(doc, sink, strict=strict)
     return games, list(sink.items)
+
+
+#: A lone surrogate as JSON escapes it (or raw, in text handed in as a str): the document may hold one.
+_SURROGATE_HINT = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+#: The values that are or may hold strings (numbers, booleans and null are passed by).
+_TEXTS = (str, dict, list)
+
+#: A JSON path: ``None`` at the document, else (the container's path, the key or index).
+_Path = Optional[tuple[Any, Any]]
+
+
+def _path_text(path: _Path) -> str:
+    parts: list[str] = []
+    while path is not None:
+        path, key = path
+        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    return "".join(reversed(parts)).lstrip(".") or "$"
+
+
+def _without_surrogates(doc: object, sink: DiagnosticSink) -> object:
+    """``doc`` with U+FFFD for each lone surrogate in its strings and keys; one J106 (docs/spec/json.md §1.1).
+
+    ``json.loads`` reads a ``\\ud800`` escape that is not half of a pair as a
+    lone surrogate, which no encoding writes: left in, every writer would
+    raise (issue 28, item 7).  The first string is named, with how many hold
+    one.  Iterative (any depth), O(size of the document).
+    """
+    found: list[_Path] = []
+    out = doc
+    # (container, key, value, path): each string is cleaned where it stands, in the document's order.
+    stack: list[tuple[Any, Any, Any, _Path]] = [(None, None, doc, None)]
+    while stack:
+        owner, key, value, path = stack.pop()
+        if isinstance(value, str):
+            if _SURROGATE.search(value):
+                found.append(path)
+                value = _SURROGATE.sub("\ufffd", value)
+                if owner is None:
+                    out = value
+                else:
+                    owner[key] = value
+        elif isinstance(value, dict):
+            for name in [k for k in value if _SURROGATE.search(k)]:  # a member's name is a string too
+                found.append((path, name))
+                value[_SURROGATE.sub("\ufffd", name)] = value.pop(name)
+            stack.extend((value, k, v, (path, k)) for k, v in reversed(list(value.items())) if isinstance(v, _TEXTS))
+        elif isinstance(value, list):
+            stack.extend((value, i, v, (path, i)) for i, v in reversed(list(enumerate(value))) if isinstance(v, _TEXTS))
+    if found:
+        first = _path_text(found[0]).encode("ascii", "backslashreplace").decode("ascii")
+        more = f" ({len(found) - 1:,} more strings hold one)" if len(found) > 1 else ""
+        sink.report(rules.LONE_SURROGATE, f"`{first}` holds a lone surrogate (half of a UTF-16 pair, no character); read as U+FFFD{more}")
+    return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = ["NOT_JSON", "NOT_THE_FORM", "BAD_VALUE", "MOVES_NOT_READ", "VERSION"]
+__all__ = ["NOT_JSON", "NOT_THE_FORM", "BAD_VALUE", "MOVES_NOT_READ", "VERSION", "LONE_SURROGATE"]
 
 
 def _json(game: str = '{"start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", '
@@ -92,4 +92,30 @@ VERSION = Rule(
     fixed=_json(),
     example_kind="json",
     references=("docs/spec/json.md §1.2",),
+)
+LONE_SURROGATE = Rule(
+    "J106",
+    "json-lone-surrogate",
+    Severity.ERROR,
+    "A string holds a lone surrogate",
+    what=(
+        "Reports a string of the document (a header, a comment, a result, a move) holding a "
+        "`\\ud800`–`\\udfff` escape that is not half of a surrogate pair. Such a code unit is no "
+        "character: it is read as U+FFFD (an error, as undecodable bytes are: the text is lost). "
+        "The first is named, with how many strings hold one."
+    ),
+    why=(
+        "No encoding writes a lone surrogate: a game holding one could be written in no format. "
+        "It is often left over from cutting UTF-16 text in the middle of a pair."
+    ),
+    references=("docs/spec/json.md §1.1",),
+    example=_json(
+        '{"headers": [["Event", "\\ud800"]], '
+        '"start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "nodes": [{}]}'
+    ),
+    fixed=_json(
+        '{"headers": [["Event", "\\ud83d\\ude00"]], '
+        '"start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", "nodes": [{}]}'
+    ),
+    example_kind="json",
 )

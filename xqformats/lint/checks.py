@@ -23,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
-from ..diagnostics import Diagnostic, DiagnosticSink, Edit, Rule, Severity, Span
+from ..diagnostics import Diagnostic, DiagnosticSink, Edit, Rule, Severity, Span, excerpt
+from ..digits import bounded_int
 from ..formats.rules import FILE_TOO_LARGE, FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, UNREADABLE_FILE, UNSUPPORTED_FORMAT
 from ..model import ECCO_PATTERN, RESULT_WORDS, RESULTS, Game, date_problem, standard_tag_value
 
@@ -462,8 +463,8 @@ def _ply_count(ctx: _Context) -> None:
     text = value.strip()
     if not (text.isascii() and text.isdigit()):
         msg = f"PlyCount `{value}` is not a whole number; the main line has {plies} plies"
-    elif int(text) != plies:
-        msg = f"PlyCount `{value}` but the main line has {plies} {'ply' if plies == 1 else 'plies'}"
+    elif bounded_int(text) != plies:  # None (more than MAX_NUMBER_DIGITS digits) is no main line's length
+        msg = f"PlyCount `{excerpt(value)}` but the main line has {plies} {'ply' if plies == 1 else 'plies'}"
     else:
         return
     # Unsafe: the count may be right and a move missing.

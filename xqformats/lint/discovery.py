@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-from ..formats import REGISTRY
+from ..formats import HEAD_SIZE, REGISTRY
 
 __all__ = [
     "repository_root",
@@ -85,13 +85,41 @@ def repository_root(start: Path) -> Optional[Path]:
     return None
 
 
+def _real(path: Path) -> Path:
+    """``path`` with its links followed; a link that leads nowhere (a loop, a dangling link) is named as it is.
+
+    (``Path.resolve`` raises ``RuntimeError`` on a loop, which aborted a whole
+    run: issue 28, item 9; reading the file reports the loop, G102.)
+    """
+    real = Path(os.path.realpath(path))
+    return real if os.path.exists(real) else Path(os.path.abspath(path))  # (os.path: False on any OSError)
+
+
 def _display(path: Path, cwd: Path) -> str:
     """``path`` relative to ``cwd`` when below it, else as given; ``/`` separators."""
     try:
-        rel = path.resolve().relative_to(cwd)
+        rel = _real(path).relative_to(cwd)
         return rel.as_posix()
     except ValueError:
         return path.as_posix()
+
+
+def _holds_its_format(fp: Path) -> bool:
+    """Whether a file found in a folder is taken for its extension: always, unless the formats
+    claiming it must be recognised by content (:meth:`~xqformats.formats.registry.Registry.sniffed_in_folders`).
+
+    A file that cannot be read, or is no regular file (a FIFO would block), is taken unopened:
+    reading it says why (G102).
+    """
+    formats = REGISTRY.sniffed_in_folders(fp.name)
+    if not formats or not os.path.isfile(fp):
+        return True
+    try:
+        with open(fp, "rb") as handle:
+            head = handle.read(HEAD_SIZE)
+    except OSError:
+        return True
+    return any(f.sniff(head) for f in formats)
 
 
 def is_excluded(rel_posix: str, patterns: Sequence[str]) -> bool:
@@ -174,7 +202,7 @@ class _Walk:
         if not patterns:
             return False
         try:
-            rel = p.resolve().relative_to(root.resolve()).as_posix()
+            rel = _real(p).relative_to(root.resolve()).as_posix()
         except ValueError:
             rel = p.as_posix()
         return is_excluded(rel, patterns)
@@ -206,7 +234,7 @@ class _Walk:
         """Whether to lint a file found in a folder (one of unknown format is noted as skipped)."""
         if fp.name.startswith(".") or self.excluded(fp) or self._git_ignored(fp, False):
             return False
-        if REGISTRY.knows_extension(fp.name):
+        if REGISTRY.knows_extension(fp.name) and _holds_its_format(fp):
             return True
         self.out.skipped.append(_display(fp, self.cwd))
         return False
@@ -270,7 +298,7 @@ def discover(
             walk.add_stdin()
         elif p.is_dir():
             walk.add_folder(p)
-        elif p.exists():
+        elif p.exists() or p.is_symlink():  # a link loop or a dangling link: reading says which (G102)
             if not (force_exclude and walk.excluded(p)):
                 walk.add(p)
         else:

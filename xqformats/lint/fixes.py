@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import IO, Callable, Iterable, Optional
 
 from ..diagnostics import Diagnostic, Fix, Severity, split_lines
+from ..formats import HEAD_SIZE, detect_format
 from ..formats.output import TextFile
 from .discovery import STDIN, Target
 from .runner import FileResult, LintOptions, lint_bytes, lint_target
@@ -130,22 +131,28 @@ def lint_text(text: str, display: str, options: LintOptions, *, path: str = "-")
 def fix_text(text: str, lint: Lint, *, unsafe: bool = False, newline: str = "\n", max_passes: int = MAX_PASSES) -> FixOutcome:
     """Lint ``text`` with ``lint``, apply the fixes, and again, until it is stable.
 
-    Stops when a pass applies no fix, or after ``max_passes`` passes (what
-    is left is reported in ``remaining``); does nothing to a text with a
-    syntax error (:data:`SYNTAX_CODES`).  ``lint`` is e.g.
-    ``lambda t: lint_text(t, "game.pgn", options)``.
+    Stops when a pass applies no fix (a fixed point).  Fixes that still
+    apply after ``max_passes`` passes never reach one: each pass undid or
+    redid another's work (a fix writing into a comment, issue 28, item 11),
+    so nothing is changed and what lint reports on ``text`` is ``remaining``.
+    Does nothing to a text with a syntax error (:data:`SYNTAX_CODES`).
+    ``lint`` is e.g. ``lambda t: lint_text(t, "game.pgn", options)``.
     """
     fixed: list[Diagnostic] = []
-    result = lint(text)
+    first = result = lint(text)
     if any(d.code.startswith(SYNTAX_CODES) and d.severity is Severity.ERROR for d in result.diagnostics):
         return FixOutcome(text, (), result)
+    original = text
     for _ in range(max_passes):
         new, done = apply_fixes(text, result.diagnostics, unsafe=unsafe, newline=newline)
         if not done or new == text:
-            break
+            return FixOutcome(text, tuple(fixed), result)
         fixed += done
         text = new
         result = lint(text)
+    new, done = apply_fixes(text, result.diagnostics, unsafe=unsafe, newline=newline)
+    if done and new != text:
+        return FixOutcome(original, (), first)  # no fixed point: a fix that keeps coming back is a bug, not a fix
     return FixOutcome(text, tuple(fixed), result)
 
 
@@ -159,12 +166,16 @@ def fix_file(
     is the plain lint of ``data``), when there is nothing to fix or the bytes
     cannot be rewritten as text (a binary format has no fixes; bytes the
     encoding cannot read would be lost, and so would a character the
-    encoding cannot write).
+    encoding cannot write), or when its extension names another format and
+    its content is not positively a record (``Detection.confirmed``: a
+    ``package.json`` read as PGN for its ``{`` is never rewritten).
     """
     first = lint_bytes(data, display, options, path=path)
     unchanged = FixOutcome("", (), first)
     if not any(fixable(d, unsafe=unsafe) is not None for d in first.diagnostics):
         return unchanged, None
+    if not detect_format(display, data[:HEAD_SIZE], stdin=path == STDIN).confirmed:
+        return unchanged, None  # its extension names another format and nothing says it is a record (package.json)
     file = TextFile.decode(data, options.encoding)
     if file is None:
         return unchanged, None

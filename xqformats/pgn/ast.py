@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Optional, Union
 
 from ..diagnostics import Span
+from ..digits import MAX_NUMBER_DIGITS, bounded_int
 from ..source import Source
 
 __all__ = [
@@ -35,16 +36,16 @@ __all__ = [
 ]
 
 
-#: The most digits a move number or a NAG is read with (docs/spec/pgn.md §4.1, §4.5):
-#: a longer one is no game's move number and no NAG, and the lowering reports
-#: it (P219 for a NAG).  Without a bound,
-#: ``int()`` refuses more than 4,300 digits.
-MAX_NUMBER_DIGITS = 9
+# The most digits a move number or a NAG is read with (docs/spec/pgn.md §4.1, §4.5) is the
+# package's one bound on digit runs, MAX_NUMBER_DIGITS (:mod:`xqformats.digits`; the PGN modules
+# import it from here): a longer one is no game's move number and no NAG, and the lowering
+# reports it (P219 for a NAG).
 
 
 def number_value(digits: str) -> int:
     """The value of ``digits``; ``-1`` when there are more than :data:`MAX_NUMBER_DIGITS`."""
-    return int(digits) if len(digits) <= MAX_NUMBER_DIGITS else -1
+    value = bounded_int(digits, MAX_NUMBER_DIGITS)
+    return -1 if value is None else value
 
 
 #: The largest NAG the spec defines (docs/spec/pgn.md §4.5); a larger one is kept as written (P219).

@@ -332,6 +332,9 @@ class Lexicon:
     line_comment: "re.Pattern[str]"
     line_end: "re.Pattern[str]"
     line_end_chars: str
+    #: ``RESULT`` and ``MOVE_NUMBER``: where a game without a result goes on after a tag line (PGN §2.7).
+    result: "re.Pattern[str]"
+    move_number: "re.Pattern[str]"
 
     @staticmethod
     def of(lark: Lark) -> "Lexicon":
@@ -354,6 +357,8 @@ class Lexicon:
             re.compile(terminal("LINE_COMMENT"), flags),
             re.compile(line_end),
             ends,
+            re.compile(terminal("RESULT"), flags),
+            re.compile(terminal("MOVE_NUMBER"), flags),
         )
 
     def without_comments(self, text: str) -> str:

@@ -481,7 +481,9 @@ class PgnLowering(ReaderHooks):
                 if cause is not None:  # the comment ran to the end and took the result with it
                     self.sink.note(rules.MISSING_RESULT, message, _point(where), about=cause)
                 else:
-                    self.report(rules.MISSING_RESULT, message, _point(where), _result_fix(game, where, end is not None, last_move))
+                    # After a `;` comment the marker goes on a line of its own (else it is the comment's text).
+                    line_comment = end is not None and self.text_between(end.start, end.start + 1) == ";"
+                    self.report(rules.MISSING_RESULT, message, _point(where), _result_fix(game, where, end is not None, last_move, line_comment))
         for item in trailer:
             if type(item) is StrayText:
                 self.report(
@@ -492,7 +494,7 @@ class PgnLowering(ReaderHooks):
             builder.visit_comment(item.text)  # type: ignore[attr-defined]
 
 
-def _result_fix(game: Game, where: Span, movetext: bool, last_move: Optional[MoveToken]) -> list[Edit]:
+def _result_fix(game: Game, where: Span, movetext: bool, last_move: Optional[MoveToken], line_comment: bool = False) -> list[Edit]:
     """The fix of a missing termination marker (one meaning, so safe).
 
     A result word written where the marker goes (``… 马8进7 红胜``: read as
@@ -500,13 +502,15 @@ def _result_fix(game: Game, where: Span, movetext: bool, last_move: Optional[Mov
     ``Result`` tag gives (its word's meaning, :data:`~xqformats.model.RESULT_WORDS`)
     is added, ``*`` without one, after ``where``: the movetext's last element
     (``last_move`` when it is a move), or the last tag pair when the game has no
-    ``movetext``.
+    ``movetext``.  After a ``;`` comment (``line_comment``) it starts a line:
+    written after it on its line, it would be the comment's text, and the fix
+    would never end (issue 28, item 11).
     """
     if last_move is not None and last_move.text in RESULT_WORDS and last_move.text:
         return [Edit(last_move.span.start, last_move.span.end, RESULT_WORDS[last_move.text])]
     tag = game.headers.get("Result", "*")
     result = tag if tag in RESULTS else RESULT_WORDS.get(tag.strip(), "*")
-    return [Edit(where.end, where.end, (" " if movetext else "\n\n") + result)]
+    return [Edit(where.end, where.end, ("\n" if line_comment else " " if movetext else "\n\n") + result)]
 
 
 def needs_separator(prev: type, el: type, line_comment: bool) -> bool:
@@ -727,6 +731,11 @@ class _MovetextWalk:
 
     def _misplaced_tag(self, f: _Frame, el: MisplacedTag) -> bool:
         self.low.add_tag(self.builder, el.tag, misplaced=True)
+        named = notation_of_format(el.tag.value) if el.tag.name == "Format" else None
+        if named is not None and self.notation is not None:
+            # PGN §2.7: the moves after a `Format` tag in the movetext are in the notation it names
+            # (one root cause, one finding: P202, not P214 for each line of moves it announces).
+            self.notation, self.notation_kind = named, ""
         return False
 
     # ---------------------------------------------------------------- variations

@@ -121,7 +121,7 @@ class _OnePass(FastParse):
     """
 
     __slots__ = (
-        "low", "game", "builder", "number", "prev", "prev_end",
+        "low", "game", "builder", "number", "prev", "prev_end", "comment_start",
         "open", "format_notation", "notation_kind", "first", "ending",
     )
 
@@ -136,6 +136,7 @@ class _OnePass(FastParse):
         self.prev: Optional[type] = None
         self.prev_end = -1
         self.open = 0  # variations open
+        self.comment_start = -1  # where the last comment began: a `;` comment's span ends the movetext (the result fix)
         self.format_notation: Optional[Notation] = None
         self.notation_kind = ""
         self.first = 0  # where the movetext starts (the first token after the tags)
@@ -188,6 +189,8 @@ class _OnePass(FastParse):
             return move.span, move
         if prev is MoveNumber and self.number is not None:
             return _number_node(self.number).span, None
+        if prev is Comment:
+            return self.chunk.span(self.comment_start, self.prev_end), None
         return self.chunk.span(self.prev_end, self.prev_end), None
 
     # ------------------------------------------------------------ movetext
@@ -305,7 +308,7 @@ class _OnePass(FastParse):
             span = self._span(kind, s, e)
             self.low.brace_in_comment(Comment(text, line, span))  # type: ignore[arg-type]
         self.builder.visit_comment(text)
-        self.prev, self.prev_end = Comment, e
+        self.prev, self.prev_end, self.comment_start = Comment, e, s
         return True
 
     def _on_nag(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:

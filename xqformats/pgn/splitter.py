@@ -40,10 +40,16 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import IO, Iterable, Iterator, NamedTuple, Optional, Sequence
 
+from ..digits import bounded_int
 from ..source import Source
 from .grammar import COMMENT_OPEN, MULTILINE_VALUE, MULTILINE_VALUE_BODY, VALUE_QUOTE, Lexicon, lexicon
 
-__all__ = ["GameSplitter", "split_games", "GameStart", "game_starts", "LINE_SAFE_CODECS"]
+__all__ = ["GameSplitter", "split_games", "GameStart", "game_starts", "LINE_SAFE_CODECS", "FIRST_TAGS"]
+
+#: The tags a game's tag section starts with, in the spec (``Game``) and in chess PGN and the
+#: exports read so far (``Event``): a tag line of one of them after movetext always starts the
+#: next game (docs/spec/pgn.md §2.7).
+FIRST_TAGS = frozenset({"Game", "Event"})
 
 # The last character of a line that ends a line for positions (LF, CR LF, a
 # lone CR: a line never ends with the CR of a CR LF, see `feed`).
@@ -112,6 +118,16 @@ class GameSplitter:
         self._has_text = False
         self._comment_open: Optional[str] = None  # the `{` of a comment open at the end of the last line
         self._value: Optional[_OpenValue] = None
+        # PGN §2.7: tag lines after movetext without a result, held until the next line says whether
+        # they start the next game or stand in this one's movetext (``_last``: its last move number).
+        self._held: Optional[list[str]] = None
+        self._last: Optional[int] = None
+        self._in_movetext = False  # the held lines are being put in the movetext
+        self._tag_head = re.compile(f"{lex.lsqb.pattern}{ws}({lex.tag_name.pattern})", flags).match
+        self._skipped = re.compile(f"(?:{lex.comment.pattern})|(?:{lex.line_comment.pattern})|(?:{lex.tag_value.pattern})", flags).sub
+        self._result_at_end = re.compile(f"(?<![^\\s()])(?:{lex.result.pattern})\\s*\\Z", flags).search
+        self._numbers = re.compile(f"(?<![^\\s(){{}}])(?:{lex.move_number.pattern})", flags).finditer
+        self._number = lex.move_number.match
 
     # ---------------------------------------------------------------- input
     def feed(self, piece: str) -> Sequence[Source]:
@@ -174,6 +190,11 @@ class GameSplitter:
             st = self._value
             self._value = None
             self._give_up(st, st.held)
+        if self._held is not None:  # tag lines and nothing after them: the next game's (PGN §2.7)
+            held, self._held = self._held, None
+            self._cut()
+            for h in held:
+                self._line(h)
         if self._has_text:
             self._cut()
         return self._flush()
@@ -202,6 +223,9 @@ class GameSplitter:
 
     def _line(self, line: str) -> None:
         """A line outside any comment or value: it may start a game."""
+        if self._held is not None:
+            self._hold(line)
+            return
         ws = self._ws(line)
         first = ws.end() if ws is not None else 0
         if first == len(line):
@@ -209,7 +233,10 @@ class GameSplitter:
             return
         tag = self._lsqb(line, first) is not None
         if tag:
-            if self._movetext:
+            if self._movetext and not self._in_movetext:
+                if self._may_go_on(line, first):
+                    self._held = [line]
+                    return
                 self._cut()
         else:
             self._movetext = True
@@ -226,6 +253,63 @@ class GameSplitter:
             return
         if self._find(line, first) is not None:
             self._scan_rest(line, first)
+
+    # ---------------------------------------------------------------- tags inside a game (PGN §2.7)
+    def _may_go_on(self, line: str, first: int) -> bool:
+        """Whether the tag line ``line``, after movetext, may stand in that movetext (then it is held).
+
+        So when it is a tag pair alone on its line, not of :data:`FIRST_TAGS`, and
+        the movetext so far has no result and a move number.  Rare (a game starts
+        with ``Game`` or ``Event``), so the chunk's text is looked at only then.
+        """
+        head = self._tag_head(line, first)
+        if head is None or head.group(1) in FIRST_TAGS or self._lone_tag(line, first) is None:
+            return False
+        text = self._skipped(" ", "".join(self._buf))  # comments and tag values are no movetext
+        if self._result_at_end(text) is not None:
+            return False
+        last = None
+        for last in self._numbers(text):
+            pass
+        self._last = bounded_int(last.group().rstrip(".")) if last is not None else None
+        return self._last is not None
+
+    def _hold(self, line: str) -> None:
+        """A line after held tag lines: more of them (blank, or a tag pair alone), or the line that decides."""
+        held = self._held
+        assert held is not None
+        ws = self._ws(line)
+        first = ws.end() if ws is not None else 0
+        if first == len(line) or (self._lsqb(line, first) is not None and self._lone_tag(line, first) is not None):
+            held.append(line)
+            return
+        self._held = None
+        if self._goes_on(line, first):
+            self._in_movetext = True  # the tags stand in the movetext (P202)
+            for h in held:
+                self._line(h)
+            self._in_movetext = False
+        else:
+            self._cut()  # they begin the next game, as any tag line after movetext does
+            for h in held:
+                self._line(h)
+        self._line(line)
+
+    def _goes_on(self, line: str, first: int) -> bool:
+        """Whether ``line`` goes on with the move numbers of the movetext before the held tags.
+
+        So when it starts with the next move number, or with the last one as
+        Black's reply (``N...``, ``N. ...``).
+        """
+        number = self._number(line, first) if self._lsqb(line, first) is None else None
+        value = bounded_int(number.group().rstrip(".")) if number is not None else None
+        if number is None or value is None or self._last is None:
+            return False
+        if value == self._last + 1:
+            return True
+        after = self._ws(line, number.end())
+        black = number.group().endswith("...") or line.startswith(("...", "…"), after.end() if after is not None else number.end())
+        return value == self._last and black
 
     def _scan_rest(self, line: str, pos: int) -> None:
         """Skip the comments and tag values of ``line`` from ``pos``; note what stays open."""

@@ -21,7 +21,8 @@ from lark import Lark, Token, Tree
 
 from ..builder import GameBuilder, LinePolicy, ReaderHooks
 from ..core import Move
-from ..diagnostics import Diagnostic, DiagnosticSink, Rule
+from ..diagnostics import Diagnostic, DiagnosticSink, Rule, excerpt
+from ..digits import bounded_int
 from ..model import RESULTS, SUFFIX_NAGS, Game
 from ..notation import Notation
 from ..resources import format_parser
@@ -227,9 +228,10 @@ class WxfReader(ReaderHooks):
     def _check_number(self, tok: Token) -> None:
         number, self.number = self.number, None
         pos = self.builder.position
-        if number is not None and (not pos.turn or int(str(number)[:-1]) != pos.fullmove_number):
+        # A number of more than MAX_NUMBER_DIGITS digits (None) is no move's number: reported as any wrong one.
+        if number is not None and (not pos.turn or bounded_int(str(number)[:-1]) != pos.fullmove_number):
             expected = f"`{pos.fullmove_number}.`" if pos.turn else "no number (a Black move)"
-            self.report(rules.MOVE_NUMBER, f"Move number `{number}` before `{tok}`; expected {expected}", number)
+            self.report(rules.MOVE_NUMBER, f"Move number `{excerpt(str(number))}` before `{tok}`; expected {expected}", number)
 
     def _annotation(self, suffix: Token, move: Optional[Token]) -> None:
         node = self.builder.node
