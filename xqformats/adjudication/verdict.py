@@ -54,6 +54,14 @@ class Adjudication:
     def plies(self) -> int:
         return len(self.scan.moves)
 
+    def expected_result(self) -> Optional[str]:
+        """The only result the rules allow (§7.2): the winner's, when the game ends in a cycle whose ruling names a loser.
+
+        ``None`` when the game does not end in a decided repetition or its ruling is a draw (which is not compared).
+        """
+        final = self.final
+        return final.result if final is not None and final.loser is not None else None
+
 
 def _runs(decided: Sequence[int]) -> list[tuple[int, int]]:
     runs: list[tuple[int, int]] = []
