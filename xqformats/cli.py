@@ -66,6 +66,10 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
         "xqformats.board.command:run",
     ),
     Subcommand(
+        "adjudicate", "judge a game's repetitions by the rules (perpetual check and chase) and its result",
+        "xqformats.adjudication.command:add_arguments", "xqformats.adjudication.command:run",
+    ),
+    Subcommand(
         "conformance", "run the conformance suite on a decoder", "xqformats.conformance.command:add_arguments",
         "xqformats.conformance.command:run_command",
     ),
