@@ -587,7 +587,7 @@ class Comparison:
 def compare(found: Sequence[Loop]) -> list[Comparison]:
     """Every loop compared; loops Fairy-Stockfish gave no ruling on (a crash) are left out."""
     out = []
-    for loop, fsf in zip(found, fsf_loop_rulings(found)):
+    for loop, fsf in zip(found, fsf_loop_rulings(found), strict=True):
         if fsf is None:
             continue
         ours, ruling = our_value(loop)

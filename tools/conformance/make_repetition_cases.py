@@ -371,6 +371,7 @@ def mutual_and_idle_cases() -> list[Case]:
 def limit_cases() -> list[Case]:
     limit = Record(KINGS, cycle(KINGS_MOVES, 120), "1-0", "黑方超时判负")
     limit_draw = Record(KINGS, cycle(KINGS_MOVES, 120), "1/2-1/2")
+    long_check = Record(X1, cycle(X1_MOVES, 121), "1/2-1/2")
     checks = Record(CHECKS, cycle(CHECKS_MOVES, 120), "1-0", "黑方超时判负")
     red_checks = Record(RED_CHECKS, cycle(RED_CHECKS_MOVES, 120), "1-0", "黑方超时判负")
     late_fen = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 100 1"
@@ -382,6 +383,9 @@ def limit_cases() -> list[Case]:
                 "Sixty rounds of king steps without a capture: the natural limit (CXA 4.2.4) is reached at ply 120, and the "
                 "recorded win is pointed out (information).", [limit.at_move("R103", 120)]),
         valid(CXA, "natural-limit-draw", limit_draw, ["6.1"], ["R103"], "Sixty rounds without a capture, recorded as a draw: no finding."),
+        valid(CXA, "draw-after-the-natural-limit-stands", long_check, ["6.1", "7.2"], ["R101"],
+              "细则1's perpetual check (Red loses, CXA 26.1) played on for 121 plies without a capture: the natural limit was "
+              "reached at ply 120, which makes the game a draw (CXA 4.2.4), so the recorded draw does not contradict the ruling."),
         valid(CXA, "natural-limit-counts-from-the-record", from_fen, ["6.3"], ["R103"],
               "The FEN's halfmove clock says 100, but the record has 40 plies: the limit counts the record's plies, so it is not "
               "reached."),

@@ -111,7 +111,7 @@ def _texts(game: Game) -> list[str]:
 def _plies(ruling: Ruling, texts: list[str]) -> list[dict[str, Any]]:
     cycle = ruling.cycle
     rows = []
-    for j, (move, effect) in enumerate(zip(cycle.moves, ruling.effects)):
+    for j, (move, effect) in enumerate(zip(cycle.moves, ruling.effects, strict=True)):
         ply = cycle.first + j + 1
         rows.append({
             "ply": ply,
@@ -186,7 +186,7 @@ def report_json(verdict: Adjudication, game: Game, *, path: str, number: int, ga
         "repetitions": [_episode(e, verdict, texts) for e in verdict.episodes],
         "ends_in_repetition": verdict.final is not None,
         "expected_result": expected,
-        "contradicts": expected is not None and stated in ("1-0", "0-1", "1/2-1/2") and stated != expected,
+        "contradicts": verdict.contradicts(stated),
         "natural_limit": None if limit is None else {
             "ply": limit.ply, "first": limit.first, "clause": book.book_clause("limit"), "spec": book.spec_clause("limit"),
             "checks": {side_name(s).lower(): n for s, n in limit.checks.items()},
@@ -211,7 +211,7 @@ def _table(rows: list[dict[str, Any]]) -> list[str]:
     moves = [f"{r['move']} {r['text']}" if r["text"] != r["move"] else r["move"] for r in rows]
     width = max(_width(m) for m in moves)
     out = [f"  {'ply':>4}  {_pad('move', width)}  {'side':<5}  {'count':>5}  {'clause':<6}  what it does"]
-    for r, move in zip(rows, moves):
+    for r, move in zip(rows, moves, strict=True):
         section = r["clause"].rsplit(" ", 1)[-1]
         out.append(f"  {r['ply']:>4}  {_pad(move, width)}  {r['side']:<5}  {r['count']:>5}  {section:<6}  {r['what']}")
     return out
@@ -263,6 +263,8 @@ def _result_lines(data: dict[str, Any]) -> list[str]:
         out.append(f"The result {data['result']} contradicts the ruling: expected {expected} (R101).")
     elif data["result"] == expected:
         out.append(f"The result {data['result']} agrees with the ruling.")
+    elif data["result"] == "1/2-1/2" and data["natural_limit"] is not None:
+        out.append(f"The ruling gives {expected}, but the natural limit was reached first: the draw stands.")
     else:
         out.append(f"The ruling gives {expected}; the record states no result.")
     limit = data["natural_limit"]

@@ -118,7 +118,7 @@ def _chased(effects: tuple[Effect, ...], plies: list[int], ids: list[dict[Square
     per_move = []
     names: dict[int, str] = {}
     squares: dict[int, list[str]] = {}
-    for e, j in zip(effects, plies):
+    for e, j in zip(effects, plies, strict=True):
         after = ids[j + 1]
         found = set()
         for t in (*e.chases, *e.exempt) if with_exempt else e.chases:

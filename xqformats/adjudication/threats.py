@@ -10,7 +10,8 @@ given by the capture itself are all taken into account without special cases:
   reaches it and the capture does not expose its own king (a check already
   standing against that king is set aside in the position *before* a move,
   where the mover is answering it);
-* :func:`recaptures` — who may take back on the square (§3.3, 有根);
+* :func:`recaptures` — who may take back on the square (§3.3, 有根; a check
+  standing against that side set aside, :func:`may_take_back`);
 * :func:`exchange_gain` — the material the capturing side ends up with when
   both sides take on the square in turn with their least valuable piece and
   either may stop (§3.4, CXA 29.1's 完整交换);
@@ -49,6 +50,7 @@ __all__ = [
     "crossed",
     "attackers",
     "capture_allowed",
+    "may_take_back",
     "recaptures",
     "exchange_gain",
     "threats",
@@ -137,14 +139,26 @@ def _king_attacked(pos: Position, side: Color, king: Square) -> bool:
 
 
 def capture_allowed(pos: Position, frm: Square, to: Square, *, standing_check_aside: bool = False) -> bool:
-    """Whether the piece on ``frm`` may capture the enemy piece on ``to`` (whoever is to move).
+    """Whether the piece on ``frm`` may capture the enemy piece on ``to`` (whoever is to move; §3.2).
 
     It must reach it by its movement rule, and the capture must not leave
     its own king attacked.  With ``standing_check_aside``, a check that
     already stands against that king does not count: the capture is allowed
     when it exposes the king to no attacker beyond the standing ones (the
-    position before a move that answers a check, §3.7).
+    position before a move that answers a check).
     """
+    return _capture_test(pos, frm, to, standing_check_aside)
+
+
+def may_take_back(pos: Position, frm: Square, to: Square) -> bool:
+    """Whether the piece on ``frm`` may take back on ``to`` (§3.3): :func:`capture_allowed` with a standing check set aside.
+
+    Whether a piece protects another does not depend on a check the other side gave with the move being judged.
+    """
+    return _capture_test(pos, frm, to, True)
+
+
+def _capture_test(pos: Position, frm: Square, to: Square, standing_check_aside: bool) -> bool:
     b = pos.board
     p, q = b[frm], b[to]
     if p is None or q is None or side_of(p) == side_of(q) or not pos.reaches(frm, to):
@@ -154,7 +168,8 @@ def capture_allowed(pos: Position, frm: Square, to: Square, *, standing_check_as
     if king is None:
         return True
     moving_king = p.upper() == "K"
-    standing = set(attackers(pos, king, not side)) if standing_check_aside and not moving_king else set()
+    in_check = standing_check_aside and not moving_king and _king_attacked(pos, side, king)
+    standing = set(attackers(pos, king, not side)) if in_check else set()
     saved = pos.turn
     pos.turn = side
     pos.push(Move(frm, to))
@@ -169,10 +184,10 @@ def capture_allowed(pos: Position, frm: Square, to: Square, *, standing_check_as
 
 
 def recaptures(pos: Position, sq: Square) -> list[Square]:
-    """The squares of the side to move's pieces that may legally capture on ``sq``."""
+    """The squares of the side to move's pieces that may take back on ``sq`` (:func:`may_take_back`, §3.3)."""
     b = pos.board
     side = pos.turn
-    return [s for s in SQUARES if (p := b[s]) is not None and side_of(p) == side and pos.can_move(s, sq)]
+    return [s for s in SQUARES if (p := b[s]) is not None and side_of(p) == side and may_take_back(pos, s, sq)]
 
 
 def _cheapest(pos: Position, squares: list[Square]) -> Square:
@@ -240,7 +255,7 @@ def _mutual_exchange(pos: Position, attacker: Square, target: Square) -> bool:
     b = pos.board
     a, t = b[attacker], b[target]
     assert a is not None and t is not None
-    return value_of(a, attacker) == value_of(t, target) and capture_allowed(pos, target, attacker)
+    return value_of(a, attacker) == value_of(t, target) and may_take_back(pos, target, attacker)
 
 
 def _reason(pos: Position, attacker: Square, target: Square, book: RuleBook) -> Optional[str]:

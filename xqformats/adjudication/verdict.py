@@ -55,12 +55,23 @@ class Adjudication:
         return len(self.scan.moves)
 
     def expected_result(self) -> Optional[str]:
-        """The only result the rules allow (§7.2): the winner's, when the game ends in a cycle whose ruling names a loser.
+        """The result the ruling gives (§7.2): the winner's, when the game ends in a cycle whose ruling names a loser.
 
         ``None`` when the game does not end in a decided repetition or its ruling is a draw (which is not compared).
         """
         final = self.final
         return final.result if final is not None and final.loser is not None else None
+
+    def contradicts(self, result: str) -> bool:
+        """Whether the recorded ``result`` contradicts the ruling (§7.2).
+
+        It does when the ruling names a loser and ``result`` is not the other side's win, unless it is a draw
+        and the natural limit was reached (§6: that makes the game a draw, or lets a player claim one).
+        """
+        expected = self.expected_result()
+        if expected is None or result not in ("1-0", "0-1", "1/2-1/2") or result == expected:
+            return False
+        return not (result == "1/2-1/2" and self.limit is not None)
 
 
 def _runs(decided: Sequence[int]) -> list[tuple[int, int]]:

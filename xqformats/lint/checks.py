@@ -541,7 +541,7 @@ def _contradiction(ctx: _Context, verdict: Adjudication) -> None:
     ruling = verdict.final
     assert ruling is not None
     for value, span in _stated_results(ctx).items():
-        if value != expected:
+        if verdict.contradicts(value):
             ctx.sink.report(
                 RESULT_CONTRADICTS_REPETITION,
                 f"Result `{value}` contradicts the repetition the game ends in: {_loss_words(ruling)}; "
