@@ -55,7 +55,7 @@ RESULT_CONTRADICTS_REPETITION = Rule(
     "chase cycles (97.3%). Each of the 130 disagreements comes from a reading of Fairy-Stockfish's that "
     "differs from docs/spec/rules.md: mostly (122) a rook or cannon that steps back along the line of an "
     "attack it already held, which it counts as a new chase and the rules as idle (from chase to chase, "
-    "CXA 细则6); then a pinned attacker, a pinned protector, a piece that "
+    "CXA 细则6); then a pinned attacker, a king that may not take back, a pinned protector, a piece that "
     "has just come to shield a check, an elephant across the river, and a threat created by cutting a "
     "protector's line. docs/adjudication.md lists every one with its reading.\n\n"
     f"## References\n{_SPEC} §7.2, §7.1, §4.1–§4.6, §5.1–§5.5; {_CXA} 24, 26.1–26.4; {_AXF} articles 3, 5–8.",
