@@ -9,7 +9,8 @@
   that reports it, and each clause of the spec pages has a case.  The codes
   and pages of the binary formats are wt-conf2's: their checks switch on by
   themselves once a suite of that format exists (see ``BINARY_FORMATS``);
-* the text formats' committed cases are what ``tools/conformance/make_text_cases.py`` writes.
+* the text formats' committed cases are what ``tools/conformance/make_text_cases.py`` writes,
+  and the repetition cases (``pgn-cxa``, ``pgn-axf``) what ``make_repetition_cases.py`` writes.
 """
 
 from __future__ import annotations
@@ -43,9 +44,9 @@ KNOWN_DISAGREEMENTS: dict[str, str] = {}
 #: Cases whose ``expect`` the JSON form's schema refuses, and why (strict xfail, as above).
 FORM_OUTSIDE_SCHEMA: dict[str, str] = {}
 
-#: The text formats and the model: this helper's codes and spec pages.
-TEXT_PREFIXES = ("F", "M", "P", "T", "E", "G", "J")
-TEXT_PAGES = ("pgn", "notation", "fen", "board", "json")
+#: The text formats, the model and the repetition rules: codes and spec pages whose coverage is checked here.
+TEXT_PREFIXES = ("F", "M", "P", "T", "E", "G", "J", "R")
+TEXT_PAGES = ("pgn", "notation", "fen", "board", "json", "rules")
 #: wt-conf2's formats: code prefix and spec page for each front-door format.  Their coverage
 #: checks run once a suite of that format exists under the cases root, and skip (saying so) before.
 BINARY_FORMATS = {
@@ -258,3 +259,13 @@ def test_text_cases_are_what_the_generator_writes(tmp_path: Path) -> None:
         committed = {p.relative_to(CASES_ROOT): p.read_bytes() for p in (CASES_ROOT / suite).glob("*/*")}
         assert made.keys() == committed.keys(), suite
         assert [k for k in made if made[k] != committed[k]] == []
+
+
+def test_repetition_cases_are_what_the_generator_writes(tmp_path: Path) -> None:
+    script = ROOT / "tools" / "conformance" / "make_repetition_cases.py"
+    subprocess.run([sys.executable, str(script), "--out", str(tmp_path)], check=True, capture_output=True)
+    made = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert {p.parts[0] for p in made} == {"pgn-cxa", "pgn-axf"}
+    committed = {p.relative_to(CASES_ROOT): p.read_bytes() for f in ("pgn-cxa", "pgn-axf") for p in (CASES_ROOT / f).rglob("*") if p.is_file()}
+    assert sorted(made) == sorted(committed)
+    assert [p for p in made if made[p] != committed[p]] == []

@@ -1,4 +1,4 @@
-"""Each T1xx/G1xx rule fires on its documented bad example and not on its good one.
+"""Each T1xx/G1xx/R1xx rule fires on its documented bad example and not on its good one.
 
 Driven by the Rule objects themselves (``example``, ``fixed``, ``example_kind``),
 through the whole pipeline a user runs: the real readers, then the lint checks.
@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from xqformats.adjudication.rules import REPETITION_RULES
 from xqformats.diagnostics import Rule
 from xqformats.lint import GAME_RULES, TAG_RULES, LintOptions, lint_bytes
 from xqformats.lint.discovery import discover
 from xqformats.lint.runner import lint_target
 
-OWN = [*TAG_RULES, *GAME_RULES]
+OWN = [*TAG_RULES, *GAME_RULES, *REPETITION_RULES]
 WITH_EXAMPLES = [r for r in OWN if r.example_kind]
 #: Rules without a runnable example, and the test that covers each instead.
 COVERED_ELSEWHERE = {

@@ -69,6 +69,10 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
     Subcommand("find", "find games by player, date, result, position, moves or material", "xqformats.archive.command:find_arguments", "xqformats.archive.command:run_find"),
     Subcommand("stats", "statistics of an archive: players, results, dates, first moves", "xqformats.archive.command:stats_arguments", "xqformats.archive.command:run_stats"),
     Subcommand(
+        "adjudicate", "judge a game's repetitions by the rules (perpetual check and chase) and its result",
+        "xqformats.adjudication.command:add_arguments", "xqformats.adjudication.command:run",
+    ),
+    Subcommand(
         "conformance", "run the conformance suite on a decoder", "xqformats.conformance.command:add_arguments",
         "xqformats.conformance.command:run_command",
     ),

@@ -24,7 +24,7 @@ from . import formats
 from .diagnostics import Severity
 from .fen import parse_fen
 from .lint.catalogue import all_rules
-from .lint.config import OUTPUT_FORMATS, ConfigError, Settings, find_config, load_config
+from .lint.config import OUTPUT_FORMATS, RULE_SETS, ConfigError, Settings, find_config, load_config
 from .lint.discovery import STDIN, Target, discover, repository_root
 from .lint.fixes import FileFix, fix_target, unified_diff
 from .lint.output import FOLD_AFTER, rebased, render, render_github, render_text_file, run_summary, statistics, summary
@@ -200,6 +200,13 @@ examples:
     p.add_argument("--extend-select", action="append", metavar="CODES", help="code prefixes added to select")
     p.add_argument("--ignore", action="append", metavar="CODES", help="code prefixes not to report (added to the config's ignore)")
     p.add_argument("--strict", action="store_true", default=None, help="report every deviation from the spec as an error")
+    p.add_argument(
+        "--rules",
+        choices=RULE_SETS,
+        default=None,
+        help="the rule set repetitions are judged by (R1xx): cxa, the Chinese Xiangqi Association's 1999 rules, or axf, "
+        "the Asian Xiangqi Federation's (default: cxa, or rules from the config; docs/spec/rules.md)",
+    )
     p.add_argument(
         "--show-info",
         action="store_true",
@@ -469,7 +476,8 @@ def _lint_options(args: argparse.Namespace, settings: Settings, encoding: Option
     strict = bool(args.strict) if args.strict is not None else bool(settings.strict)
     default_size = settings.max_file_size or formats.DEFAULT_MAX_FILE_SIZE
     max_size = _checked_size("--max-file-size", args.max_file_size, default_size)
-    return LintOptions(selection, strict, encoding, max_size)
+    rules = args.rules or settings.rules or RULE_SETS[0]
+    return LintOptions(selection, strict, encoding, max_size, rules)
 
 
 class _Configs:

@@ -35,6 +35,7 @@ __all__ = [
     "discover",
     "load_case",
     "front_door_format",
+    "rule_set",
 ]
 
 #: Where the suite's cases live (package data).
@@ -121,6 +122,15 @@ class Case:
 def front_door_format(suite: str) -> str:
     """The front-door format of the suite folder ``suite``: ``pgn-wxf`` → ``pgn``, ``cbf`` → ``cbf``."""
     return suite.split("-", 1)[0]
+
+
+#: The suites whose repetitions are judged by the AXF rules (the others by CXA, the default; docs/spec/rules.md §1.2).
+_RULE_SET_SUITES = {"pgn-axf": "axf", "pgn-cxa": "cxa"}
+
+
+def rule_set(suite: str) -> str:
+    """The rule set repetitions are judged by in the suite folder ``suite``: ``pgn-axf`` → ``axf``, else ``cxa``."""
+    return _RULE_SET_SUITES.get(suite, "cxa")
 
 
 # ---------------------------------------------------------------- loading

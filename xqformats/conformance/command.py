@@ -24,6 +24,7 @@ import sys
 from pathlib import Path
 from typing import Optional
 
+from ..adjudication.rulebook import RULE_BOOKS
 from .cases import KINDS, Case, CaseError, discover, load_case
 from .runner import CommandDecoder, Report, decode, ours, run
 
@@ -111,9 +112,13 @@ def _list(cases: list[Case]) -> int:
 
 
 def _decode(name: Optional[str]) -> int:
-    """Our decoder under the protocol: the name is ``--name``, else ``XQ_CASE_NAME``, else none."""
+    """Our decoder under the protocol: the name is ``--name``, else ``XQ_CASE_NAME``, else none.
+
+    Repetitions are judged by the rule set ``XQ_CASE_RULES`` names (``cxa`` when unset or unknown).
+    """
     data = sys.stdin.buffer.read()
-    out = decode(data, name or os.environ.get("XQ_CASE_NAME") or "-")
+    rules = os.environ.get("XQ_CASE_RULES", "cxa")
+    out = decode(data, name or os.environ.get("XQ_CASE_NAME") or "-", rules if rules in RULE_BOOKS else "cxa")
     sys.stdout.buffer.write(json.dumps(out, ensure_ascii=False).encode("utf-8") + b"\n")
     return 0
 

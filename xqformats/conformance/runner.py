@@ -6,7 +6,8 @@ A *decoder* reads a record and says what it means.  Two kinds:
 * :class:`CommandDecoder` — any program, run once per case under the decoder
   protocol of ``docs/conformance.md``: the input's bytes on stdin, its file
   name in ``XQ_CASE_NAME``, its front-door format in ``XQ_CASE_FORMAT`` (the
-  suite folder in ``XQ_CASE_SUITE``); it prints the JSON form, or
+  suite folder in ``XQ_CASE_SUITE``, the rule set repetitions are judged by
+  in ``XQ_CASE_RULES``); it prints the JSON form, or
   ``{"json": <form>, "diagnostics": [...]}``, or exits non-zero to reject.
 
 :func:`judge` applies the meaning of the three kinds (docs/conformance.md):
@@ -20,7 +21,7 @@ A *decoder* reads a record and says what it means.  Two kinds:
 
 Public API::
 
-    decode(data, name) -> dict                   # ours: {"json": ..., "diagnostics": [...]}
+    decode(data, name, rules="cxa") -> dict      # ours: {"json": ..., "diagnostics": [...]}
     ours(case) -> Decoded;  CommandDecoder(command, timeout=10.0)(case) -> Decoded
     judge(case, decoded) -> Verdict              # .passed, .reasons, .moves (the move trees agree)
     run(cases, decoder=ours, jobs=1) -> Report   # .verdicts, .by_clause(), .by_suite(), .to_json()
@@ -42,7 +43,7 @@ from ..jsonform import FORM_VERSION, to_json
 from ..lint import check_game
 from ..lint.catalogue import RULES
 from ..lint.suppression import MARKER, suppress
-from .cases import Case
+from .cases import Case, rule_set
 
 __all__ = [
     "Decoded",
@@ -130,19 +131,20 @@ def _flat(reported: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def decode(data: bytes, name: str) -> dict[str, Any]:
+def decode(data: bytes, name: str, rules: str = "cxa") -> dict[str, Any]:
     """xqformats' reading of ``data`` called ``name`` under the decoder protocol.
 
     ``{"json": <the JSON form, or None when no format could read it>,
     "diagnostics": [{"code", "severity", "line", "column", "offset"}, …]}``:
     every finding of the reader and of every lint check (opt-in style rules
-    included), in the order found.  Never raises on what ``data`` holds.
+    included), in the order found, repetitions judged by the rule set
+    ``rules`` (``cxa`` or ``axf``).  Never raises on what ``data`` holds.
     """
     record = read(data, name=name)
     found = list(record.diagnostics)
     if record.format is not None and not record.failed:
         for game in record.games:
-            found.extend(check_game(game, source_format=record.format.name))
+            found.extend(check_game(game, source_format=record.format.name, rules=rules))
     text = record.text()
     if text is not None and MARKER in text:  # inline suppression comments, as lint applies them
         found = suppress(found, dict(enumerate(split_lines(text), 1)), name, RULES)
@@ -152,7 +154,7 @@ def decode(data: bytes, name: str) -> dict[str, Any]:
 
 def ours(case: Case) -> Decoded:
     """The in-process decoder: :func:`decode` of the case's input."""
-    out = decode(case.data(), case.name)
+    out = decode(case.data(), case.name, rule_set(case.suite))
     return Decoded(out["json"], out["diagnostics"])
 
 
@@ -185,7 +187,10 @@ class CommandDecoder:
     timeout: float = 10.0
 
     def __call__(self, case: Case) -> Decoded:
-        env = {**os.environ, "XQ_CASE_NAME": case.name, "XQ_CASE_FORMAT": case.format, "XQ_CASE_SUITE": case.suite}
+        env = {
+            **os.environ, "XQ_CASE_NAME": case.name, "XQ_CASE_FORMAT": case.format, "XQ_CASE_SUITE": case.suite,
+            "XQ_CASE_RULES": rule_set(case.suite),
+        }
         try:
             done = subprocess.run(
                 list(self.command), input=case.data(), capture_output=True, env=env, timeout=self.timeout, check=False

@@ -31,6 +31,7 @@ from types import MappingProxyType, ModuleType
 from typing import Iterable, Mapping, Sequence
 
 from .. import encoding, fen
+from ..adjudication import rules as repetition_rules
 from ..cbf import rules as cbf_rules
 from ..cbr import rules as cbr_rules
 from ..dhtmlxq import rules as dhtmlxq_rules
@@ -58,8 +59,8 @@ __all__ = [
 ]
 
 #: Every module that declares rules: FEN, moves, PGN, text encoding, CBF, the
-#: front door's file-level rules, and the linter's own tag and game checks.  A
-#: new format adds its rules module here.
+#: front door's file-level rules, the linter's own tag and game checks, and the
+#: repetition rules.  A new format adds its rules module here.
 DECLARING_MODULES: tuple[ModuleType, ...] = (
     fen,
     notation_rules,
@@ -73,6 +74,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     json_rules,
     format_rules,
     checks,
+    repetition_rules,
     suppression,
     duplicates,
 )
@@ -132,6 +134,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("D1", "DhtmlXQ"),
     ("W1", "WXF game files"),
     ("J1", "The JSON form"),
+    ("R1", "Repetition and the natural limit"),
     ("G1", "Game level and files"),
 )
 

@@ -13,9 +13,14 @@ A check never repeats what a reader already reports: FEN validity (``F1xx``,
 Checks that depend on the move list are skipped when the reader reported an
 error, since the tree then stops at that error and its end is not the game's.
 
+The repetition rules ``R1xx`` (declared in :mod:`xqformats.adjudication.rules`)
+judge the main line under the run's rule set (``rules``: ``cxa`` or ``axf``,
+docs/spec/rules.md).
+
 Entry point: :func:`check_game`.  Cost: one pass over the headers, one
-replay of the main line (O(plies)) for the end position, only when a rule
-that needs it is enabled.
+replay of the main line (O(plies), one position hash per ply) shared by the
+checks that need it, only when a rule that needs it is enabled; moves are
+classified only in games where a position occurs three times.
 """
 
 from __future__ import annotations
@@ -23,10 +28,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
+from ..adjudication import CXA, LineScan, RuleBook, adjudicate_scan, rule_book, scan_line
+from ..adjudication.rules import MOVES_AFTER_DECIDED_REPETITION, NATURAL_LIMIT, REPETITION_RULES, RESULT_CONTRADICTS_REPETITION
+from ..adjudication.ruling import Ruling, side_name
+from ..adjudication.verdict import Adjudication, mainline_moves
 from ..diagnostics import Diagnostic, DiagnosticSink, Edit, Rule, Severity, Span, excerpt
 from ..digits import bounded_int
 from ..formats.rules import FILE_TOO_LARGE, FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, UNREADABLE_FILE, UNSUPPORTED_FORMAT
-from ..model import ECCO_PATTERN, RESULT_WORDS, RESULTS, Game, date_problem, standard_tag_value
+from ..model import ECCO_PATTERN, RESULT_WORDS, RESULTS, Game, Node, date_problem, standard_tag_value
 
 __all__ = [
     "check_game",
@@ -50,6 +59,7 @@ __all__ = [
     "FORMAT_CONTENT_MISMATCH",
     "INTERNAL_ERROR",
     "FILE_TOO_LARGE",
+    "REPETITION_RULES",
 ]
 
 # The published sources, by title (docs/spec/README.md §3.1); each rule cites its clause first.
@@ -323,6 +333,28 @@ class _Context:
     source_format: str
     sink: DiagnosticSink
     moves_complete: bool
+    book: RuleBook = CXA
+    _scan: Optional[LineScan] = None
+    _nodes: Optional[list[Node]] = None
+
+    def line(self) -> LineScan:
+        """The main line replayed once (end position, a key per ply), shared by the checks that need it."""
+        if self._scan is None:
+            self._scan = scan_line(self.game.start, mainline_moves(self.game))
+        return self._scan
+
+    def nodes(self) -> list[Node]:
+        """The main line's nodes, ``nodes()[i]`` the node of ply ``i + 1``."""
+        if self._nodes is None:
+            self._nodes = list(self.game.root.mainline())
+        return self._nodes
+
+    def claimed_result(self) -> str:
+        """The result the record states: its termination marker, else its `Result` tag (``*`` when neither)."""
+        claimed = self.game.result
+        if claimed == "*" and self.game.result_span is None:
+            claimed = self.game.headers.get("Result", "*")
+        return claimed
 
     def tag_span(self, name: str) -> Optional[Span]:
         return self.game.tag_spans.get(name)
@@ -365,6 +397,10 @@ class _CheckEntry:
 
 
 _CHECKS: list[_CheckEntry] = []
+
+
+#: Every format the front door reads games of (for checks about the moves alone).
+_ALL_FORMATS = ("pgn", "cbf", "xqf", "cbr", "cbl", "dhtmlxq", "wxfgame", "json")
 
 
 def _check(*rules: Rule, formats: Iterable[str] = ("pgn", "cbf"), needs_moves: bool = False) -> Callable[[Check], Check]:
@@ -501,13 +537,10 @@ def _has_reason(game: Game) -> bool:
 @_check(UNEXPLAINED_WIN, RESULT_CONTRADICTS_BOARD, needs_moves=True)
 def _result_vs_board(ctx: _Context) -> None:
     game = ctx.game
-    claimed = game.result
-    if claimed == "*" and game.result_span is None:
-        claimed = game.headers.get("Result", "*")
+    claimed = ctx.claimed_result()
     if claimed not in RESULTS or claimed == "*":
         return
-    end = game.end_position()
-    outcome = end.outcome()
+    outcome = ctx.line().end.outcome()
     if outcome is not None:
         board_result = outcome.result()
         if claimed != board_result:
@@ -529,6 +562,104 @@ def _result_vs_board(ctx: _Context) -> None:
         )
 
 
+# ---------------------------------------------------------------- R1xx: repetitions and the natural limit
+
+
+def _cycle_words(ruling: Ruling) -> str:
+    """``plies 2–9, the position of ply 1 repeated at plies 1, 5 and 9``."""
+    first, middle, last = ruling.cycle.plies
+    return f"plies {first + 1}–{last}, the position of ply {first} repeated at plies {first}, {middle} and {last}"
+
+
+def _loss_words(ruling: Ruling) -> str:
+    """``Red's moves are perpetual check (长将) (plies …; CXA 26.1), so Red loses``."""
+    assert ruling.loser is not None
+    side = side_name(ruling.loser)
+    summary = ruling.red.summary if ruling.loser else ruling.black.summary
+    return (
+        f"{side}'s moves are {summary} ({_cycle_words(ruling)}; {ruling.book.book_clause(ruling.key)}), "
+        f"so {ruling.verdict().replace('must change or loses', 'must change its moves or lose')}"
+    )
+
+
+def _stated_results(ctx: _Context) -> dict[str, Optional[Span]]:
+    """The results the record states (its marker or result field, its `Result` tag), each with where it is written."""
+    game = ctx.game
+    found: dict[str, Optional[Span]] = {}
+    if game.result in RESULTS and game.result != "*":
+        found[game.result] = game.result_span or ctx.result_anchor()
+    tag = game.headers.get("Result")
+    if tag in RESULTS and tag != "*" and tag not in found:
+        found[tag] = ctx.tag_span("Result") or ctx.result_anchor()
+    return found
+
+
+def _node_span(ctx: _Context, ply: int) -> Optional[Span]:
+    nodes = ctx.nodes()
+    return nodes[ply - 1].span if 0 < ply <= len(nodes) else ctx.result_anchor()
+
+
+def _contradiction(ctx: _Context, verdict: Adjudication) -> None:
+    """R101: the game ends in a cycle whose ruling names a loser, and a stated result is not the winner's."""
+    expected = verdict.expected_result()
+    if expected is None:
+        return
+    ruling = verdict.final
+    assert ruling is not None
+    for value, span in _stated_results(ctx).items():
+        if verdict.contradicts(value):
+            ctx.sink.report(
+                RESULT_CONTRADICTS_REPETITION,
+                f"Result `{value}` contradicts the repetition the game ends in: {_loss_words(ruling)}; "
+                f"expected `{expected}`",
+                span,
+            )
+
+
+def _after_decided(ctx: _Context, verdict: Adjudication) -> None:
+    """R102: a perpetual check was decided and the record goes on to a new position."""
+    for episode in verdict.episodes:
+        ruling = episode.ruling
+        if ruling.immediate and episode.last < verdict.plies:
+            ply = episode.last + 1
+            ctx.sink.report(
+                MOVES_AFTER_DECIDED_REPETITION,
+                f"The game goes on at ply {ply} after a repetition was decided at ply {episode.first}: "
+                f"{_loss_words(ruling)} there",
+                _node_span(ctx, ply),
+            )
+
+
+def _limit(ctx: _Context, verdict: Adjudication) -> None:
+    """R103: the natural limit was reached and a stated result is a win."""
+    limit = verdict.limit
+    if limit is None:
+        return
+    wins = [v for v in _stated_results(ctx) if v in _WINS]
+    if not wins:
+        return
+    book = limit.book
+    what = f"no capture in plies {limit.first}–{limit.ply} ({(limit.ply - limit.first + 1) // 2} moves by each side"
+    if book.limit_checks is not None:
+        checks = ", ".join(f"{side_name(s)} {limit.checks[s]}" for s in sorted(limit.checks, reverse=True))
+        claim = " or ".join(side_name(s) for s in limit.claimants)
+        what += f"; checks: {checks}; {claim} may claim"
+    ctx.sink.report(
+        NATURAL_LIMIT,
+        f"The natural limit was reached at ply {limit.ply}: {what}; {book.book_clause('limit')}); "
+        f"the result `{wins[0]}` is not a draw",
+        _node_span(ctx, limit.ply),
+    )
+
+
+@_check(*REPETITION_RULES, formats=_ALL_FORMATS, needs_moves=True)
+def _repetition(ctx: _Context) -> None:
+    verdict = adjudicate_scan(ctx.line(), ctx.book)
+    _contradiction(ctx, verdict)
+    _after_decided(ctx, verdict)
+    _limit(ctx, verdict)
+
+
 def _reader_stopped(game: Game) -> bool:
     """Whether the reader reported an error, so the move tree may stop short.
 
@@ -543,27 +674,34 @@ def check_game(
     source_format: str = "pgn",
     sink: Optional[DiagnosticSink] = None,
     enabled: Optional[Callable[[str], bool]] = None,
+    rules: str = CXA.name,
 ) -> list[Diagnostic]:
     """Run every tag and game-level check on ``game``; return what they found.
 
-    ``source_format`` (``"pgn"`` or ``"cbf"``) selects the checks that apply
-    (tag order and the ``Game`` tag exist only in PGN).  Findings go to
-    ``sink`` when given (its path and ``strict`` policy apply) and are also
-    returned.  ``enabled(code)`` skips checks whose codes are all disabled.
-    Never raises on bad content.  (For many games of one file,
+    ``source_format`` (a front-door format name: ``"pgn"``, ``"cbf"``, …)
+    selects the checks that apply (tag order and the ``Game`` tag exist only
+    in PGN).  ``rules`` is the rule set repetitions are judged by (``cxa``
+    or ``axf``; docs/spec/rules.md).  Findings go to ``sink`` when given (its
+    path and ``strict`` policy apply) and are also returned.
+    ``enabled(code)`` skips checks whose codes are all disabled.  Never
+    raises on bad content.  (For many games of one file,
     :class:`GameChecker` chooses the checks once.)
     """
-    return GameChecker(source_format, enabled).check(game, sink)
+    return GameChecker(source_format, enabled, rules).check(game, sink)
 
 
 class GameChecker:
     """:func:`check_game` for the games of one file: the checks that apply are chosen once."""
 
-    __slots__ = ("source_format", "enabled", "_entries")
+    __slots__ = ("source_format", "enabled", "book", "_entries")
 
-    def __init__(self, source_format: str = "pgn", enabled: Optional[Callable[[str], bool]] = None) -> None:
+    def __init__(
+        self, source_format: str = "pgn", enabled: Optional[Callable[[str], bool]] = None, rules: str = CXA.name
+    ) -> None:
         self.source_format = source_format
         self.enabled = enabled
+        #: The rule set repetitions are judged by (:func:`xqformats.adjudication.rule_book` raises for an unknown name).
+        self.book = rule_book(rules)
         self._entries = [
             e for e in _CHECKS
             if source_format in e.formats and (enabled is None or any(enabled(r.code) for r in e.rules))
@@ -575,7 +713,7 @@ class GameChecker:
             path=sink.path if sink is not None else None,
             strict=sink.strict if sink is not None else False,
         )
-        ctx = _Context(game, self.source_format, own, moves_complete=not _reader_stopped(game))
+        ctx = _Context(game, self.source_format, own, moves_complete=not _reader_stopped(game), book=self.book)
         for entry in self._entries:
             if entry.needs_moves and not ctx.moves_complete:
                 continue

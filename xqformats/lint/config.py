@@ -18,6 +18,7 @@ Keys (kebab-case, as in ruff)::
     max-file-size = "256M"      # larger files are reported (G107), not read; bytes, or K, M, G
     show-info = false           # show every info finding (else only those of codes selected by name)
     respect-gitignore = true    # folder searches skip what .gitignore files ignore
+    rules = "cxa"               # the rule set repetitions are judged by: cxa (default) or axf
 
 ``exclude`` and ``per-file-ignores`` globs are relative to the config file's
 folder.  A bad file, an unknown key or a wrong type is a :class:`ConfigError`
@@ -33,13 +34,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
+from ..adjudication.rulebook import RULE_BOOKS
 from ..formats import parse_size
 from .selection import PerFileIgnores, RuleSelection
 
-__all__ = ["Settings", "ConfigError", "find_config", "load_config", "OUTPUT_FORMATS", "CONFIG_NAMES"]
+__all__ = ["Settings", "ConfigError", "find_config", "load_config", "OUTPUT_FORMATS", "CONFIG_NAMES", "RULE_SETS"]
 
 #: Output formats of ``xqformats lint`` (``html`` is drawn by :mod:`xqformats.board.report`).
 OUTPUT_FORMATS = ("text", "json", "sarif", "github", "html")
+
+#: The rule sets repetitions are judged by (``rules``, ``--rules``; docs/spec/rules.md), the default first.
+RULE_SETS: tuple[str, ...] = tuple(RULE_BOOKS)
 
 #: Config file names, in the order they are looked for in one folder.
 CONFIG_NAMES = ("xqformats.toml", "pyproject.toml")
@@ -68,6 +73,8 @@ class Settings:
     max_file_size: Optional[int] = None
     show_info: Optional[bool] = None
     respect_gitignore: Optional[bool] = None
+    #: The rule set repetitions are judged by (one of :data:`RULE_SETS`; ``None``: not set).
+    rules: Optional[str] = None
     root: Optional[Path] = None
     source: Optional[Path] = None
 
@@ -167,6 +174,18 @@ def _size(where: str, value: Any) -> int:
         raise ConfigError(f"`max-file-size` in {where}: {exc}") from None
 
 
+#: The keys whose value is one of a few names, and those names.
+_CHOICES: dict[str, tuple[str, ...]] = {"output-format": OUTPUT_FORMATS, "rules": RULE_SETS}
+
+
+def _choice(where: str, key: str, value: Any) -> str:
+    """``value`` when it is one of ``key``'s names (:data:`_CHOICES`); else a :class:`ConfigError` listing them."""
+    if value not in _CHOICES[key]:
+        choices = ", ".join(f"`{c}`" for c in _CHOICES[key])
+        raise ConfigError(f"`{key}` in {where} is `{value}`; expected one of {choices}")
+    return str(value)
+
+
 def load_config(path: Path) -> Settings:
     """Read the settings of one config file (see the module docstring for keys)."""
     path = path.resolve()
@@ -183,11 +202,8 @@ def load_config(path: Path) -> Settings:
             if not isinstance(value, bool):
                 raise ConfigError(f"`{key}` in {where} is not `true` or `false`")
             values[key.replace("-", "_")] = value
-        elif key == "output-format":
-            if value not in OUTPUT_FORMATS:
-                choices = ", ".join(f"`{f}`" for f in OUTPUT_FORMATS)
-                raise ConfigError(f"`output-format` in {where} is `{value}`; expected one of {choices}")
-            values["output_format"] = value
+        elif key in _CHOICES:
+            values[key.replace("-", "_")] = _choice(where, key, value)
         elif key == "max-file-size":
             values["max_file_size"] = _size(where, value)
         elif key == "per-file-ignores":
@@ -200,7 +216,7 @@ def load_config(path: Path) -> Settings:
         else:
             known = (
                 "`select`, `extend-select`, `ignore`, `strict`, `exclude`, `per-file-ignores`, `output-format`, "
-                "`max-file-size`, `show-info`, `respect-gitignore`"
+                "`max-file-size`, `show-info`, `respect-gitignore`, `rules`"
             )
             raise ConfigError(f"Unknown key `{key}` in {where}; expected one of {known}")
     return Settings(root=path.parent, source=path, **values)

@@ -72,6 +72,8 @@ class LintOptions:
     encoding: Optional[str] = None
     #: The largest input read, in bytes; a larger one is reported (``G107``), not read.
     max_size: int = DEFAULT_MAX_FILE_SIZE
+    #: The rule set repetitions are judged by (``cxa`` or ``axf``; docs/spec/rules.md).
+    rules: str = "cxa"
 
     def enabled_for(self, display: str, path: str) -> Callable[[str], bool]:
         """The code filter for one input: :meth:`RuleSelection.for_file` of its path.
@@ -204,7 +206,7 @@ def _check_games(stream: RecordStream, display: str, options: LintOptions, enabl
     No game is kept.
     """
     sink = DiagnosticSink(path=display, strict=options.strict)
-    checker = GameChecker(stream.format.name if stream.format is not None else "", enabled)
+    checker = GameChecker(stream.format.name if stream.format is not None else "", enabled, options.rules)
     crash: Optional[Diagnostic] = None
     games = moves = 0
     marks: Optional[list[GameMark]] = [] if enabled(DUPLICATE_GAME.code) else None

@@ -28,7 +28,7 @@ from typing import NamedTuple, Optional
 from ..diagnostics import Diagnostic, Severity
 from ..formats import DEFAULT_MAX_FILE_SIZE, detect_format
 from ..formatter import format_text
-from ..lint.config import ConfigError, Settings, find_config, load_config
+from ..lint.config import RULE_SETS, ConfigError, Settings, find_config, load_config
 from ..lint.fixes import SYNTAX_CODES, fix_text, fixable
 from ..lint.runner import LintOptions
 from ..lint.selection import SelectorError
@@ -125,7 +125,7 @@ def lint_options(path: Optional[Path]) -> tuple[LintOptions, Optional[str]]:
     except (ConfigError, SelectorError) as exc:
         return LintOptions(), str(exc)
     max_size = settings.max_file_size or DEFAULT_MAX_FILE_SIZE
-    return LintOptions(selection, bool(settings.strict), None, max_size), None
+    return LintOptions(selection, bool(settings.strict), None, max_size, settings.rules or RULE_SETS[0]), None
 
 
 @dataclass

@@ -1,0 +1,118 @@
+"""Judging a whole main line: its decided repetitions, the ruling at its end, the natural limit (docs/spec/rules.md §7).
+
+:func:`adjudicate` (a :class:`~xqformats.model.Game`) and
+:func:`adjudicate_line` (a start position and moves) return an
+:class:`Adjudication`:
+
+* ``episodes`` — each run of consecutive plies at which a repetition is
+  decided (a cycle played on past its third occurrence decides one at
+  every ply), with the ruling where the run begins;
+* ``final`` — the ruling that applies to the game's result (§7.1): the
+  cycle decided at the last ply, when the main line ends in one;
+* ``limit`` — where the natural limit was reached (§6).
+
+A line without a repeated position costs :func:`~.cycles.scan_line` only
+(one hash per ply); rulings are computed for the plies above alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+from ..core import Move
+from ..model import Game
+from ..position import Position
+from .cycles import LineScan, cycle_of, scan_line
+from .limit import NaturalLimit, natural_limit
+from .rulebook import RuleBook
+from .ruling import Ruling, judge
+
+__all__ = ["Episode", "Adjudication", "adjudicate", "adjudicate_line", "adjudicate_scan", "mainline_moves"]
+
+
+@dataclass(frozen=True, slots=True)
+class Episode:
+    """Plies ``first`` to ``last`` each decide a repetition; ``ruling`` is the one decided at ``first``."""
+
+    first: int
+    last: int
+    ruling: Ruling
+
+
+@dataclass(frozen=True, slots=True)
+class Adjudication:
+    """What the rules say about one main line (see the module docstring)."""
+
+    book: RuleBook
+    scan: LineScan
+    episodes: tuple[Episode, ...]
+    final: Optional[Ruling]
+    limit: Optional[NaturalLimit]
+
+    @property
+    def plies(self) -> int:
+        return len(self.scan.moves)
+
+    def expected_result(self) -> Optional[str]:
+        """The result the ruling gives (§7.2): the winner's, when the game ends in a cycle whose ruling names a loser.
+
+        ``None`` when the game does not end in a decided repetition or its ruling is a draw (which is not compared).
+        """
+        final = self.final
+        return final.result if final is not None and final.loser is not None else None
+
+    def contradicts(self, result: str) -> bool:
+        """Whether the recorded ``result`` contradicts the ruling (§7.2).
+
+        It does when the ruling names a loser and ``result`` is not the other side's win, unless it is a draw
+        and the natural limit was reached (§6: that makes the game a draw, or lets a player claim one).
+        """
+        expected = self.expected_result()
+        if expected is None or result not in ("1-0", "0-1", "1/2-1/2") or result == expected:
+            return False
+        return not (result == "1/2-1/2" and self.limit is not None)
+
+
+def _runs(decided: Sequence[int]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    for ply in decided:
+        if runs and runs[-1][1] == ply - 1:
+            runs[-1] = (runs[-1][0], ply)
+        else:
+            runs.append((ply, ply))
+    return runs
+
+
+def _ruling_at(scan: LineScan, ply: int, book: RuleBook) -> Optional[Ruling]:
+    cycle = cycle_of(scan, ply)
+    return judge(cycle, book) if cycle is not None else None
+
+
+def adjudicate_scan(scan: LineScan, book: RuleBook) -> Adjudication:
+    """:func:`adjudicate_line` for a line already replayed by :func:`~.cycles.scan_line`."""
+    episodes = []
+    final: Optional[Ruling] = None
+    total = len(scan.moves)
+    for first, last in _runs(scan.decided):
+        ruling = _ruling_at(scan, first, book)
+        if ruling is None:
+            continue  # a hash collision, not a repetition
+        episodes.append(Episode(first, last, ruling))
+        if last == total:
+            final = ruling if first == total else _ruling_at(scan, total, book)
+    return Adjudication(book, scan, tuple(episodes), final, natural_limit(scan, book))
+
+
+def adjudicate_line(start: Position, moves: Sequence[Move], book: RuleBook) -> Adjudication:
+    """Judge the line ``moves`` (legal) played from ``start`` under ``book``."""
+    return adjudicate_scan(scan_line(start, moves), book)
+
+
+def mainline_moves(game: Game) -> list[Move]:
+    return [n.move for n in game.root.mainline() if n.move is not None]
+
+
+def adjudicate(game: Game, book: RuleBook) -> Adjudication:
+    """Judge ``game``'s main line under ``book`` (its moves must be legal: a record read without errors)."""
+    return adjudicate_line(game.start, mainline_moves(game), book)
