@@ -24,6 +24,12 @@ Contract:
   CBF has no place for some PGN tags nor for NAGs; a PGN tag is one line, so
   a line break in a tag value is written as a space, and a brace in a
   comment as its fullwidth form;
+* a record of text only (no piece on its board and no move: the chapter
+  text of a 象棋桥 library, docs/spec/cbr.md §3.4) is left out, and named on
+  stderr: no target holds a game without a position (PGN's ``FEN`` tag, CBF's
+  and XQF's board, the JSON form's ``start`` need the two kings, and WXF's
+  missing ``FEN`` line means the start position), so written it would not
+  read back cleanly;
 * PGN output always starts with ``[Game "Chinese Chess"]`` and carries a
   ``Result`` tag (the spec requires both; a CBF record has neither);
 * what the linter's safe fixes would change in the headers is written the
@@ -148,9 +154,11 @@ examples:
 class _Input:
     """One input as given on the command line, read game by game, and what was met in it.
 
-    ``games`` and ``moves`` count the games read so far; ``losses`` holds,
-    per game number, what the target cannot keep of it (reported once the
-    input is read, after its findings, as before any game was written).
+    ``games`` and ``moves`` count the games read so far, ``left_out`` those of
+    them that are text only (:meth:`~xqformats.model.Game.holds_position`),
+    not written; ``losses`` holds, per game number, what the target cannot
+    keep of it (reported once the input is read, after its findings, as
+    before any game was written).
     :meth:`close` keeps what the run's end needs (``failed``,
     ``has_errors``, ``size``) and lets the stream go.
     """
@@ -160,6 +168,7 @@ class _Input:
     display: str
     games: int = 0
     moves: int = 0
+    left_out: int = 0
     losses: list[tuple[int, str]] = field(default_factory=list)
     failed: bool = False
     has_errors: bool = False
@@ -334,20 +343,35 @@ def _open_input(path: str, args: argparse.Namespace, max_size: int) -> _Input:
 
 
 def _games(item: _Input, target: str, options: dict[str, Any]) -> Iterator[Game]:
-    """The games of ``item``, standardised, counted, and what the target cannot hold of each noted."""
+    """The games of ``item``, standardised, counted, and what the target cannot hold of each noted.
+
+    A record of text only is counted and noted, not given (the module docstring says why).
+    """
     assert item.stream is not None
+    title = formats.REGISTRY.get(target).title
     for game in item.stream:
-        standardise(game)  # what lint understands, written the standard way (result words, WinBoard tags)
         item.games += 1
+        if not game.holds_position():
+            item.left_out += 1
+            item.losses.append((item.games, _left_out(game, title)))
+            continue
+        standardise(game)  # what lint understands, written the standard way (result words, WinBoard tags)
         item.moves += sum(1 for _ in game.nodes())
         item.losses.extend((item.games, loss) for loss in formats.losses(game, target, **options))
         yield game
 
 
+def _left_out(game: Game, title: str) -> str:
+    """What :func:`_report` says of a record of text only that is left out (its name, when it has one)."""
+    name = game.headers.get("Name") or game.headers.get("Event")
+    named = f" `{name}`" if name else ""
+    return f"left out: the record{named} is text only (no piece on its board, no move); a {title} game needs a position"
+
+
 def _figures(items: list[_Input], outputs: int, seconds: float) -> str:
     """``converted 3 inputs (1.6 MB): 1,000 games, 104,869 moves to 3 outputs in 1.9 s``."""
     size = sum(i.size for i in items)
-    games = sum(i.games for i in items)
+    games = sum(i.games - i.left_out for i in items)
     moves = sum(i.moves for i in items)
 
     def count(n: int, word: str) -> str:
@@ -367,9 +391,11 @@ def _report(item: _Input) -> None:
         if d.severity >= Severity.WARNING:
             print(d.format(), file=sys.stderr)
     item.close()
-    if not item.failed and not item.games:
-        print(f"{item.display}: no game found; nothing converted", file=sys.stderr)
-    elif item.has_errors and item.games:
+    written = item.games - item.left_out
+    if not item.failed and not written:
+        found = "no game with a position" if item.left_out else "no game"
+        print(f"{item.display}: {found} found; nothing converted", file=sys.stderr)
+    elif item.has_errors and written:
         print(f"{item.display}: converted as far as it could be read (errors above)", file=sys.stderr)
     for n, loss in item.losses:
         where = item.display if item.games == 1 else f"{item.display} (game {n})"
