@@ -216,11 +216,50 @@ def test_refuses_to_overwrite_its_input(workdir: Path, capsys: pytest.CaptureFix
 
 
 def test_refuses_when_two_inputs_would_write_one_output(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two files of one name in different folders, given as files: even their extensions are alike.
     write(workdir / "x" / "g.pgn", GAME)
     write(workdir / "y" / "g.pgn", SECOND)
     status, _, err = convert(capsys, "x/g.pgn", "y/g.pgn", "--out-dir", "out", "--to", "cbf")
-    assert status == 2 and "would both write" in err
+    assert (status, err) == (2, "xqformats convert: Inputs `x/g.pgn` and `y/g.pgn` would both write `out/g.cbf`\n")
     assert not (workdir / "out").exists()  # refused before anything was written
+
+
+def test_inputs_that_would_write_one_output_keep_their_extension(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: test.cbf and test.cbr in one folder aborted the folder's conversion.
+    write(workdir / "games" / "test.cbf", CBF)
+    write(workdir / "games" / "test.pgn", SECOND)
+    write(workdir / "games" / "other.pgn", GAME)
+    status, _, err = convert(capsys, "games", "--out-dir", "out", "--to", "pgn")
+    assert status == 0
+    assert err == (
+        "xqformats convert: `games/test.cbf` and `games/test.pgn` would both write `out/test.pgn`; "
+        "written as `out/test.cbf.pgn` and `out/test.pgn.pgn` (each keeps its extension)\n"
+    )
+    assert sorted(p.name for p in (workdir / "out").iterdir()) == ["other.pgn", "test.cbf.pgn", "test.pgn.pgn"]
+    assert parse_pgn((workdir / "out" / "test.cbf.pgn").read_text(encoding="utf-8"))[0][0].headers["Red"] == "吕钦"
+    assert "兵七进一" in (workdir / "out" / "test.pgn.pgn").read_text(encoding="utf-8")
+
+
+def test_an_output_that_exists_is_refused_unless_forced(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: convert replaced existing files without a word.
+    write(workdir / "game.cbf", CBF)
+    old = write(workdir / "existing.pgn", SECOND)
+    status, _, err = convert(capsys, "game.cbf", "-o", "existing.pgn")
+    assert (status, err) == (2, "xqformats convert: Refusing to write `existing.pgn`: it exists (--force replaces it)\n")
+    assert old.read_text(encoding="utf-8") == SECOND
+    status, _, err = convert(capsys, "game.cbf", "-o", "existing.pgn", "--force")
+    assert (status, err) == (0, "") and "吕钦" in old.read_text(encoding="utf-8")
+    # --out-dir: each file that exists is refused (and named); the others are written.
+    write(workdir / "more.cbf", CBF)
+    write(workdir / "out" / "game.pgn", SECOND)
+    status, _, err = convert(capsys, "game.cbf", "more.cbf", "--out-dir", "out", "--to", "pgn")
+    assert (status, err) == (2, "xqformats convert: Refusing to write `out/game.pgn`: it exists (--force replaces it)\n")
+    assert (workdir / "out" / "game.pgn").read_text(encoding="utf-8") == SECOND and (workdir / "out" / "more.pgn").exists()
+    assert convert(capsys, "game.cbf", "more.cbf", "--out-dir", "out", "--to", "pgn", "--force")[0] == 0
+    assert "吕钦" in (workdir / "out" / "game.pgn").read_text(encoding="utf-8")
+    # A symbolic link that points nowhere is there too.
+    os.symlink(workdir / "nowhere.pgn", workdir / "dangling.pgn")
+    assert convert(capsys, "game.cbf", "-o", "dangling.pgn")[0] == 2
 
 
 def test_generated_names_never_clash(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:

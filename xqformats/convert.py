@@ -37,8 +37,14 @@ Contract:
   ``红胜`` as ``1-0`` (CBF's ``RecordResult`` too), a date such as
   ``1995.5.22`` as ``1995.05.22``, WinBoard's ``White`` tag as ``Red``;
 * an input is never overwritten: an output that is (or links to) an input
-  is refused before anything is written, as are two inputs that would write
-  the same output;
+  is refused before anything is written; an output file that exists is
+  refused too unless ``--force`` (``-o FILE`` before anything is read, each
+  file of ``--out-dir`` as it is put in place), and the message says so;
+* two inputs that would write the same file of ``--out-dir`` (``test.cbf``
+  and ``test.cbr`` to ``test.pgn``) each keep their source extension in its
+  name (``test.cbf.pgn``, ``test.cbr.pgn``), as stderr says; inputs that
+  this does not tell apart (two ``g.pgn`` of different folders, given as
+  files) are refused before anything is written;
 * each output file is written atomically: a temporary file in the same
   folder, flushed and synced, then :func:`os.replace` — a reader never sees
   half a file and a failed run leaves the old output in place;
@@ -111,6 +117,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 examples:
   xqformats convert game.cbf -o game.pgn --notation wxf
+  xqformats convert game.cbf -o game.pgn --force          # replace game.pgn if it exists
   xqformats convert games/ --out-dir cbf/ --to cbf        # a folder in, a folder out
   xqformats convert library.cbl --out-dir games/ --to pgn # one file per game
   xqformats convert --input-encoding gbk old.pgn -o new.pgn
@@ -125,6 +132,7 @@ examples:
         "--out-dir", metavar="DIR", help="write DIR/<input stem>.<ext> for each input (a folder input's tree mirrored)"
     )
     p.add_argument("--to", choices=TARGETS, help="output format (default: from the -o extension)")
+    p.add_argument("--force", action="store_true", help="replace output files that exist (an input is never replaced)")
     p.add_argument("--notation", choices=NOTATIONS, default=None, help="move notation of PGN output (default: chinese)")
     p.add_argument("--traditional", action="store_true", help="Chinese notation in traditional characters")
     p.add_argument("--fullwidth", action="store_true", help="Chinese notation with fullwidth digits for Black (１…９)")
@@ -309,7 +317,18 @@ def _plan(args: argparse.Namespace, ext: str, stems: dict[str, str]) -> InputFil
         clash = inputs.find(Path(args.output))
         if clash is not None:
             raise ConvertError(f"Refusing to overwrite input `{clash}` with the output")
+        if not args.force and os.path.lexists(args.output):
+            raise ConvertError(f"Refusing to write `{args.output}`: {_EXISTS}")
     return inputs
+
+
+#: Why an output that exists is not written (without ``--force``).
+_EXISTS = "it exists (--force replaces it)"
+
+
+def _out_key(path: Path) -> str:
+    """One spelling of an output path, to tell whether two outputs are one file."""
+    return os.path.normcase(os.path.abspath(path))
 
 
 def _plan_out_dir(args: argparse.Namespace, inputs: InputFiles, ext: str, stems: dict[str, str]) -> None:
@@ -318,17 +337,41 @@ def _plan_out_dir(args: argparse.Namespace, inputs: InputFiles, ext: str, stems:
     out_dir = Path(args.out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise ConvertError(f"--out-dir `{out_dir}` is not a folder")
+    _keep_extensions(args.inputs, stems, out_dir, ext)
     seen: dict[str, Path] = {}
     for name in args.inputs:
         inp = Path(name)
         out = out_dir / f"{stems[name]}{ext}"
-        key = os.path.normcase(os.path.abspath(out))
+        key = _out_key(out)
         if key in seen:
             raise ConvertError(f"Inputs `{seen[key]}` and `{inp}` would both write `{out}`")
         seen[key] = inp
         clash = inputs.find(out)
         if clash is not None:
             raise ConvertError(f"Refusing to overwrite input `{clash}` with the output of `{inp}`")
+
+
+def _keep_extensions(names: list[str], stems: dict[str, str], out_dir: Path, ext: str) -> None:
+    """Inputs that would write one file of ``out_dir`` keep their source extension in its name (said on stderr).
+
+    ``test.cbf`` and ``test.cbr`` to PGN write ``test.cbf.pgn`` and
+    ``test.cbr.pgn`` (their ``stems`` get the extension), whichever comes
+    first, so that a folder holding both converts whole.  Inputs whose
+    extensions are alike too are left as they are, for the caller to refuse.
+    """
+    by_output: dict[str, list[str]] = {}
+    for name in names:
+        by_output.setdefault(_out_key(out_dir / f"{stems[name]}{ext}"), []).append(name)
+    for group in by_output.values():
+        kept = {name: stems[name] + Path(name).suffix for name in group}
+        if len(group) < 2 or len({_out_key(out_dir / f"{stem}{ext}") for stem in kept.values()}) < len(group):
+            continue  # one input, or inputs the rule does not tell apart (refused by the caller)
+        out = out_dir / f"{stems[group[0]]}{ext}"
+        stems.update(kept)
+        inputs = " and ".join(f"`{n}`" for n in group)
+        written = " and ".join(f"`{out_dir / stems[n]}{ext}`" for n in group)
+        both = "both" if len(group) == 2 else "all"
+        print(f"xqformats convert: {inputs} would {both} write `{out}`; written as {written} (each keeps its extension)", file=sys.stderr)
 
 
 # ---------------------------------------------------------------- reading and reporting
@@ -503,9 +546,10 @@ class _Writing:
     made): then nothing more is written.
     """
 
-    def __init__(self, fmt: formats.Format, inputs: InputFiles, options: dict[str, Any]) -> None:
+    def __init__(self, fmt: formats.Format, inputs: InputFiles, options: dict[str, Any], force: bool) -> None:
         assert fmt.writer is not None
         self.fmt = fmt
+        self.force = force
         self.writer = fmt.writer
         self.options = options
         self.inputs = inputs
@@ -520,7 +564,7 @@ class _Writing:
 
     def clash(self, out: str) -> Optional[str]:
         self.outputs += 1
-        return _clash(out, self.inputs, self._written)
+        return _clash(out, self.inputs, self._written, self.force)
 
     def fail(self, message: str, status: int) -> None:
         self._messages.append(message)
@@ -541,17 +585,19 @@ class _Writing:
             print(f"xqformats convert: {message}", file=sys.stderr)
 
 
-def _clash(out: str, inputs: InputFiles, written: set[str]) -> Optional[str]:
-    """Why ``out`` must not be written (it is an input, or was written already), or ``None``."""
+def _clash(out: str, inputs: InputFiles, written: set[str], force: bool) -> Optional[str]:
+    """Why ``out`` must not be written (it is an input, was written already, or exists), or ``None``."""
     if out == STDIO:
         return None
     # Names made per game (stem-N.cbf) were not in the plan: check again here.
-    key = os.path.normcase(os.path.abspath(out))
+    key = _out_key(Path(out))
     clash = inputs.find(Path(out))
     if clash is not None:
         return f"it is the input `{clash}`"
     if key in written:
         return "another input wrote it"
+    if not force and os.path.lexists(out):
+        return _EXISTS
     written.add(key)
     return None
 
@@ -687,7 +733,7 @@ def run(args: argparse.Namespace, *, list_folder: Optional[FolderLister] = None)
     started = time.monotonic()
     interactive = not args.no_progress and len(args.inputs) > 1 and progress_allowed(sys.stderr)
     items: list[_Input] = []
-    writing = _Writing(fmt, inputs, _write_options(args, writer))
+    writing = _Writing(fmt, inputs, _write_options(args, writer), args.force)
     try:
         if args.output is not None:
             games = _to_output(args, writing, _inputs(args, max_size, interactive, items))
