@@ -58,10 +58,27 @@ def test_bad_jobs_is_a_usage_error(workdir: Path, capsys: pytest.CaptureFixture[
 
 
 def test_no_files(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: an empty folder said "All checks passed (0 files)". As ruff: a warning, exit 0.
     status, out, err = run(capsys, "--isolated", ".")
     assert status == 0
-    assert out == "All checks passed (0 files)\n"
-    assert "no record files (.dhtmlxq, .ubb, .pgn, .cbf, .xqf, .cbr, .cbl, .wxf, .json) found" in err
+    assert out == "No record files found; nothing checked\n"
+    assert err == (
+        "xqformats lint: warning: No record files (.dhtmlxq, .ubb, .pgn, .cbf, .xqf, .cbr, .cbl, .wxf, .json) "
+        "found under the given paths\n"
+    )
+
+
+def test_a_folder_search_takes_a_record_saved_as_text_under_its_name(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: a folder lint skipped x.dhtmlxq.txt, which passes when named alone (its content is
+    # DhtmlXQ's signature); x.pgn.txt is still skipped (PGN has no signature: named alone it is G101).
+    block = "[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]\n"
+    (workdir / "posts").mkdir()
+    (workdir / "posts" / "x.dhtmlxq.txt").write_text(block, encoding="utf-8")
+    (workdir / "posts" / "y.PGN.txt").write_text(GOOD_PGN, encoding="utf-8")
+    status, out, err = run(capsys, "--isolated", "-v", "--no-progress", "posts")
+    assert (status, out) == (0, "All checks passed (1 file)\n")
+    assert err.splitlines()[:2] == ["xqformats lint: skipped 1 file of unknown format:", "  posts/y.PGN.txt"]
+    assert run(capsys, "--isolated", "posts/x.dhtmlxq.txt")[1] == "All checks passed (1 file)\n"
 
 
 def test_a_folder_lint_names_the_files_it_skipped(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -430,7 +430,7 @@ def run_lint(args: argparse.Namespace) -> int:
         )
         if not targets:
             known = ", ".join(formats.REGISTRY.extensions())
-            print(f"xqformats lint: no record files ({known}) found under the given paths", file=sys.stderr)
+            print(f"xqformats lint: warning: No record files ({known}) found under the given paths", file=sys.stderr)
         groups = _groups(args, settings, encoding, targets, configs)
     except (ConfigError, SelectorError, _UsageError) as exc:
         return _usage_error("lint", str(exc))

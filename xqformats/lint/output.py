@@ -145,11 +145,14 @@ def _snippet(line_no: int, line: _Line, column: Optional[int], end_column: Optio
 
 
 def summary(results: Sequence[FileResult], hidden: int = 0) -> str:
-    """``Found 2 errors and 1 warning in 1 of 3 files`` or ``All checks passed (3 files)``.
+    """``Found 2 errors and 1 warning in 1 of 3 files`` or ``All checks passed (3 files)``;
+    ``No record files found; nothing checked`` for no file at all (an empty folder: not a pass).
 
     ``hidden`` info findings (not shown: see
     :meth:`~xqformats.lint.selection.RuleSelection.shown`) are counted at the end.
     """
+    if not results:
+        return "No record files found; nothing checked"
     counts = {Severity.ERROR: 0, Severity.WARNING: 0, Severity.INFO: 0}
     files_with = 0
     for res in results:
