@@ -147,7 +147,8 @@ def test_game_with_errors_is_converted_up_to_the_error(workdir: Path, capsys: py
     before = digest(b)
     status, _, err = convert(capsys, "b.pgn", "-o", "out.pgn")
     assert status == 1
-    assert "b.pgn:4:20: M203 Cannon on e2 cannot advance by `九`" in err
+    # Each finding with its severity word, as lint prints it (issue 27: convert's had none).
+    assert "b.pgn:4:20: error M203 Cannon on e2 cannot advance by `九`" in err
     assert "b.pgn: converted as far as it could be read (errors above)" in err
     assert digest(b) == before
     text = (workdir / "out.pgn").read_text(encoding="utf-8")
@@ -326,7 +327,7 @@ def test_unreadable_input_exits_2(workdir: Path, capsys: pytest.CaptureFixture[s
     write(workdir / "a.pgn", GAME)
     status, _, err = convert(capsys, "missing.pgn", "a.pgn", "-o", "out.pgn")
     assert status == 2
-    assert "missing.pgn: G102 Cannot read `missing.pgn`" in err
+    assert "missing.pgn: error G102 Cannot read `missing.pgn`" in err
     # What could be read was still converted.
     assert parse_pgn((workdir / "out.pgn").read_text(encoding="utf-8"))[0]
 
@@ -378,7 +379,7 @@ def test_unsupported_input_exits_2(workdir: Path, capsys: pytest.CaptureFixture[
     (workdir / "game.doc").write_bytes(b"\x00\x01 not a record")
     status, out, err = convert(capsys, "game.doc", "-o", "out.pgn")
     assert (status, out) == (2, "")
-    assert err == f"game.doc: G101 Unsupported file type `.doc`; expected {KNOWN}\n"
+    assert err == f"game.doc: error G101 Unsupported file type `.doc`; expected {KNOWN}\n"
     assert not (workdir / "out.pgn").exists()
 
 
@@ -388,7 +389,7 @@ def test_extension_content_mismatch_is_named_and_read_as_the_content(
     write(workdir / "g.PGN", CBF)
     status, out, err = convert(capsys, "g.PGN", "-o", "-", "--to", "pgn")
     assert status == 0
-    assert err == "g.PGN: G105 File named `.pgn` holds XML (CBF); read as CBF, expected extension `.cbf`\n"
+    assert err == "g.PGN: warning G105 File named `.pgn` holds XML (CBF); read as CBF, expected extension `.cbf`\n"
     assert '[Red "吕钦"]' in out.splitlines()
 
 

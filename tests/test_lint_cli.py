@@ -430,6 +430,24 @@ def test_exit_zero_quiet_statistics_and_output_file(workdir: Path, capsys: pytes
     assert sorted(d["code"] for d in json.loads((workdir / "report.json").read_text(encoding="utf-8"))) == ["M203"]
 
 
+def test_quiet_prints_the_findings_only(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: `-q` still printed `skipped 1 file of unknown format`.
+    write_tree(workdir, **{"a.pgn": DATE_PGN, "notes.txt": "not a record"})
+    for extra in ((), ("--format", "json"), ("--statistics",), ("--diff",), ("--fix",)):
+        status, out, err = run(capsys, "--isolated", "-q", "--no-progress", *extra, ".")
+        assert err == "", extra
+        assert "skipped" not in out and "All checks passed" not in out and not out.startswith("Found"), extra
+
+
+def test_verbose_last_line_counts_the_hidden_info_as_the_summary_does(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: `lint -v` ended with `0 info` while the summary said `2 info hidden`.
+    for name in ("a.pgn", "b.pgn"):  # GBK: the encoding is guessed (E101, an info finding)
+        (workdir / name).write_bytes(GOOD_PGN.encode("gbk"))
+    status, out, err = run(capsys, "--isolated", "-v", "--no-progress", ".")
+    assert (status, out) == (0, "All checks passed (2 files) (2 info hidden; --show-info shows them)\n")
+    assert "; 0 errors, 0 warnings, 2 info (2 hidden) in " in err.splitlines()[-1]
+
+
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     import xqformats
 

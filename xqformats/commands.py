@@ -454,7 +454,7 @@ def run_lint(args: argparse.Namespace) -> int:
     if not args.quiet:
         _report_skipped(targets.skipped, args.verbose)
         if interactive or args.verbose:
-            print(f"xqformats lint: {run_summary(results, time.monotonic() - started)}", file=sys.stderr)
+            print(f"xqformats lint: {run_summary(results, time.monotonic() - started, stream.hidden)}", file=sys.stderr)
     if any(r.failed for r in results):
         return 2
     return 1 if any(r.has_errors for r in results) and not args.exit_zero else 0
@@ -821,6 +821,10 @@ examples:
     )
     p.add_argument("--stdin-filename", metavar="NAME", help="name standard input (its extension picks the format)")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line and no 'not formattable' notes")
+    p.add_argument(
+        "-v", "--verbose", action="store_true",
+        help="list the files whose format has no canonical layout (XQF, CBR, CBL, DhtmlXQ), counted otherwise",
+    )
 
 
 def run_format(args: argparse.Namespace) -> int:
@@ -831,7 +835,12 @@ def run_format(args: argparse.Namespace) -> int:
     targets = discover(args.paths or ["."])
     changed = unchanged = 0
     status = 0
+    layoutless: list[tuple[str, str]] = []  # (file, format title): counted, listed with -v
     for t in targets:
+        title = _layoutless(t)
+        if title is not None:
+            layoutless.append((t.display, title))
+            continue
         outcome = _format_target(t, args, encoding)
         if outcome is None:
             status = 2
@@ -840,11 +849,47 @@ def run_format(args: argparse.Namespace) -> int:
         else:
             unchanged += 1
     if not args.quiet:
-        verb = "would be reformatted" if args.check or args.diff else "reformatted"
-        print(f"xqformats format: {changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} unchanged", file=sys.stderr)
+        _say_format_summary(args, changed, unchanged, layoutless)
     if status:
         return status
     return 1 if changed and (args.check or args.diff) else 0
+
+
+def _layoutless(t: Target) -> Optional[str]:
+    """The title of the format of ``t`` when that format has no canonical layout (XQF, …), else ``None``.
+
+    Told from the name and the first bytes, as the front door tells it; such
+    a file is not formattable whatever it holds, so it is counted, not read.
+    """
+    from .formatter import FORMATTABLE
+
+    if t.path == STDIN or t.missing or t.error is not None:
+        return None
+    try:
+        with open(t.path, "rb") as handle:
+            head = handle.read(formats.HEAD_SIZE)
+    except OSError:
+        return None  # the formatter says why it cannot be read
+    fmt = formats.detect_format(t.display, head).format
+    return fmt.title if fmt is not None and fmt.name not in FORMATTABLE else None
+
+
+def _say_format_summary(args: argparse.Namespace, changed: int, unchanged: int, layoutless: list[tuple[str, str]]) -> None:
+    """The last line on stderr: the files (re)formatted and unchanged, and those of a format with no layout.
+
+    One line per file of a format with no layout only with ``-v`` (a folder of
+    XQF files would otherwise print one line each); the count names the formats.
+    """
+    if args.verbose:
+        for name, title in layoutless:
+            print(f"xqformats format: {name}: not formattable: {title} has no canonical layout", file=sys.stderr)
+    verb = "would be reformatted" if args.check or args.diff else "reformatted"
+    line = f"xqformats format: {changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} unchanged"
+    if layoutless:
+        titles = ", ".join(dict.fromkeys(title for _, title in layoutless))
+        listed = "" if args.verbose else "; -v lists them"
+        line += f", {len(layoutless)} not formattable ({titles}: no canonical layout{listed})"
+    print(line, file=sys.stderr)
 
 
 def _format_target(t: Target, args: argparse.Namespace, encoding: Optional[str]) -> Optional[bool]:

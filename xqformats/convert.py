@@ -4,9 +4,9 @@ Contract:
 
 * inputs are read through the front door (:func:`xqformats.formats.read`),
   as ``xqformats lint`` reads them (standard input by its content); every
-  finding at warning level or above is printed to stderr (``path:line:col:
-  CODE message``), including an extension that contradicts the content
-  (``G105``), and a game with errors is converted as far as the reader got —
+  finding at warning level or above is printed to stderr as ``lint`` prints
+  it (``path:line:col: severity CODE message``), including an extension that
+  contradicts the content (``G105``), and a game with errors is converted as far as the reader got —
   readers keep the text they could not read as a comment, so it is carried
   over, not dropped;
 * an input that is a folder stands for the record files below it, found as
@@ -429,10 +429,11 @@ def _figures(items: list[_Input], outputs: int, seconds: float) -> str:
 def _report(item: _Input) -> None:
     """Print an input's findings, what became of it, and what the target cannot hold of it (once it is read)."""
     assert item.stream is not None
-    # Errors and warnings; info findings (style) do not concern a conversion.
+    # Errors and warnings, each with its severity word as lint prints it; info
+    # findings (style) do not concern a conversion.
     for d in item.stream.diagnostics:
         if d.severity >= Severity.WARNING:
-            print(d.format(), file=sys.stderr)
+            print(d.format(severity=True), file=sys.stderr)
     item.close()
     written = item.games - item.left_out
     if not item.failed and not written:
