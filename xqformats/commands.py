@@ -31,7 +31,7 @@ from .lint.output import FOLD_AFTER, rebased, render, render_github, render_text
 from .lint.runner import FileResult, LintOptions, iter_results
 from .lint.selection import RuleSelection, SelectorError
 from .formats.output import TextFile, atomic_write
-from .parallel import DaskUnavailable
+from .parallel import DEFAULT_CONNECT_TIMEOUT, DaskUnavailable
 from .position import STARTING_FEN
 from .progress import Progress, progress_allowed
 
@@ -236,6 +236,13 @@ examples:
         help="send the work to the Dask scheduler at ADDRESS (tcp://HOST:PORT; needs xqformats[dask]) "
         "instead of local processes; output as with -j 1",
     )
+    p.add_argument(
+        "--scheduler-timeout",
+        type=float,
+        default=DEFAULT_CONNECT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"give up connecting to the --scheduler after SECONDS (default: {DEFAULT_CONNECT_TIMEOUT:g})",
+    )
     p.add_argument("--config", metavar="FILE", help="read settings from FILE (xqformats.toml or pyproject.toml)")
     p.add_argument(
         "--isolated", action="store_true", help="ignore configuration files (default: each file's closest one above it)"
@@ -363,6 +370,12 @@ def _jobs(jobs: Optional[int]) -> Optional[int]:
     return None if jobs is None else jobs or os.cpu_count() or 1
 
 
+def _check_timeout(seconds: float) -> None:
+    """``--scheduler-timeout``: more than 0 seconds, a number (not ``nan``)."""
+    if not seconds > 0 or seconds == float("inf"):
+        raise _UsageError(f"--scheduler-timeout must be a number of seconds above 0, not {seconds:g}")
+
+
 def _auto_jobs(targets: list[Target]) -> int:
     """One worker per CPU when the files hold :data:`AUTO_PARALLEL_BYTES` or more, else one."""
     total = 0
@@ -415,6 +428,7 @@ def run_lint(args: argparse.Namespace) -> int:
     try:
         settings = _settings(args)
         jobs = _jobs(args.jobs)
+        _check_timeout(args.scheduler_timeout)
         encoding = _checked_encoding("--input-encoding", args.encoding)
         _lint_options(args, settings, encoding)  # the command line's own values checked before any work
     except (ConfigError, SelectorError, _UsageError) as exc:
@@ -446,7 +460,8 @@ def run_lint(args: argparse.Namespace) -> int:
     try:
         for options, chunk in groups:
             stream.extend(iter_results(chunk, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename,
-                                       scheduler=args.scheduler), options.selection)
+                                       scheduler=args.scheduler, scheduler_timeout=args.scheduler_timeout),
+                          options.selection)
         stream.finish()
     except (DaskUnavailable, OSError) as exc:
         return _usage_error("lint", _failure(args, exc, stream.results))
