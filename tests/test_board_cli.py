@@ -60,8 +60,10 @@ def test_a_fen_given_as_input_is_drawn_when_no_file_has_that_name(
     assert run([board_only], capsys)[:2] == (0, board_svg(Position.initial()))
     # A broken FEN: its first problem, not "no such file".
     assert run(["rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w"], capsys) == (
-        2, "", "xqformats board: `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w` is no file, nor a FEN: "
-        "column 1: FEN board has 9 ranks; expected 10 separated by `/`\n",
+        2, "", (
+            "xqformats board: `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w` is no file, nor a FEN: "
+            "column 1: FEN board has 9 ranks; expected 10 separated by `/`\n"
+        ),
     )
     assert run([STARTING_FEN, "--ply", "2"], capsys)[2] == "xqformats board: --ply and --move need an INPUT file, not a FEN\n"
     # A file of that name wins (it is a file's name before it is a FEN).

@@ -66,8 +66,10 @@ def test_a_library_of_text_records_only_converts_nothing_and_says_why(tmp_path: 
     assert status == 1 and not (tmp_path / "x.pgn").exists()
     assert err.splitlines() == [
         f"{tmp_path / 'lib.cbl'}: no game with a position found; nothing converted",
-        f"{tmp_path / 'lib.cbl'}: warning: left out: the record is text only (no piece on its board, no move); "
-        "a PGN game needs a position",
+        (
+            f"{tmp_path / 'lib.cbl'}: warning: left out: the record is text only (no piece on its board, no move); "
+            "a PGN game needs a position"
+        ),
     ]
 
 

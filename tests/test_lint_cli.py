@@ -434,7 +434,7 @@ def test_quiet_prints_the_findings_only(workdir: Path, capsys: pytest.CaptureFix
     # Issue 27: `-q` still printed `skipped 1 file of unknown format`.
     write_tree(workdir, **{"a.pgn": DATE_PGN, "notes.txt": "not a record"})
     for extra in ((), ("--format", "json"), ("--statistics",), ("--diff",), ("--fix",)):
-        status, out, err = run(capsys, "--isolated", "-q", "--no-progress", *extra, ".")
+        _, out, err = run(capsys, "--isolated", "-q", "--no-progress", *extra, ".")
         assert err == "", extra
         assert "skipped" not in out and "All checks passed" not in out and not out.startswith("Found"), extra
 
