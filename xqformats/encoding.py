@@ -44,6 +44,9 @@ __all__ = [
     "ENCODING_GUESSED",
     "UNDECODABLE_BYTES",
     "UNKNOWN_ENCODING",
+    "EDITOR_DECODING",
+    "EDITOR_FALLBACKS",
+    "editor_misdecoding",
 ]
 
 #: How many leading bytes detection looks at.
@@ -124,6 +127,74 @@ UNKNOWN_ENCODING = Rule(
     fixed="gb18030",
     example_kind="encoding-name",
 )
+
+EDITOR_DECODING = Rule(
+    "E104",
+    "editor-decoding",
+    Severity.WARNING,
+    "The editor decoded the file in another encoding than the file's",
+    doc="## What it does\nReports, in the language server only, a file that the editor shows as a "
+    "single-byte decoding (latin-1, cp1252) of bytes that read cleanly in the encoding xqformats "
+    "finds for them (GB18030/GBK, Big5, UTF-16, UTF-8). It is reported once, at the start of the "
+    "file, instead of the findings of the garbled text.\n\n"
+    "## Why is this bad?\nThe editor hands the server mojibake (`ÅÚ°ËÆ½Îå` for `炮八平五`): every "
+    "move would be reported as unreadable although `xqformats lint` reads the file cleanly, and "
+    "saving it from the editor keeps the wrong characters.\n\n"
+    "## Example\nA GBK record opened in Neovim with its default `fileencodings`, which falls back "
+    "to latin-1.\n\n## Use instead\nSet the editor's file encoding: Neovim "
+    "`set fileencodings=ucs-bom,utf-8,gb18030` (or `:e ++enc=gb18030`), VS Code "
+    "`\"files.autoGuessEncoding\": true` (`editors/README.md`).\n\n"
+    + _references("docs/spec/pgn.md §9.1"),
+)
+
+#: The single-byte encodings an editor falls back to for bytes it does not recognise
+#: (Neovim's ``fileencodings`` ends in latin-1; Windows editors use cp1252).
+EDITOR_FALLBACKS = ("latin-1", "cp1252")
+
+#: How the messages of ``E104`` name the encodings detection finds.
+_CODEC_NAMES = {
+    "gb18030": "GBK (GB18030)", "big5": "Big5", "utf-8": "UTF-8", "utf-8-sig": "UTF-8",
+    "utf-16": "UTF-16", "utf-16-le": "UTF-16", "utf-16-be": "UTF-16", "utf-32": "UTF-32",
+}
+
+
+def _same_text(a: str, b: str) -> bool:
+    """Equal once line ends are one kind (an editor hands its buffer over with its own)."""
+    return a.replace("\r\n", "\n") == b.replace("\r\n", "\n")
+
+
+def _reads_as_chinese(text: str) -> bool:
+    """Whether the non-ASCII characters of ``text`` are mostly the common ones of Chinese records.
+
+    A guessed GB18030 or Big5 decoding of real latin-1 text (``Müller``) reads
+    cleanly too, as rare characters; a record's moves and names do not.
+    """
+    wide = [ch for ch in text if ord(ch) > 0x7F]
+    return bool(wide) and sum(ch in _COMMON for ch in wide) * 3 >= len(wide)
+
+
+def editor_misdecoding(text: str, data: bytes) -> Optional[tuple[str, str]]:
+    """``(the editor's encoding, the file's)`` when ``text``, a file's text as an editor decoded it,
+    is a single-byte decoding (:data:`EDITOR_FALLBACKS`) of the file's bytes ``data`` that differs
+    from what they read as: without an error, in the encoding :func:`detect_encoding` finds
+    (a certain one, or a guess that reads as Chinese); else ``None``.
+
+    Line ends may differ (the editor's buffer has its own).  O(len(data)).
+    """
+    if data.isascii():
+        return None
+    codec, _ = detect_encoding(data)
+    try:
+        ours = data.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    if _same_text(ours, text) or (codec in ("gb18030", "big5") and not _reads_as_chinese(ours)):
+        return None
+    for single in EDITOR_FALLBACKS:
+        if _same_text(data.decode(single, errors="replace"), text):
+            return single, _CODEC_NAMES.get(codec, codec.upper())
+    return None
+
 
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
