@@ -76,8 +76,8 @@ def command_rss_mb(cmd: list[str]) -> float:
 
 #: ``convert`` and ``format`` as measured: (label, arguments after ``xqformats``; ``{in}``/``{out}`` filled in).
 WRITERS = (
-    ("convert PGN -> JSON", ("convert", "--no-progress", "{in}", "-o", "{out}.json")),
-    ("convert PGN -> PGN (WXF)", ("convert", "--no-progress", "{in}", "-o", "{out}.pgn", "--notation", "wxf")),
+    ("convert PGN -> JSON", ("convert", "--no-progress", "--force", "{in}", "-o", "{out}.json")),
+    ("convert PGN -> PGN (WXF)", ("convert", "--no-progress", "--force", "{in}", "-o", "{out}.pgn", "--notation", "wxf")),
     ("format --check", ("format", "--check", "{in}")),
 )
 

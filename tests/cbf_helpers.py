@@ -9,13 +9,15 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from conftest import SHARED_CORPUS
 from strategies import grow, playout  # noqa: F401  (the names the CBF tests import from here)
 from xqformats.model import Game
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data" / "cbf"
-SPECS = REPO.parent / "shared" / "specs"
-CORPUS = REPO.parent / "shared" / "corpus"
+# Beside the corpus, in the folder XQFORMATS_SHARED names (default ../shared), as conftest finds it.
+SPECS = SHARED_CORPUS.parent / "specs"
+CORPUS = SHARED_CORPUS
 REAL = CORPUS / "walker8088__cchess" / "tests" / "data"
 EXPECTED = json.loads((DATA / "expected_lines.json").read_text(encoding="utf-8"))
 

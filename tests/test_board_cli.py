@@ -50,6 +50,30 @@ def test_fen_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
     assert out == board_svg(Position.initial())
 
 
+def test_a_fen_given_as_input_is_drawn_when_no_file_has_that_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 27: `xqformats board 'rnbakabnr/… w'` said "Cannot read …: No such file".
+    monkeypatch.chdir(tmp_path)
+    assert run([STARTING_FEN], capsys) == (0, board_svg(Position.initial()), "")
+    board_only = STARTING_FEN.split()[0]
+    assert run([board_only], capsys)[:2] == (0, board_svg(Position.initial()))
+    # A broken FEN: its first problem, not "no such file".
+    assert run(["rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w"], capsys) == (
+        2, "", (
+            "xqformats board: `rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w` is no file, nor a FEN: "
+            "column 1: FEN board has 9 ranks; expected 10 separated by `/`\n"
+        ),
+    )
+    assert run([STARTING_FEN, "--ply", "2"], capsys)[2] == "xqformats board: --ply and --move need an INPUT file, not a FEN\n"
+    # A file of that name wins (it is a file's name before it is a FEN).
+    (tmp_path / "4k4").mkdir()
+    (tmp_path / "4k4" / "9").write_text("")
+    status, _, err = run(["4k4/9"], capsys)
+    assert status == 2 and err.startswith("xqformats board: Unsupported file type") and "nor a FEN" not in err
+    assert run(["missing.pgn"], capsys)[2] == "xqformats board: Cannot read `missing.pgn`: No such file or directory\n"
+
+
 def test_record_at_a_ply_and_a_move_number(record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "b.svg"
     assert run([str(record), "--ply", "3", "-o", str(out)], capsys) == (0, "", "")

@@ -13,6 +13,7 @@ from xqformats.board.svg import BLACK_COLOR, RED_COLOR
 from xqformats.cli import main
 from xqformats.formats import read
 from xqformats.lint.catalogue import RULES
+from xqformats.lint.output import RULES_URL, help_uri
 from xqformats.lint.runner import LintOptions, lint_target
 from xqformats.lint.discovery import Target
 from xqformats.position import STARTING_FEN
@@ -105,9 +106,30 @@ def test_page_lists_findings_by_file_with_boards(games: Path, tmp_path: Path) ->
     first = boards[0].xpath("./figcaption")[0].text_content()
     assert first == "Game 1, before ply 3 (move 2, Red to move): B9-B5"
     items = [li for li in findings if li.xpath(".//figure")]
-    assert all(li.xpath(".//span[@class='code']/text()")[0] in MOVE_ERRORS for li in items)
-    assert "<script" not in page and "href" not in page and "url(" not in page and "@import" not in page
+    assert all(li.xpath("./a[@class='code']/text()")[0] in MOVE_ERRORS for li in items)
+    # Nothing is fetched: the only links are the codes', to their rule pages (as SARIF's helpUri).
+    assert "<script" not in page and "<link" not in page and "url(" not in page and "@import" not in page
+    links = doc.xpath("//a/@href")
+    assert links and all(h.startswith(RULES_URL + "#") for h in links)
     assert page == render_html(results)  # deterministic
+
+
+def test_each_finding_links_its_rule_and_shows_its_line_and_notes(games: Path) -> None:
+    # Issue 27: the report was thin next to the text output: no rule link, no notes, no source.
+    doc = lxml_html.document_fromstring(_page(games))
+    first = doc.xpath("//li[contains(@class, 'finding')]")[0]
+    (code,) = first.xpath("./a[@class='code']")
+    rule = RULES[code.text]
+    assert code.get("href") == help_uri(rule) and code.get("title") == rule.summary
+    # The move error of game 1 (M201: B9-B5 in a variation, on line 4): its line, the move marked, its P301 note.
+    (m201,) = [li for li in doc.xpath("//li[contains(@class, 'finding')]") if li.xpath("./span[@class='where']/text()") == ["4:31"]]
+    assert m201.xpath("./a[@class='code']/text()") == ["M201"]
+    (source,) = m201.xpath("./pre[@class='source']")
+    assert source.text_content() == "4 | 1. H2-E2 H9-G7 (1... H7-E7 2. B9-B5) 2. H0-G2 *"
+    assert source.xpath("./mark/text()") == ["B9-B5"]
+    notes = m201.xpath("./ul[@class='notes']/li")
+    assert [n.xpath("./a[@class='code']/text()") for n in notes] == [["P301"]]
+    assert "kept as a comment" in notes[0].text_content()
 
 
 def test_lint_format_html_writes_the_page(games: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

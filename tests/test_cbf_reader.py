@@ -517,6 +517,29 @@ def test_truncated_file_keeps_the_moves_before_the_break() -> None:
     assert game.root.children[0].children[0].comments == ["CBF moves not read: :"]
 
 
+def test_a_file_cut_short_is_said_in_our_words_with_libxml2s_as_notes() -> None:
+    # Issue 27: a truncated CBF showed libxml2's text alone (`Couldn't find end of Start Tag …`).
+    full = cbf(moves=nid_moves([(1, "77-47"), (2, "70-62"), (3, "79-67")]))
+    data = full[: full.index(b'<Move nid="3"') + 10]  # `<Move nid=` and the end of the file
+    game, diags = read_cbf(data)
+    cut = [d for d in diags if d.code == "C101"]
+    last = data.decode().split("\n")
+    assert len(cut) == 1 and (cut[0].line, cut[0].column) == (len(last), len(last[-1]) + 1)
+    assert cut[0].message == (
+        "The XML ends before `</ChineseChessRecord>`: the file looks cut short; what comes before the cut is read"
+    )
+    notes = [n.message for n in cut[0].related]
+    assert notes and all(n.startswith("libxml2: ") for n in notes)
+    assert any("Start Tag Move" in n for n in notes)
+    assert lines(game) == [["H2-E2", "H9-G7"]]
+    # A file that ends after its last complete element, before the closing tags.
+    game, diags = read_cbf(full[: full.index(b"</MoveList>")])
+    assert [(d.code, d.message) for d in diags if d.code == "C101"] == [("C101", cut[0].message)]
+    assert [n.message for d in diags for n in d.related if d.code == "C101"] == [
+        "libxml2: Premature end of data in tag MoveList line " + str(full[: full.index(b"<MoveList")].count(b"\n") + 1)
+    ]
+
+
 def test_tag_mismatch_position() -> None:
     game, diags = read_cbf(b"<ChineseChessRecord>\n<Head>\n<Red>x</Black>\n</Head><MoveList/></ChineseChessRecord>")
     assert diags[0].code == "C101"

@@ -158,7 +158,7 @@ def test_convert_cbf_to_pgn_keeps_the_moves_not_read(workdir: Path, capsys: pyte
     status = main(["convert", "g.cbf", "-o", "g.pgn", "--notation", "iccs"])
     _, err = capsys.readouterr()
     assert status == 1  # errors in the input: converted as far as it could be read
-    assert "g.cbf:16:3: C306 " in err and "g.cbf: converted as far as it could be read" in err
+    assert "g.cbf:16:3: error C306 " in err and "g.cbf: converted as far as it could be read" in err
     text = (workdir / "g.pgn").read_text(encoding="utf-8")
     assert '{CBF moves not read: 5:47-17 "这步不合法" 6:10-22 7:89-88 6:72-74 "变着 \\"引号\\"\\n第二行"}' in text
     assert "{CBF moves not read: 7:97-47 8:70-71}" in text

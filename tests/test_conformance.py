@@ -61,6 +61,7 @@ BINARY_FORMATS = {
 #: called (a path, an option, a size limit) or an internal failure, not about what a file holds.
 NOT_EXPRESSIBLE = {
     "E103": "an `--encoding` name: tests/test_lint_encoding.py",
+    "E104": "an editor's decoding of a file (the language server only): tests/test_lsp_analysis.py, tests/test_lsp.py",
     "G102": "a path that cannot be read: tests/test_lint_rule_examples.py (its `path` example)",
     "G106": "a reader that crashes: tests/test_lint_cli.py::test_reader_crash_is_reported_not_raised",
     "G107": "the size limit: tests/test_cli_hostile.py::test_lint_refuses_a_file_above_the_limit",

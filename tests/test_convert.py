@@ -147,7 +147,8 @@ def test_game_with_errors_is_converted_up_to_the_error(workdir: Path, capsys: py
     before = digest(b)
     status, _, err = convert(capsys, "b.pgn", "-o", "out.pgn")
     assert status == 1
-    assert "b.pgn:4:20: M203 Cannon on e2 cannot advance by `九`" in err
+    # Each finding with its severity word, as lint prints it (issue 27: convert's had none).
+    assert "b.pgn:4:20: error M203 Cannon on e2 cannot advance by `九`" in err
     assert "b.pgn: converted as far as it could be read (errors above)" in err
     assert digest(b) == before
     text = (workdir / "out.pgn").read_text(encoding="utf-8")
@@ -216,11 +217,50 @@ def test_refuses_to_overwrite_its_input(workdir: Path, capsys: pytest.CaptureFix
 
 
 def test_refuses_when_two_inputs_would_write_one_output(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two files of one name in different folders, given as files: even their extensions are alike.
     write(workdir / "x" / "g.pgn", GAME)
     write(workdir / "y" / "g.pgn", SECOND)
     status, _, err = convert(capsys, "x/g.pgn", "y/g.pgn", "--out-dir", "out", "--to", "cbf")
-    assert status == 2 and "would both write" in err
+    assert (status, err) == (2, "xqformats convert: Inputs `x/g.pgn` and `y/g.pgn` would both write `out/g.cbf`\n")
     assert not (workdir / "out").exists()  # refused before anything was written
+
+
+def test_inputs_that_would_write_one_output_keep_their_extension(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: test.cbf and test.cbr in one folder aborted the folder's conversion.
+    write(workdir / "games" / "test.cbf", CBF)
+    write(workdir / "games" / "test.pgn", SECOND)
+    write(workdir / "games" / "other.pgn", GAME)
+    status, _, err = convert(capsys, "games", "--out-dir", "out", "--to", "pgn")
+    assert status == 0
+    assert err == (
+        "xqformats convert: `games/test.cbf` and `games/test.pgn` would both write `out/test.pgn`; "
+        "written as `out/test.cbf.pgn` and `out/test.pgn.pgn` (each keeps its extension)\n"
+    )
+    assert sorted(p.name for p in (workdir / "out").iterdir()) == ["other.pgn", "test.cbf.pgn", "test.pgn.pgn"]
+    assert parse_pgn((workdir / "out" / "test.cbf.pgn").read_text(encoding="utf-8"))[0][0].headers["Red"] == "吕钦"
+    assert "兵七进一" in (workdir / "out" / "test.pgn.pgn").read_text(encoding="utf-8")
+
+
+def test_an_output_that_exists_is_refused_unless_forced(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: convert replaced existing files without a word.
+    write(workdir / "game.cbf", CBF)
+    old = write(workdir / "existing.pgn", SECOND)
+    status, _, err = convert(capsys, "game.cbf", "-o", "existing.pgn")
+    assert (status, err) == (2, "xqformats convert: Refusing to write `existing.pgn`: it exists (--force replaces it)\n")
+    assert old.read_text(encoding="utf-8") == SECOND
+    status, _, err = convert(capsys, "game.cbf", "-o", "existing.pgn", "--force")
+    assert (status, err) == (0, "") and "吕钦" in old.read_text(encoding="utf-8")
+    # --out-dir: each file that exists is refused (and named); the others are written.
+    write(workdir / "more.cbf", CBF)
+    write(workdir / "out" / "game.pgn", SECOND)
+    status, _, err = convert(capsys, "game.cbf", "more.cbf", "--out-dir", "out", "--to", "pgn")
+    assert (status, err) == (2, "xqformats convert: Refusing to write `out/game.pgn`: it exists (--force replaces it)\n")
+    assert (workdir / "out" / "game.pgn").read_text(encoding="utf-8") == SECOND and (workdir / "out" / "more.pgn").exists()
+    assert convert(capsys, "game.cbf", "more.cbf", "--out-dir", "out", "--to", "pgn", "--force")[0] == 0
+    assert "吕钦" in (workdir / "out" / "game.pgn").read_text(encoding="utf-8")
+    # A symbolic link that points nowhere is there too.
+    os.symlink(workdir / "nowhere.pgn", workdir / "dangling.pgn")
+    assert convert(capsys, "game.cbf", "-o", "dangling.pgn")[0] == 2
 
 
 def test_generated_names_never_clash(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -287,7 +327,7 @@ def test_unreadable_input_exits_2(workdir: Path, capsys: pytest.CaptureFixture[s
     write(workdir / "a.pgn", GAME)
     status, _, err = convert(capsys, "missing.pgn", "a.pgn", "-o", "out.pgn")
     assert status == 2
-    assert "missing.pgn: G102 Cannot read `missing.pgn`" in err
+    assert "missing.pgn: error G102 Cannot read `missing.pgn`" in err
     # What could be read was still converted.
     assert parse_pgn((workdir / "out.pgn").read_text(encoding="utf-8"))[0]
 
@@ -339,7 +379,7 @@ def test_unsupported_input_exits_2(workdir: Path, capsys: pytest.CaptureFixture[
     (workdir / "game.doc").write_bytes(b"\x00\x01 not a record")
     status, out, err = convert(capsys, "game.doc", "-o", "out.pgn")
     assert (status, out) == (2, "")
-    assert err == f"game.doc: G101 Unsupported file type `.doc`; expected {KNOWN}\n"
+    assert err == f"game.doc: error G101 Unsupported file type `.doc`; expected {KNOWN}\n"
     assert not (workdir / "out.pgn").exists()
 
 
@@ -349,7 +389,7 @@ def test_extension_content_mismatch_is_named_and_read_as_the_content(
     write(workdir / "g.PGN", CBF)
     status, out, err = convert(capsys, "g.PGN", "-o", "-", "--to", "pgn")
     assert status == 0
-    assert err == "g.PGN: G105 File named `.pgn` holds XML (CBF); read as CBF, expected extension `.cbf`\n"
+    assert err == "g.PGN: warning G105 File named `.pgn` holds XML (CBF); read as CBF, expected extension `.cbf`\n"
     assert '[Red "吕钦"]' in out.splitlines()
 
 

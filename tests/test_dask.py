@@ -140,11 +140,22 @@ def test_scheduler_prints_what_j1_prints(cluster: Cluster, tmp_path: Path) -> No
 
 
 def test_an_unreachable_scheduler_is_a_usage_error(tmp_path: Path) -> None:
+    # Issue 27: nothing listening made the run wait Dask's 30 s; --scheduler-timeout (default 10 s).
     (tmp_path / "a.pgn").write_bytes(pgn_bytes(2))
-    env = {**ENV, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"}  # (Dask's own setting; default 30 s)
-    args = [sys.executable, "-m", "xqformats", "lint", "--scheduler", "tcp://127.0.0.1:9", "a.pgn"]
-    proc = subprocess.run(args, cwd=tmp_path, env=env, capture_output=True)  # (nothing listens on port 9)
-    assert proc.returncode == 2 and b"--scheduler tcp://127.0.0.1:9" in proc.stderr
+    args = [sys.executable, "-m", "xqformats", "lint", "--scheduler", "tcp://127.0.0.1:9", "--scheduler-timeout", "1", "a.pgn"]
+    started = time.monotonic()
+    proc = subprocess.run(args, cwd=tmp_path, env=ENV, capture_output=True)  # (nothing listens on port 9)
+    assert proc.returncode == 2 and time.monotonic() - started < 25
+    assert proc.stderr.decode().splitlines()[-1] == (
+        "xqformats lint: --scheduler tcp://127.0.0.1:9: Timed out trying to connect to tcp://127.0.0.1:9 after 1 s"
+    )
+
+
+def test_the_scheduler_timeout_is_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from xqformats.cli import main
+
+    assert main(["lint", "--scheduler", "tcp://127.0.0.1:9", "--scheduler-timeout", "0", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == "xqformats lint: --scheduler-timeout must be a number of seconds above 0, not 0\n"
 
 
 def _kill_one_worker_while_linting(scheduler: Any, kill: Any, folder: Path) -> None:

@@ -206,9 +206,28 @@ def test_vscode_extension_files() -> None:
     assert json.loads((root / grammar["path"]).read_text(encoding="utf-8")) == textmate_grammar()
     assert json.loads((root / language["configuration"]).read_text(encoding="utf-8"))["comments"]["blockComment"] == ["{", "}"]
     assert "vscode-languageclient" in package["dependencies"]
-    script = (root / package["main"]).read_text(encoding="utf-8")
+    # The entry point is the bundle `npm run bundle` makes of extension.js (and of the client
+    # library): built, not committed, as the .vsix is (.ci/run packages it as a check).
+    assert package["main"] == "./dist/extension.js"
+    assert " extension.js " in package["scripts"]["bundle"] and "--outfile=dist/extension.js" in package["scripts"]["bundle"]
+    assert package["scripts"]["vscode:prepublish"] == "npm run bundle"
+    script = (root / "extension.js").read_text(encoding="utf-8")
     assert '"lsp"' in script and "xqformats" in script
-    assert not (root / "node_modules").exists()
+    ignored = (root / ".gitignore").read_text(encoding="utf-8").split()
+    assert {"node_modules/", "dist/", "*.vsix"} <= set(ignored)
+    assert "node_modules/**" in (root / ".vscodeignore").read_text(encoding="utf-8").split()
+
+
+def test_vscode_extension_can_be_packaged_without_questions() -> None:
+    # Issue 27: `npx @vscode/vsce package` asked twice: no `repository` field, no LICENSE.
+    root = EDITORS / "vscode"
+    package = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    assert package["license"] == "MIT" and package["repository"]["url"].startswith("https://")
+    assert (root / "LICENSE").read_text(encoding="utf-8") == (EDITORS.parent / "LICENSE").read_text(encoding="utf-8")
+    assert "MIT License" in (EDITORS.parent / "LICENSE").read_text(encoding="utf-8")
+    # `npm ci` needs the lockfile, for exactly the packages package.json names.
+    lock = json.loads((root / "package-lock.json").read_text(encoding="utf-8"))["packages"][""]
+    assert (lock["dependencies"], lock["devDependencies"]) == (package["dependencies"], package["devDependencies"])
 
 
 def test_editor_readme_names_each_editor() -> None:

@@ -83,6 +83,31 @@ def test_undecodable_bytes_are_replaced_and_located() -> None:
     assert diags[0].message == "Bytes not valid in `utf-8` replaced by `\ufffd`"
 
 
+@pytest.mark.parametrize("codec", ["utf-8", "utf-16", "gb18030"])
+def test_a_replacement_character_the_bytes_spell_is_text_not_e102(codec: str, tmp_path: Path) -> None:
+    # Issue 27: a literal U+FFFD in a comment of a valid file gave E102, and so did
+    # what convert writes for undecodable CBL text (B105).  E102 comes from the decoder.
+    body = '[Game "Chinese Chess"]\n{a \ufffd b} 1. 炮二平五 *\n'
+    data = body.encode(codec)
+    assert enc.decode_bytes(data, codec)[0::2] == (body, [])
+    p = tmp_path / "g.pgn"
+    p.write_bytes(data)
+    with enc.TextSource(open(p, "rb"), codec, block_size=5) as src:
+        assert (src.read(), src.diagnostics) == (body, [])
+
+
+def test_bad_bytes_beside_a_literal_replacement_character_are_placed_at_the_bytes(tmp_path: Path) -> None:
+    data = "{\ufffd}".encode("utf-8") + b" \xff\n" + "\ufffd\n".encode("utf-8")
+    text, _, diags = enc.decode_bytes(data, "utf-8")
+    assert text == "{\ufffd} \ufffd\n\ufffd\n"
+    assert [(d.code, d.line, d.column) for d in diags] == [("E102", 1, 5)]
+    p = tmp_path / "g.pgn"
+    p.write_bytes(data)
+    with enc.open_text(p, "utf-8") as src:
+        assert src.read() == text
+        assert [(d.code, d.line, d.column) for d in src.diagnostics] == [("E102", 1, 5)]
+
+
 def test_decode_text_shape() -> None:
     text, diags = enc.decode_text(TEXT.encode("utf-8"))
     assert text == TEXT and diags == []

@@ -167,5 +167,26 @@ def test_format_leaves_what_it_cannot_format(tmp_path: Path, capsys: pytest.Capt
     assert path.read_text(encoding="utf-8") == text
 
 
+def test_files_of_a_format_with_no_layout_are_counted_and_listed_with_v(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: `format DIR` printed one `not formattable` line per XQF file.
+    from xqformats import formats
+
+    game = formats.read(AFTER.encode("utf-8"), name="a.pgn").games[0]
+    for name in ("a.xqf", "b.XQF"):
+        (tmp_path / name).write_bytes(formats.write([game], "xqf"))
+    (tmp_path / "c.pgn").write_text(AFTER, encoding="utf-8")
+    assert cli.main(["format", "--check", str(tmp_path)]) == 0
+    assert capsys.readouterr().err == (
+        "xqformats format: 0 files would be reformatted, 1 unchanged, 2 not formattable (XQF: no canonical layout; -v lists them)\n"
+    )
+    assert cli.main(["format", "--check", "-v", str(tmp_path)]) == 0
+    assert capsys.readouterr().err.splitlines() == [
+        f"xqformats format: {tmp_path / 'a.xqf'}: not formattable: XQF has no canonical layout",
+        f"xqformats format: {tmp_path / 'b.XQF'}: not formattable: XQF has no canonical layout",
+        "xqformats format: 0 files would be reformatted, 1 unchanged, 2 not formattable (XQF: no canonical layout)",
+    ]
+    assert cli.main(["format", "-q", str(tmp_path)]) == 0 and capsys.readouterr().err == ""
+
+
 def test_format_of_a_missing_file_exits_2(tmp_path: Path) -> None:
     assert cli.main(["format", str(tmp_path / "none.pgn")]) == 2

@@ -361,6 +361,21 @@ def test_a_signature_names_the_format_of_a_file_whose_extension_none_claims(tmp_
         assert discover([str(tmp_path)], cwd=tmp_path) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "dhtmlxq"),
+    [
+        # Issue 27: README.md names a block (`[DhtmlXQ_movelist]…`) and was read as DhtmlXQ.
+        ("the blocks of forum posts (`[DhtmlXQ_movelist]…`), found inside any text\n", False),
+        ("a closing tag alone [/DhtmlXQ_movelist] and then [DhtmlXQ_title]\n", False),
+        ("<p>[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]</p>\n", True),
+        ("[DhtmlXQ]\n[DhtmlXQ_title]标题[/DhtmlXQ_title]\n", True),
+    ],
+)
+def test_dhtmlxq_is_recognised_by_an_opening_and_a_closing_marker(text: str, dhtmlxq: bool) -> None:
+    for data in (text.encode("utf-8"), text.encode("gbk"), text.encode("utf-16")):
+        assert names(detect_format("post.html", data)) == (("dhtmlxq", None) if dhtmlxq else (None, None))
+
+
 def test_registry_copies_and_registration_rules() -> None:
     mine = REGISTRY.copy()
     mine.register(TINY)

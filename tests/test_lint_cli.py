@@ -58,10 +58,27 @@ def test_bad_jobs_is_a_usage_error(workdir: Path, capsys: pytest.CaptureFixture[
 
 
 def test_no_files(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: an empty folder said "All checks passed (0 files)". As ruff: a warning, exit 0.
     status, out, err = run(capsys, "--isolated", ".")
     assert status == 0
-    assert out == "All checks passed (0 files)\n"
-    assert "no record files (.dhtmlxq, .ubb, .pgn, .cbf, .xqf, .cbr, .cbl, .wxf, .json) found" in err
+    assert out == "No record files found; nothing checked\n"
+    assert err == (
+        "xqformats lint: warning: No record files (.dhtmlxq, .ubb, .pgn, .cbf, .xqf, .cbr, .cbl, .wxf, .json) "
+        "found under the given paths\n"
+    )
+
+
+def test_a_folder_search_takes_a_record_saved_as_text_under_its_name(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: a folder lint skipped x.dhtmlxq.txt, which passes when named alone (its content is
+    # DhtmlXQ's signature); x.pgn.txt is still skipped (PGN has no signature: named alone it is G101).
+    block = "[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist][/DhtmlXQ]\n"
+    (workdir / "posts").mkdir()
+    (workdir / "posts" / "x.dhtmlxq.txt").write_text(block, encoding="utf-8")
+    (workdir / "posts" / "y.PGN.txt").write_text(GOOD_PGN, encoding="utf-8")
+    status, out, err = run(capsys, "--isolated", "-v", "--no-progress", "posts")
+    assert (status, out) == (0, "All checks passed (1 file)\n")
+    assert err.splitlines()[:2] == ["xqformats lint: skipped 1 file of unknown format:", "  posts/y.PGN.txt"]
+    assert run(capsys, "--isolated", "posts/x.dhtmlxq.txt")[1] == "All checks passed (1 file)\n"
 
 
 def test_a_folder_lint_names_the_files_it_skipped(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -411,6 +428,24 @@ def test_exit_zero_quiet_statistics_and_output_file(workdir: Path, capsys: pytes
     status, out, _ = run(capsys, "--isolated", "--show-info", "--format", "json", "-o", "report.json", "a.pgn")
     assert (status, out) == (1, "")
     assert sorted(d["code"] for d in json.loads((workdir / "report.json").read_text(encoding="utf-8"))) == ["M203"]
+
+
+def test_quiet_prints_the_findings_only(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: `-q` still printed `skipped 1 file of unknown format`.
+    write_tree(workdir, **{"a.pgn": DATE_PGN, "notes.txt": "not a record"})
+    for extra in ((), ("--format", "json"), ("--statistics",), ("--diff",), ("--fix",)):
+        _, out, err = run(capsys, "--isolated", "-q", "--no-progress", *extra, ".")
+        assert err == "", extra
+        assert "skipped" not in out and "All checks passed" not in out and not out.startswith("Found"), extra
+
+
+def test_verbose_last_line_counts_the_hidden_info_as_the_summary_does(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: `lint -v` ended with `0 info` while the summary said `2 info hidden`.
+    for name in ("a.pgn", "b.pgn"):  # GBK: the encoding is guessed (E101, an info finding)
+        (workdir / name).write_bytes(GOOD_PGN.encode("gbk"))
+    status, out, err = run(capsys, "--isolated", "-v", "--no-progress", ".")
+    assert (status, out) == (0, "All checks passed (2 files) (2 info hidden; --show-info shows them)\n")
+    assert "; 0 errors, 0 warnings, 2 info (2 hidden) in " in err.splitlines()[-1]
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

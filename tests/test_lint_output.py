@@ -175,6 +175,9 @@ def test_run_summary_counts_files_bytes_games_moves_and_findings() -> None:
     assert run_summary([a, b], 1.94) == (
         "checked 2 files (1.6 MB): 1,001 games, 104,870 moves; 1 error, 1 warning, 0 info in 1.9 s"
     )
+    # Info findings the selection hid count as the summary line counts them (issue 27: `0 info`
+    # on the last line of `lint -v` while the summary said `16 info hidden`).
+    assert run_summary([a, b], 1.94, hidden=16).endswith("; 1 error, 1 warning, 16 info (16 hidden) in 1.9 s")
 
 
 def test_text_folds_a_code_repeated_in_a_file() -> None:

@@ -78,6 +78,15 @@ async def utf8_client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
+@pytest_lsp.fixture(config=_SERVER, scope="module")
+async def markdown_client(lsp_client: LanguageClient):
+    # As VS Code declares it: its Markdown is marked's, which renders images.
+    general = types.GeneralClientCapabilities(markdown=types.MarkdownClientCapabilities(parser="marked", version="1.1.0"))
+    await lsp_client.initialize_session(types.InitializeParams(capabilities=types.ClientCapabilities(general=general)))
+    yield
+    await lsp_client.shutdown_session()
+
+
 async def _open(client: LanguageClient, text: str = TEXT, uri: str = URI) -> list[types.Diagnostic]:
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=uri, language_id="pgn", version=1, text=text))
@@ -165,6 +174,41 @@ async def test_hover_on_a_finding_and_on_a_move(client: LanguageClient) -> None:
     assert "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b" in on_move.contents.value
     assert "0 R N B A K A B N R" in on_move.contents.value  # the text board, rank 0 at the bottom
     assert on_move.range == types.Range(start=types.Position(line=2, character=3), end=types.Position(line=2, character=7))
+
+
+async def _move_hover(client: LanguageClient) -> str:
+    await _open(client)
+    found = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=URI), position=types.Position(line=2, character=4))
+    )
+    assert found is not None
+    return str(found.contents.value)
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_move_hover_draws_the_board_only_for_a_client_that_renders_images(client: LanguageClient) -> None:
+    # Issue 27: in a terminal editor the hover was a 24,701-character float, the text board out of sight.
+    text = await _move_hover(client)
+    assert "data:image" not in text and len(text) < 1000
+    assert text.index("0 R N B A K A B N R") < text.index("FEN after the move")
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_client_that_renders_markdown_images_gets_the_board_drawn(markdown_client: LanguageClient) -> None:
+    text = await _move_hover(markdown_client)
+    assert text.index("0 R N B A K A B N R") < text.index("FEN after the move") < text.index("](data:image/svg+xml;base64,")
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_gbk_file_the_editor_decoded_as_latin1_is_one_finding(client: LanguageClient, tmp_path: Path) -> None:
+    # Issue 27: Neovim's default fileencodings read GBK as latin-1: one finding, no cascade.
+    path = tmp_path / "gbk.pgn"
+    path.write_bytes(TEXT.encode("gb18030"))  # (GB18030: GBK and the astral character of TEXT)
+    diagnostics = await _open(client, TEXT.encode("gb18030").decode("latin-1"), path.as_uri())
+    assert [(d.code, d.severity, d.range.start.line, d.range.start.character) for d in diagnostics] == [
+        ("E104", types.DiagnosticSeverity.Warning, 0, 0)
+    ]
+    assert diagnostics[0].message.startswith("The editor decoded this file as latin-1; it is GBK (GB18030)")
 
 
 @pytest.mark.asyncio(loop_scope="module")

@@ -182,9 +182,61 @@ def test_hover_on_a_move_in_a_variation() -> None:
     assert "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R w" in hover.markdown
     start = len("1. 炮二平五 (1. 马二进三 ")
     assert hover.range == Range(1, start, 1, start + 4)
-    # The board drawn too: an SVG data URI.
-    uri = re.search(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)\)", hover.markdown)
+    # The text board first, then the FEN; no picture for a client that does not render images
+    # (issue 27: a terminal editor's hover was a 24,701-character float, mostly base64).
+    assert hover.markdown.index("0 R N B A K A B . R") < hover.markdown.index("FEN after the move")
+    assert "data:image" not in hover.markdown and len(hover.markdown) < 1000
+    # A client that renders Markdown images gets the board drawn too, last: an SVG data URI.
+    drawn = Analysis(text, "v.pgn", encoding=UTF32, images=True).hover(1, len("1. 炮二平五 (1. 马二进三 ") + 1)
+    assert drawn is not None and drawn.markdown.startswith(hover.markdown)
+    uri = re.search(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)\)", drawn.markdown)
     assert uri is not None and base64.b64decode(uri.group(1)).decode("utf-8").startswith("<svg")
+
+
+GBK_TEXT = '[Game "Chinese Chess"]\n[Event "第24届五羊杯"]\n\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n'
+
+
+def test_a_file_the_editor_decoded_as_latin1_gets_one_finding(tmp_path: Path) -> None:
+    # Issue 27: Neovim reads GBK files as latin-1; the server got mojibake and reported
+    # `M101 Not a move 'ÅÚ°ËÆ½Îå'` although lint reads the file cleanly.
+    path = tmp_path / "gbk.pgn"
+    path.write_bytes(GBK_TEXT.encode("gbk"))
+    mojibake = GBK_TEXT.encode("gbk").decode("latin-1")
+    a = Analysis(mojibake, str(path), path=str(path), encoding=UTF16)
+    found = a.findings()
+    assert [(f.range, f.diagnostic.code, f.diagnostic.severity.name) for f in found] == [(Range(0, 0, 0, 0), "E104", "WARNING")]
+    assert found[0].diagnostic.message == (
+        "The editor decoded this file as latin-1; it is GBK (GB18030): set the file encoding (editors/README.md)"
+    )
+    assert a.fix_all() == [] and a.formatting() == ([], found[0].diagnostic.message)
+    # Edits keep it; the editor reloading the file in its encoding (a whole new text) clears it.
+    a.edit(Range(3, 0, 3, 0), " ")
+    assert [f.diagnostic.code for f in a.findings()] == ["E104"]
+    a.replace(GBK_TEXT)
+    assert _incremental(a) == _whole(GBK_TEXT) and "E104" not in {f.diagnostic.code for f in a.findings()}
+    # The same text for an unsaved document, or one decoded rightly, is linted as it is.
+    assert "E104" not in {f.diagnostic.code for f in Analysis(mojibake, "gbk.pgn", encoding=UTF16).findings()}
+    assert _incremental(Analysis(GBK_TEXT, str(path), path=str(path), encoding=UTF32)) == _whole(GBK_TEXT)
+
+
+def test_utf16_and_utf8_shown_as_latin1_are_named_and_real_latin1_is_left_alone(tmp_path: Path) -> None:
+    for codec, name in (("utf-16", "UTF-16"), ("utf-8", "UTF-8")):
+        path = tmp_path / f"{codec}.pgn"
+        path.write_bytes(GBK_TEXT.encode(codec))
+        found = Analysis(path.read_bytes().decode("latin-1"), str(path), path=str(path)).findings()
+        assert [f.diagnostic.code for f in found] == ["E104"] and f"; it is {name}:" in found[0].diagnostic.message
+    # A latin-1 file shown as latin-1: its bytes read cleanly as GB18030 too, but not as Chinese.
+    text = '[Game "Chinese Chess"]\n[Red "Müller"]\n[Black "Ærø"]\n\n1. 炮二平五 *\n'.replace("炮二平五", "h2e2")
+    path = tmp_path / "latin1.pgn"
+    path.write_bytes(text.encode("latin-1"))
+    assert "E104" not in {f.diagnostic.code for f in Analysis(text, str(path), path=str(path)).findings()}
+    # Ignored in the file's settings: the findings of the text as it is.
+    (tmp_path / "xqformats.toml").write_text('ignore = ["E104"]\n', encoding="utf-8")
+    gbk = tmp_path / "gbk.pgn"
+    gbk.write_bytes(GBK_TEXT.encode("gbk"))
+    options, _ = lint_options(gbk)
+    found = Analysis(gbk.read_bytes().decode("latin-1"), str(gbk), path=str(gbk), options=options).findings()
+    assert found and "E104" not in {f.diagnostic.code for f in found}
 
 
 def test_corpus_files_game_by_game_equal_the_whole_file(shared_corpus: Path) -> None:

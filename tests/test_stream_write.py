@@ -284,7 +284,7 @@ def test_an_interrupted_run_leaves_the_old_outputs_and_no_temporary_file(big_pgn
     out = tmp_path / "out.json"
     out.write_text("old")
     with interrupted_at_game(GAMES // 2):
-        assert main(["convert", "--no-progress", str(big_pgn), "-o", str(out)]) == 130
+        assert main(["convert", "--no-progress", "--force", str(big_pgn), "-o", str(out)]) == 130
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"] and out.read_text() == "old"
     path = tmp_path / "big.pgn"
     path.write_bytes(big_pgn.read_bytes().replace(b"\n", b"\r\n"))

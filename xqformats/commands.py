@@ -33,7 +33,7 @@ from .lint.rulepage import rule_page, rule_record, rules_listing
 from .lint.runner import FileResult, LintOptions, iter_results
 from .lint.selection import RuleSelection, SelectorError
 from .formats.output import TextFile, atomic_write
-from .parallel import DaskUnavailable
+from .parallel import DEFAULT_CONNECT_TIMEOUT, DaskUnavailable
 from .position import STARTING_FEN
 from .progress import Progress, progress_allowed
 
@@ -245,6 +245,13 @@ examples:
         help="send the work to the Dask scheduler at ADDRESS (tcp://HOST:PORT; needs xqformats[dask]) "
         "instead of local processes; output as with -j 1",
     )
+    p.add_argument(
+        "--scheduler-timeout",
+        type=float,
+        default=DEFAULT_CONNECT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"give up connecting to the --scheduler after SECONDS (default: {DEFAULT_CONNECT_TIMEOUT:g})",
+    )
     p.add_argument("--config", metavar="FILE", help="read settings from FILE (xqformats.toml or pyproject.toml)")
     p.add_argument(
         "--isolated", action="store_true", help="ignore configuration files (default: each file's closest one above it)"
@@ -372,6 +379,12 @@ def _jobs(jobs: Optional[int]) -> Optional[int]:
     return None if jobs is None else jobs or os.cpu_count() or 1
 
 
+def _check_timeout(seconds: float) -> None:
+    """``--scheduler-timeout``: more than 0 seconds, a number (not ``nan``)."""
+    if not seconds > 0 or seconds == float("inf"):
+        raise _UsageError(f"--scheduler-timeout must be a number of seconds above 0, not {seconds:g}")
+
+
 def _auto_jobs(targets: list[Target]) -> int:
     """One worker per CPU when the files hold :data:`AUTO_PARALLEL_BYTES` or more, else one."""
     total = 0
@@ -424,6 +437,7 @@ def run_lint(args: argparse.Namespace) -> int:
     try:
         settings = _settings(args)
         jobs = _jobs(args.jobs)
+        _check_timeout(args.scheduler_timeout)
         encoding = _checked_encoding("--input-encoding", args.encoding)
         _lint_options(args, settings, encoding)  # the command line's own values checked before any work
     except (ConfigError, SelectorError, _UsageError) as exc:
@@ -439,7 +453,7 @@ def run_lint(args: argparse.Namespace) -> int:
         )
         if not targets:
             known = ", ".join(formats.REGISTRY.extensions())
-            print(f"xqformats lint: no record files ({known}) found under the given paths", file=sys.stderr)
+            print(f"xqformats lint: warning: No record files ({known}) found under the given paths", file=sys.stderr)
         groups = _groups(args, settings, encoding, targets, configs)
     except (ConfigError, SelectorError, _UsageError) as exc:
         return _usage_error("lint", str(exc))
@@ -456,7 +470,8 @@ def run_lint(args: argparse.Namespace) -> int:
     try:
         for options, chunk in groups:
             stream.extend(iter_results(chunk, options, jobs=workers, progress=progress, stdin_name=args.stdin_filename,
-                                       scheduler=args.scheduler, duplicates=duplicates), options.selection)
+                                       scheduler=args.scheduler, scheduler_timeout=args.scheduler_timeout,
+                                       duplicates=duplicates), options.selection)
         stream.finish()
     except (DaskUnavailable, OSError) as exc:
         return _usage_error("lint", _failure(args, exc, stream.results))
@@ -464,7 +479,7 @@ def run_lint(args: argparse.Namespace) -> int:
     if not args.quiet:
         _report_skipped(targets.skipped, args.verbose)
         if interactive or args.verbose:
-            print(f"xqformats lint: {run_summary(results, time.monotonic() - started)}", file=sys.stderr)
+            print(f"xqformats lint: {run_summary(results, time.monotonic() - started, stream.hidden)}", file=sys.stderr)
     if any(r.failed for r in results):
         return 2
     return 1 if any(r.has_errors for r in results) and not args.exit_zero else 0
@@ -806,6 +821,10 @@ examples:
     )
     p.add_argument("--stdin-filename", metavar="NAME", help="name standard input (its extension picks the format)")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line and no 'not formattable' notes")
+    p.add_argument(
+        "-v", "--verbose", action="store_true",
+        help="list the files whose format has no canonical layout (XQF, CBR, CBL, DhtmlXQ), counted otherwise",
+    )
 
 
 def run_format(args: argparse.Namespace) -> int:
@@ -816,7 +835,12 @@ def run_format(args: argparse.Namespace) -> int:
     targets = discover(args.paths or ["."])
     changed = unchanged = 0
     status = 0
+    layoutless: list[tuple[str, str]] = []  # (file, format title): counted, listed with -v
     for t in targets:
+        title = _layoutless(t)
+        if title is not None:
+            layoutless.append((t.display, title))
+            continue
         outcome = _format_target(t, args, encoding)
         if outcome is None:
             status = 2
@@ -825,11 +849,47 @@ def run_format(args: argparse.Namespace) -> int:
         else:
             unchanged += 1
     if not args.quiet:
-        verb = "would be reformatted" if args.check or args.diff else "reformatted"
-        print(f"xqformats format: {changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} unchanged", file=sys.stderr)
+        _say_format_summary(args, changed, unchanged, layoutless)
     if status:
         return status
     return 1 if changed and (args.check or args.diff) else 0
+
+
+def _layoutless(t: Target) -> Optional[str]:
+    """The title of the format of ``t`` when that format has no canonical layout (XQF, …), else ``None``.
+
+    Told from the name and the first bytes, as the front door tells it; such
+    a file is not formattable whatever it holds, so it is counted, not read.
+    """
+    from .formatter import FORMATTABLE
+
+    if t.path == STDIN or t.missing or t.error is not None:
+        return None
+    try:
+        with open(t.path, "rb") as handle:
+            head = handle.read(formats.HEAD_SIZE)
+    except OSError:
+        return None  # the formatter says why it cannot be read
+    fmt = formats.detect_format(t.display, head).format
+    return fmt.title if fmt is not None and fmt.name not in FORMATTABLE else None
+
+
+def _say_format_summary(args: argparse.Namespace, changed: int, unchanged: int, layoutless: list[tuple[str, str]]) -> None:
+    """The last line on stderr: the files (re)formatted and unchanged, and those of a format with no layout.
+
+    One line per file of a format with no layout only with ``-v`` (a folder of
+    XQF files would otherwise print one line each); the count names the formats.
+    """
+    if args.verbose:
+        for name, title in layoutless:
+            print(f"xqformats format: {name}: not formattable: {title} has no canonical layout", file=sys.stderr)
+    verb = "would be reformatted" if args.check or args.diff else "reformatted"
+    line = f"xqformats format: {changed} file{'s' if changed != 1 else ''} {verb}, {unchanged} unchanged"
+    if layoutless:
+        titles = ", ".join(dict.fromkeys(title for _, title in layoutless))
+        listed = "" if args.verbose else "; -v lists them"
+        line += f", {len(layoutless)} not formattable ({titles}: no canonical layout{listed})"
+    print(line, file=sys.stderr)
 
 
 def _format_target(t: Target, args: argparse.Namespace, encoding: Optional[str]) -> Optional[bool]:

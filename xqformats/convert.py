@@ -4,9 +4,9 @@ Contract:
 
 * inputs are read through the front door (:func:`xqformats.formats.read`),
   as ``xqformats lint`` reads them (standard input by its content); every
-  finding at warning level or above is printed to stderr (``path:line:col:
-  CODE message``), including an extension that contradicts the content
-  (``G105``), and a game with errors is converted as far as the reader got —
+  finding at warning level or above is printed to stderr as ``lint`` prints
+  it (``path:line:col: severity CODE message``), including an extension that
+  contradicts the content (``G105``), and a game with errors is converted as far as the reader got —
   readers keep the text they could not read as a comment, so it is carried
   over, not dropped;
 * an input that is a folder stands for the record files below it, found as
@@ -24,6 +24,12 @@ Contract:
   CBF has no place for some PGN tags nor for NAGs; a PGN tag is one line, so
   a line break in a tag value is written as a space, and a brace in a
   comment as its fullwidth form;
+* a record of text only (no piece on its board and no move: the chapter
+  text of a 象棋桥 library, docs/spec/cbr.md §3.4) is left out, and named on
+  stderr: no target holds a game without a position (PGN's ``FEN`` tag, CBF's
+  and XQF's board, the JSON form's ``start`` need the two kings, and WXF's
+  missing ``FEN`` line means the start position), so written it would not
+  read back cleanly;
 * PGN output always starts with ``[Game "Chinese Chess"]`` and carries a
   ``Result`` tag (the spec requires both; a CBF record has neither);
 * what the linter's safe fixes would change in the headers is written the
@@ -36,8 +42,14 @@ Contract:
   item 12: the values are the same meaning in the one spelling every reader
   and the spec take, so they are written, and said);
 * an input is never overwritten: an output that is (or links to) an input
-  is refused before anything is written, as are two inputs that would write
-  the same output;
+  is refused before anything is written; an output file that exists is
+  refused too unless ``--force`` (``-o FILE`` before anything is read, each
+  file of ``--out-dir`` as it is put in place), and the message says so;
+* two inputs that would write the same file of ``--out-dir`` (``test.cbf``
+  and ``test.cbr`` to ``test.pgn``) each keep their source extension in its
+  name (``test.cbf.pgn``, ``test.cbr.pgn``), as stderr says; inputs that
+  this does not tell apart (two ``g.pgn`` of different folders, given as
+  files) are refused before anything is written;
 * each output file is written atomically: a temporary file in the same
   folder, flushed and synced, then :func:`os.replace` — a reader never sees
   half a file and a failed run leaves the old output in place;
@@ -111,6 +123,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 examples:
   xqformats convert game.cbf -o game.pgn --notation wxf
+  xqformats convert game.cbf -o game.pgn --force          # replace game.pgn if it exists
   xqformats convert games/ --out-dir cbf/ --to cbf        # a folder in, a folder out
   xqformats convert library.cbl --out-dir games/ --to pgn # one file per game
   xqformats convert --input-encoding gbk old.pgn -o new.pgn
@@ -125,6 +138,7 @@ examples:
         "--out-dir", metavar="DIR", help="write DIR/<input stem>.<ext> for each input (a folder input's tree mirrored)"
     )
     p.add_argument("--to", choices=TARGETS, help="output format (default: from the -o extension)")
+    p.add_argument("--force", action="store_true", help="replace output files that exist (an input is never replaced)")
     p.add_argument("--notation", choices=NOTATIONS, default=None, help="move notation of PGN output (default: chinese)")
     p.add_argument("--traditional", action="store_true", help="Chinese notation in traditional characters")
     p.add_argument("--fullwidth", action="store_true", help="Chinese notation with fullwidth digits for Black (１…９)")
@@ -154,10 +168,12 @@ examples:
 class _Input:
     """One input as given on the command line, read game by game, and what was met in it.
 
-    ``games`` and ``moves`` count the games read so far; ``losses`` holds,
-    per game number, what the target cannot keep of it, and ``rewrites`` the
-    tags written in their standard form (:func:`_rewrites`); both are reported
-    once the input is read, after its findings, as before any game was written.
+    ``games`` and ``moves`` count the games read so far, ``left_out`` those of
+    them that are text only (:meth:`~xqformats.model.Game.holds_position`),
+    not written; ``losses`` holds, per game number, what the target cannot
+    keep of it, and ``rewrites`` the tags written in their standard form
+    (:func:`_rewrites`); both are reported once the input is read, after its
+    findings, as before any game was written.
     :meth:`close` keeps what the run's end needs (``failed``,
     ``has_errors``, ``size``) and lets the stream go.
     """
@@ -167,6 +183,7 @@ class _Input:
     display: str
     games: int = 0
     moves: int = 0
+    left_out: int = 0
     losses: list[tuple[int, str]] = field(default_factory=list)
     rewrites: list[tuple[int, str]] = field(default_factory=list)
     failed: bool = False
@@ -308,7 +325,18 @@ def _plan(args: argparse.Namespace, ext: str, stems: dict[str, str]) -> InputFil
         clash = inputs.find(Path(args.output))
         if clash is not None:
             raise ConvertError(f"Refusing to overwrite input `{clash}` with the output")
+        if not args.force and os.path.lexists(args.output):
+            raise ConvertError(f"Refusing to write `{args.output}`: {_EXISTS}")
     return inputs
+
+
+#: Why an output that exists is not written (without ``--force``).
+_EXISTS = "it exists (--force replaces it)"
+
+
+def _out_key(path: Path) -> str:
+    """One spelling of an output path, to tell whether two outputs are one file."""
+    return os.path.normcase(os.path.abspath(path))
 
 
 def _plan_out_dir(args: argparse.Namespace, inputs: InputFiles, ext: str, stems: dict[str, str]) -> None:
@@ -317,17 +345,41 @@ def _plan_out_dir(args: argparse.Namespace, inputs: InputFiles, ext: str, stems:
     out_dir = Path(args.out_dir)
     if out_dir.exists() and not out_dir.is_dir():
         raise ConvertError(f"--out-dir `{out_dir}` is not a folder")
+    _keep_extensions(args.inputs, stems, out_dir, ext)
     seen: dict[str, Path] = {}
     for name in args.inputs:
         inp = Path(name)
         out = out_dir / f"{stems[name]}{ext}"
-        key = os.path.normcase(os.path.abspath(out))
+        key = _out_key(out)
         if key in seen:
             raise ConvertError(f"Inputs `{seen[key]}` and `{inp}` would both write `{out}`")
         seen[key] = inp
         clash = inputs.find(out)
         if clash is not None:
             raise ConvertError(f"Refusing to overwrite input `{clash}` with the output of `{inp}`")
+
+
+def _keep_extensions(names: list[str], stems: dict[str, str], out_dir: Path, ext: str) -> None:
+    """Inputs that would write one file of ``out_dir`` keep their source extension in its name (said on stderr).
+
+    ``test.cbf`` and ``test.cbr`` to PGN write ``test.cbf.pgn`` and
+    ``test.cbr.pgn`` (their ``stems`` get the extension), whichever comes
+    first, so that a folder holding both converts whole.  Inputs whose
+    extensions are alike too are left as they are, for the caller to refuse.
+    """
+    by_output: dict[str, list[str]] = {}
+    for name in names:
+        by_output.setdefault(_out_key(out_dir / f"{stems[name]}{ext}"), []).append(name)
+    for group in by_output.values():
+        kept = {name: stems[name] + Path(name).suffix for name in group}
+        if len(group) < 2 or len({_out_key(out_dir / f"{stem}{ext}") for stem in kept.values()}) < len(group):
+            continue  # one input, or inputs the rule does not tell apart (refused by the caller)
+        out = out_dir / f"{stems[group[0]]}{ext}"
+        stems.update(kept)
+        inputs = " and ".join(f"`{n}`" for n in group)
+        written = " and ".join(f"`{out_dir / stems[n]}{ext}`" for n in group)
+        both = "both" if len(group) == 2 else "all"
+        print(f"xqformats convert: {inputs} would {both} write `{out}`; written as {written} (each keeps its extension)", file=sys.stderr)
 
 
 # ---------------------------------------------------------------- reading and reporting
@@ -342,12 +394,20 @@ def _open_input(path: str, args: argparse.Namespace, max_size: int) -> _Input:
 
 
 def _games(item: _Input, target: str, options: dict[str, Any]) -> Iterator[Game]:
-    """The games of ``item``, standardised, counted, and what the target cannot hold of each noted."""
+    """The games of ``item``, standardised, counted, and what the target cannot hold of each noted.
+
+    A record of text only is counted and noted, not given (the module docstring says why).
+    """
     assert item.stream is not None
+    title = formats.REGISTRY.get(target).title
     for game in item.stream:
+        item.games += 1
+        if not game.holds_position():
+            item.left_out += 1
+            item.losses.append((item.games, _left_out(game, title)))
+            continue
         before = list(game.headers.items())
         standardise(game)  # what lint understands, written the standard way (result words, WinBoard tags)
-        item.games += 1
         item.rewrites.extend((item.games, rewrite) for rewrite in _rewrites(before, game.headers))
         item.moves += sum(1 for _ in game.nodes())
         item.losses.extend((item.games, loss) for loss in formats.losses(game, target, **options))
@@ -373,10 +433,17 @@ def _rewrites(before: list[tuple[str, str]], after: Headers) -> list[str]:
     return out
 
 
+def _left_out(game: Game, title: str) -> str:
+    """What :func:`_report` says of a record of text only that is left out (its name, when it has one)."""
+    name = game.headers.get("Name") or game.headers.get("Event")
+    named = f" `{name}`" if name else ""
+    return f"left out: the record{named} is text only (no piece on its board, no move); a {title} game needs a position"
+
+
 def _figures(items: list[_Input], outputs: int, seconds: float) -> str:
     """``converted 3 inputs (1.6 MB): 1,000 games, 104,869 moves to 3 outputs in 1.9 s``."""
     size = sum(i.size for i in items)
-    games = sum(i.games for i in items)
+    games = sum(i.games - i.left_out for i in items)
     moves = sum(i.moves for i in items)
 
     def count(n: int, word: str) -> str:
@@ -391,14 +458,17 @@ def _figures(items: list[_Input], outputs: int, seconds: float) -> str:
 def _report(item: _Input) -> None:
     """Print an input's findings, what became of it, and what the target cannot hold of it (once it is read)."""
     assert item.stream is not None
-    # Errors and warnings; info findings (style) do not concern a conversion.
+    # Errors and warnings, each with its severity word as lint prints it; info
+    # findings (style) do not concern a conversion.
     for d in item.stream.diagnostics:
         if d.severity >= Severity.WARNING:
-            print(d.format(), file=sys.stderr)
+            print(d.format(severity=True), file=sys.stderr)
     item.close()
-    if not item.failed and not item.games:
-        print(f"{item.display}: no game found; nothing converted", file=sys.stderr)
-    elif item.has_errors and item.games:
+    written = item.games - item.left_out
+    if not item.failed and not written:
+        found = "no game with a position" if item.left_out else "no game"
+        print(f"{item.display}: {found} found; nothing converted", file=sys.stderr)
+    elif item.has_errors and written:
         print(f"{item.display}: converted as far as it could be read (errors above)", file=sys.stderr)
     for n, loss in item.losses:
         where = item.display if item.games == 1 else f"{item.display} (game {n})"
@@ -512,9 +582,10 @@ class _Writing:
     made): then nothing more is written.
     """
 
-    def __init__(self, fmt: formats.Format, inputs: InputFiles, options: dict[str, Any]) -> None:
+    def __init__(self, fmt: formats.Format, inputs: InputFiles, options: dict[str, Any], force: bool) -> None:
         assert fmt.writer is not None
         self.fmt = fmt
+        self.force = force
         self.writer = fmt.writer
         self.options = options
         self.inputs = inputs
@@ -529,7 +600,7 @@ class _Writing:
 
     def clash(self, out: str) -> Optional[str]:
         self.outputs += 1
-        return _clash(out, self.inputs, self._written)
+        return _clash(out, self.inputs, self._written, self.force)
 
     def fail(self, message: str, status: int) -> None:
         self._messages.append(message)
@@ -550,17 +621,19 @@ class _Writing:
             print(f"xqformats convert: {message}", file=sys.stderr)
 
 
-def _clash(out: str, inputs: InputFiles, written: set[str]) -> Optional[str]:
-    """Why ``out`` must not be written (it is an input, or was written already), or ``None``."""
+def _clash(out: str, inputs: InputFiles, written: set[str], force: bool) -> Optional[str]:
+    """Why ``out`` must not be written (it is an input, was written already, or exists), or ``None``."""
     if out == STDIO:
         return None
     # Names made per game (stem-N.cbf) were not in the plan: check again here.
-    key = os.path.normcase(os.path.abspath(out))
+    key = _out_key(Path(out))
     clash = inputs.find(Path(out))
     if clash is not None:
         return f"it is the input `{clash}`"
     if key in written:
         return "another input wrote it"
+    if not force and os.path.lexists(out):
+        return _EXISTS
     written.add(key)
     return None
 
@@ -696,7 +769,7 @@ def run(args: argparse.Namespace, *, list_folder: Optional[FolderLister] = None)
     started = time.monotonic()
     interactive = not args.no_progress and len(args.inputs) > 1 and progress_allowed(sys.stderr)
     items: list[_Input] = []
-    writing = _Writing(fmt, inputs, _write_options(args, writer))
+    writing = _Writing(fmt, inputs, _write_options(args, writer), args.force)
     try:
         if args.output is not None:
             games = _to_output(args, writing, _inputs(args, max_size, interactive, items))

@@ -296,8 +296,11 @@ class Diagnostic:
                 where += f":{self.column}"
         return where
 
-    def format(self) -> str:
-        """``path:line:col: CODE message`` (``path:@0x412: …`` at a byte offset); the linter adds the severity."""
+    def format(self, *, severity: bool = False) -> str:
+        """``path:line:col: CODE message`` (``path:@0x412: …`` at a byte offset); with ``severity``,
+        ``path:line:col: warning CODE message``, as the linter's text output and ``convert`` print it."""
+        if severity:
+            return f"{self.place()}: {self.severity} {self.code} {self.message}"
         return f"{self.place()}: {self.code} {self.message}"
 
     def __str__(self) -> str:

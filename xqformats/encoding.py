@@ -16,7 +16,10 @@ Detection, in order:
 An explicit ``encoding=`` overrides detection (any Python codec name; an unknown
 name is ``E103`` and detection is used instead).  Bytes that do not decode are
 replaced by U+FFFD and reported once per line as ``E102`` at the replacement's
-line and column: a reader never raises on bad bytes.
+line and column: a reader never raises on bad bytes.  ``E102`` comes from the
+decoder's own errors, never from the character: a U+FFFD that valid bytes spell
+(a literal ``�`` in a UTF-8 comment, what ``convert`` writes for undecodable
+CBL text) is text like any other.
 
 :func:`open_text` decodes a file incrementally (a :mod:`codecs` incremental
 decoder fed in blocks), so memory stays flat however large the file.
@@ -41,6 +44,9 @@ __all__ = [
     "ENCODING_GUESSED",
     "UNDECODABLE_BYTES",
     "UNKNOWN_ENCODING",
+    "EDITOR_DECODING",
+    "EDITOR_FALLBACKS",
+    "editor_misdecoding",
 ]
 
 #: How many leading bytes detection looks at.
@@ -54,6 +60,28 @@ PIECE_LIMIT = 1024 * 1024
 
 #: This implementation's account of encodings, the last reference of every E rule.
 _ACCOUNT = "`docs/pgn.md` § Encodings"
+
+#: What the decoders here put where bytes do not decode, until the text is handed
+#: on with U+FFFD in its place: a lone surrogate, which no decoder of the record
+#: encodings (UTF-8, UTF-16, UTF-32, GB18030, Big5) gives for valid bytes, so that
+#: ``E102`` is found from the decoder's errors and a U+FFFD in valid text is not
+#: one.  (A codec that decodes escapes, such as ``unicode_escape``, can spell a lone
+#: surrogate; named with ``encoding=``, its ``\udcfd`` counts as bad bytes too.)
+_MARK = "\udcfd"
+#: The name of the error handler that puts :data:`_MARK` (registered below).
+_MARKING = "xqformats.mark-undecodable"
+
+
+def _mark_undecodable(exc: UnicodeError) -> tuple[str, int]:
+    """The codecs error handler :data:`_MARKING`: one :data:`_MARK` per run of bad bytes, as ``replace`` puts one U+FFFD."""
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    return _MARK, exc.end
+
+
+codecs.register_error(_MARKING, _mark_undecodable)
+
+
 
 ENCODING_GUESSED = Rule(
     "E101",
@@ -121,6 +149,84 @@ UNKNOWN_ENCODING = Rule(
     ),
 )
 
+EDITOR_DECODING = Rule(
+    "E104",
+    "editor-decoding",
+    Severity.WARNING,
+    "The editor decoded the file in another encoding than the file's",
+    what=(
+        "Reports, in the language server only, a file that the editor shows as a single-byte "
+        "decoding (latin-1, cp1252) of bytes that read cleanly in the encoding xqformats finds for "
+        "them (GB18030/GBK, Big5, UTF-16, UTF-8). It is reported once, at the start of the file, "
+        "instead of the findings of the garbled text."
+    ),
+    why=(
+        "The editor hands the server mojibake (`ÅÚ°ËÆ½Îå` for `炮八平五`): every move would be "
+        "reported as unreadable although `xqformats lint` reads the file cleanly, and saving it "
+        "from the editor keeps the wrong characters."
+    ),
+    example_note=(
+        "A GBK record opened in Neovim with its default `fileencodings`, which falls back to latin-1."
+    ),
+    use_instead=(
+        "Set the editor's file encoding: Neovim `set fileencodings=ucs-bom,utf-8,gb18030` (or "
+        "`:e ++enc=gb18030`), VS Code `\"files.autoGuessEncoding\": true` (`editors/README.md`)."
+    ),
+    references=(
+        "docs/spec/pgn.md §9.1",
+        _ACCOUNT,
+    ),
+)
+
+#: The single-byte encodings an editor falls back to for bytes it does not recognise
+#: (Neovim's ``fileencodings`` ends in latin-1; Windows editors use cp1252).
+EDITOR_FALLBACKS = ("latin-1", "cp1252")
+
+#: How the messages of ``E104`` name the encodings detection finds.
+_CODEC_NAMES = {
+    "gb18030": "GBK (GB18030)", "big5": "Big5", "utf-8": "UTF-8", "utf-8-sig": "UTF-8",
+    "utf-16": "UTF-16", "utf-16-le": "UTF-16", "utf-16-be": "UTF-16", "utf-32": "UTF-32",
+}
+
+
+def _same_text(a: str, b: str) -> bool:
+    """Equal once line ends are one kind (an editor hands its buffer over with its own)."""
+    return a.replace("\r\n", "\n") == b.replace("\r\n", "\n")
+
+
+def _reads_as_chinese(text: str) -> bool:
+    """Whether the non-ASCII characters of ``text`` are mostly the common ones of Chinese records.
+
+    A guessed GB18030 or Big5 decoding of real latin-1 text (``Müller``) reads
+    cleanly too, as rare characters; a record's moves and names do not.
+    """
+    wide = [ch for ch in text if ord(ch) > 0x7F]
+    return bool(wide) and sum(ch in _COMMON for ch in wide) * 3 >= len(wide)
+
+
+def editor_misdecoding(text: str, data: bytes) -> Optional[tuple[str, str]]:
+    """``(the editor's encoding, the file's)`` when ``text``, a file's text as an editor decoded it,
+    is a single-byte decoding (:data:`EDITOR_FALLBACKS`) of the file's bytes ``data`` that differs
+    from what they read as: without an error, in the encoding :func:`detect_encoding` finds
+    (a certain one, or a guess that reads as Chinese); else ``None``.
+
+    Line ends may differ (the editor's buffer has its own).  O(len(data)).
+    """
+    if data.isascii():
+        return None
+    codec, _ = detect_encoding(data)
+    try:
+        ours = data.decode(codec)
+    except UnicodeDecodeError:
+        return None
+    if _same_text(ours, text) or (codec in ("gb18030", "big5") and not _reads_as_chinese(ours)):
+        return None
+    for single in EDITOR_FALLBACKS:
+        if _same_text(data.decode(single, errors="replace"), text):
+            return single, _CODEC_NAMES.get(codec, codec.upper())
+    return None
+
+
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
     (codecs.BOM_UTF32_BE, "utf-32"),
@@ -151,9 +257,9 @@ _COMMON = frozenset(
 
 def _decode_score(data: bytes, codec: str) -> tuple[int, int]:
     """(errors, common characters) when ``data`` is decoded with ``codec``."""
-    dec = codecs.getincrementaldecoder(codec)(errors="replace")
+    dec = codecs.getincrementaldecoder(codec)(errors=_MARKING)
     text = dec.decode(data, final=False)
-    errors = text.count("\ufffd")
+    errors = text.count(_MARK)
     common = sum(1 for ch in text if ch in _COMMON)
     return errors, common
 
@@ -231,13 +337,13 @@ def _resolve(data_head: bytes, encoding: Optional[str]) -> tuple[str, list[Diagn
 
 
 def _replacement_diagnostics(text: str, line: int, column: int, codec: str) -> list[Diagnostic]:
-    """One ``E102`` per line holding a U+FFFD that decoding put in ``text``.
+    """One ``E102`` per line of ``text`` where decoding met bad bytes (a :data:`_MARK` there).
 
     ``text`` starts at ``line`` and ``column`` of the file (a piece of a line
     may start past column 1).
     """
     out: list[Diagnostic] = []
-    i = text.find("\ufffd")
+    i = text.find(_MARK)
     if i < 0:
         return out
     piece = Source(None, None, text, 0, line, column)
@@ -247,7 +353,7 @@ def _replacement_diagnostics(text: str, line: int, column: int, codec: str) -> l
         if span.line != last_line:
             out.append(Diagnostic.of(UNDECODABLE_BYTES, f"Bytes not valid in `{codec}` replaced by `\ufffd`", span))
             last_line = span.line
-        i = text.find("\ufffd", i + 1)
+        i = text.find(_MARK, i + 1)
     return out
 
 
@@ -258,9 +364,10 @@ def decode_bytes(data: bytes, encoding: Optional[str] = None) -> tuple[str, str,
     reported once (``E102``).
     """
     codec, diags = _resolve(data[:SAMPLE_SIZE], encoding)
-    text = data.decode(codec, errors="replace")
-    if "\ufffd" in text:
+    text = data.decode(codec, errors=_MARKING)
+    if _MARK in text:
         diags += _replacement_diagnostics(text, 1, 1, codec)
+        text = text.replace(_MARK, "\ufffd")
     return text, codec, diags
 
 
@@ -301,7 +408,7 @@ class TextSource:
         self.encoding, diags = _resolve(head, encoding)
         self.diagnostics: list[Diagnostic] = [d.with_path(path) if path else d for d in diags]
         self._head = head
-        self._decoder = codecs.getincrementaldecoder(self.encoding)(errors="replace")
+        self._decoder = codecs.getincrementaldecoder(self.encoding)(errors=_MARKING)
         self._line = line  # where the next piece starts (a part of a file may start past line 1)
         self._column = 1
         self._cr = False  # the last piece ended with a CR: a line end unless an LF follows
@@ -335,8 +442,8 @@ class TextSource:
                 piece = text[start : nl + 1]
                 if self._cr:
                     self._after_cr(piece)
-                if "\ufffd" in piece:
-                    self._note_bad(piece)
+                if _MARK in piece:
+                    piece = self._note_bad(piece)
                 # (self._piece, inline: once per line of every file.)  A lone CR
                 # ends a line for positions too (docs/spec/pgn.md §2.4).
                 self._line += 1 if "\r" not in piece else 1 + piece.count("\r") - piece.count("\r\n")
@@ -352,13 +459,15 @@ class TextSource:
         if pending:
             yield self._piece(pending)
 
-    def _note_bad(self, piece: str) -> None:
-        """E102 for the bad bytes of ``piece``, the next piece (once per line, across the parts of a line)."""
+    def _note_bad(self, piece: str) -> str:
+        """E102 for the bad bytes of ``piece``, the next piece (once per line, across the parts of a line);
+        ``piece`` with U+FFFD in their place."""
         for d in _replacement_diagnostics(piece, self._line, self._column, self.encoding):
             if d.line == self._bad_line:
                 continue  # reported already, in an earlier part of this line
             self._bad_line = d.line
             self.diagnostics.append(d.with_path(self.path) if self.path else d)
+        return piece.replace(_MARK, "\ufffd")
 
     def _after_cr(self, piece: str) -> None:
         """The last piece ended with a CR: it ended a line unless ``piece`` starts with its LF."""
@@ -375,8 +484,8 @@ class TextSource:
         """
         if self._cr:
             self._after_cr(piece)
-        if "\ufffd" in piece:
-            self._note_bad(piece)
+        if _MARK in piece:
+            piece = self._note_bad(piece)
         body = piece[:-1] if piece.endswith("\r") else piece
         ends = body.count("\n") + body.count("\r") - body.count("\r\n")
         if ends:

@@ -636,6 +636,13 @@ class Game:
         """Number of main-line moves."""
         return sum(1 for _ in self.root.mainline())
 
+    def holds_position(self) -> bool:
+        """Whether the game has a position at all: ``False`` for a record of text only, with no
+        piece on its board and no move (象棋桥 writes a library's chapter text so,
+        docs/spec/cbr.md §3.4).  O(90).
+        """
+        return bool(self._root.children) or any(self.start.board)
+
     def release(self) -> int:
         """Unlink the game's nodes from their parents, and return how many move nodes it holds.
 

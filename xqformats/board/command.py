@@ -1,7 +1,8 @@
 """The ``xqformats board`` subcommand: draw a position as SVG.
 
-The position is a FEN (``--fen``) or a point in a record's main line
-(``INPUT`` read through the front door, :func:`xqformats.formats.read`):
+The position is a FEN (``--fen``, or an ``INPUT`` that names no file and
+reads as a FEN) or a point in a record's main line (``INPUT`` read through
+the front door, :func:`xqformats.formats.read`):
 ``--ply N`` (N moves from the game's start), ``--move N`` (after move number
 N, both sides' halves), by default the end of the main line; ``--game K``
 picks the K-th game of a file holding several.  The move that led to the
@@ -13,6 +14,7 @@ missing game or a ply out of range.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import NamedTuple, Optional
@@ -53,9 +55,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 examples:
   xqformats board --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' -o start.svg
+  xqformats board '4k4/9/9/9/9/9/9/9/4A4/3AK4 w'      # a FEN as INPUT: drawn when no file has that name
   xqformats board game.pgn --ply 13 --arrow h2e2 -o ply13.svg
   xqformats board library.cbl --game 3 --move 20 --flip > move20.svg"""
-    p.add_argument("input", nargs="?", metavar="INPUT", help="a record file (any format `xqformats lint` reads)")
+    p.add_argument(
+        "input", nargs="?", metavar="INPUT", help="a record file (any format `xqformats lint` reads), or a FEN when no file has that name"
+    )
     p.add_argument("--fen", metavar="FEN", help="draw this position instead of a record's")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--ply", type=int, metavar="N", help="the position after N moves of the main line (0: the start)")
@@ -134,13 +139,33 @@ def _record_picture(path: str, game_number: int, ply: Optional[int], move: Optio
     return game_position(game, _target_ply(game, ply, move))
 
 
+def _as_fen(text: str) -> Optional[str]:
+    """``text`` when an INPUT that names no file is a FEN (its board reads), else ``None``.
+
+    A missing path that looks like a broken FEN (a ``/`` and no ``.``: record
+    files have extensions) raises :class:`BoardError` with the FEN's first
+    problem, rather than "no such file".
+    """
+    if os.path.lexists(text):
+        return None
+    pos, diags = parse_fen(text)
+    if pos is not None:
+        return text
+    if "/" in text and "." not in text and diags:
+        raise BoardError(f"`{text}` is no file, nor a FEN: column {diags[0].column}: {diags[0].message}")
+    return None
+
+
 def _picture(args: argparse.Namespace) -> Picture:
-    if args.fen is not None:
-        if args.input is not None:
-            raise BoardError("give a FEN or an INPUT file, not both")
+    fen = args.fen
+    if fen is not None and args.input is not None:
+        raise BoardError("give a FEN or an INPUT file, not both")
+    if fen is None and args.input is not None:
+        fen = _as_fen(args.input)
+    if fen is not None:
         if args.ply is not None or args.move is not None:
             raise BoardError("--ply and --move need an INPUT file, not a FEN")
-        return _fen_picture(args.fen)
+        return _fen_picture(fen)
     if args.input is None:
         raise BoardError("nothing to draw: give an INPUT file or --fen FEN")
     return _record_picture(args.input, args.game, args.ply, args.move)

@@ -1,7 +1,10 @@
 """The lint report as one self-contained HTML page (``xqformats lint --format html``).
 
-:func:`render_html` lays the findings out by file, each with its code, rule
-name, severity, position and message.  A *move error* (a finding of one of
+:func:`render_html` lays the findings out by file, each with its code (a
+link to its rule's page), rule name, severity, position and message, the
+source line it points at with the columns it covers marked (text formats:
+the line the text output shows under it), and its notes (what follows from
+it, ``P301`` and the like, as the text output lists them).  A *move error* (a finding of one of
 the codes in :data:`MOVE_ERRORS`: a move that could not be played) also shows
 the board before that move, with the move drawn as an arrow when its two
 points can be told.  The page has inline CSS and inline SVG only: no script,
@@ -34,7 +37,7 @@ from ..core import FILE_NAMES, Move, square
 from ..diagnostics import Diagnostic
 from ..dhtmlxq import rules as dhtmlxq_rules
 from ..lint.catalogue import RULES
-from ..lint.output import summary
+from ..lint.output import help_uri, summary
 from ..lint.runner import FileResult
 from ..model import Game, Node
 from ..notation import rules as notation_rules
@@ -259,6 +262,13 @@ li.info { border-left-color: #2e86c1; }
 .error .severity { color: #c0392b; } .warning .severity { color: #a77c00; } .info .severity { color: #2e86c1; }
 .name { color: #666; }
 code { font-family: ui-monospace, 'DejaVu Sans Mono', 'WenQuanYi Zen Hei Mono', monospace; background: #f3eee4; padding: 0 .2em; border-radius: 3px; }
+a.code { color: inherit; text-decoration: none; border-bottom: 1px dotted #888; }
+a.code:hover { border-bottom-style: solid; }
+pre.source { margin: .3em 0 0; padding: .2em .5em; background: #f6f2ea; overflow-x: auto;
+             font-family: ui-monospace, 'DejaVu Sans Mono', 'WenQuanYi Zen Hei Mono', monospace; font-size: .9em; }
+pre.source .ln { color: #999; user-select: none; }
+pre.source mark { background: #f5c6a5; border-radius: 2px; }
+ul.notes { margin: .2em 0 0; padding-left: 1.2em; font-size: .92em; color: #444; }
 figure.board { margin: .5em 0 .3em; }
 figure.board figcaption { font-size: .9em; color: #555; }
 p.clean { color: #2e7d32; }
@@ -311,15 +321,50 @@ def _message(text: str) -> str:
     return _QUOTED.sub(r"<code>\1</code>", escape(text))
 
 
-def _finding(d: Diagnostic, figure: Optional[str]) -> str:
-    rule = RULES.get(d.code)
-    name = f' <span class="name">{escape(rule.name)}</span>' if rule is not None else ""
+def _code(code: str) -> str:
+    """A finding's code as a link to its rule's page (as SARIF's ``helpUri``), and the rule's name."""
+    rule = RULES.get(code)
+    if rule is None:
+        return f'<span class="code">{escape(code)}</span>'
+    return (
+        f'<a class="code" href="{escape(help_uri(rule))}" title="{escape(rule.summary)}">{escape(code)}</a> '
+        f'<span class="name">{escape(rule.name)}</span>'
+    )
+
+
+def _excerpt(d: Diagnostic, lines: dict[int, str]) -> str:
+    """The source line ``d`` points at, its columns marked (``""`` without one: a binary input)."""
+    if d.line is None or d.line not in lines:
+        return ""
+    text = lines[d.line].rstrip("\r\n")
+    if not text.strip():
+        return ""  # (the end of a file cut short: nothing to show)
+    start = min(max((d.column or 1) - 1, 0), len(text))
+    end = (d.end_column or 0) - 1 if d.end_line in (None, d.line) else len(text)
+    end = min(max(end, start), len(text))
+    body = escape(text[:start]) + (f"<mark>{escape(text[start:end])}</mark>" if end > start else "") + escape(text[end:])
+    return f'\n<pre class="source"><span class="ln">{d.line} | </span>{body}</pre>'
+
+
+def _notes(d: Diagnostic) -> str:
+    """What follows from ``d`` (its related notes), each at its place, as the text output lists them."""
+    if not d.related:
+        return ""
+    items = "".join(
+        f'<li><span class="where">{escape(_where(n))}</span> {_code(n.code)} <span class="message">{_message(n.message)}</span></li>'
+        for n in d.related
+    )
+    return f'\n<ul class="notes">{items}</ul>'
+
+
+def _finding(d: Diagnostic, figure: Optional[str], lines: dict[int, str]) -> str:
     sev = str(d.severity)
     head = (
-        f'<span class="where">{escape(_where(d))}</span> <span class="code">{escape(d.code)}</span>{name} '
+        f'<span class="where">{escape(_where(d))}</span> {_code(d.code)} '
         f'<span class="severity">{sev}</span> <span class="message">{_message(d.message)}</span>'
     )
-    return f'<li class="finding {sev}">{head}' + (f"\n{figure}" if figure else "") + "</li>"
+    tail = _excerpt(d, lines) + _notes(d) + (f"\n{figure}" if figure else "")
+    return f'<li class="finding {sev}">{head}{tail}</li>'
 
 
 def _reread(res: FileResult, encoding: Optional[str]) -> Optional["formats.Record"]:
@@ -338,7 +383,7 @@ def _file_section(res: FileResult, encoding: Optional[str]) -> str:
         if record is not None and d.code in MOVE_ERRORS and boards < MAX_BOARDS_PER_FILE:
             figure = _figure(record, d)
             boards += figure is not None
-        items.append(_finding(d, figure))
+        items.append(_finding(d, figure, res.lines))
     n = len(res.diagnostics)
     count = f"{n} finding{'s' if n != 1 else ''}"
     return f"<section>\n<h2>{escape(res.display)}</h2>\n<p>{count}</p>\n<ol class=\"findings\">\n" + "\n".join(items) + "\n</ol>\n</section>"

@@ -224,10 +224,11 @@ def parse(source: Union[Source, str], sink: Optional[DiagnosticSink] = None) -> 
         well_formed = True
     except etree.XMLSyntaxError:
         well_formed = False
-        _report_syntax(parser.error_log, sink)
         root = _recover(data)
         if root is not None:
             _make_readable(root)
+        if not _report_cut_short(parser.error_log, text, root, sink):
+            _report_syntax(parser.error_log, sink)
     if root is None:
         return Parsed(None, False)
     _report_doctype(root, text, sink)
@@ -321,6 +322,31 @@ def _report_syntax(log: etree._ListErrorLog, sink: DiagnosticSink) -> None:
         sink.add(Diagnostic(XML_SYNTAX.code, XML_SYNTAX.severity, _sentence(entry.message), line, column, line, column, deviation=XML_SYNTAX.deviation))
     if not seen:  # pragma: no cover - libxml2 always logs
         sink.report(XML_SYNTAX, "Malformed XML")
+
+
+def _report_cut_short(log: etree._ListErrorLog, text: str, root: Optional[etree._Element], sink: DiagnosticSink) -> bool:
+    """One C101 in our words when every libxml2 error is at the end of ``text`` (a file cut short),
+    libxml2's own messages as its notes; ``False`` (nothing reported) otherwise.
+
+    libxml2 says a cut in its terms, one to three messages at the cut
+    (``Premature end of data in tag MoveList line 38``, ``Couldn't find end
+    of Start Tag Move line 55``), which tell a user less than what happened.
+    ``root`` is what recovery made of the document, for the tag that was to close it.
+    """
+    entries = list(log)
+    lines = text.split("\n")
+    end = (len(lines), len(lines[-1]) + 1)  # one past the last character, 1-based
+    if not entries or any((e.line, e.column) < end for e in entries):
+        return False
+    closing = f"`</{root.tag}>`" if root is not None and isinstance(root.tag, str) else "its end"
+    notes = tuple(
+        Diagnostic(XML_SYNTAX.code, XML_SYNTAX.severity, f"libxml2: {_sentence(e.message)}", e.line, e.column, e.line, e.column)
+        for e in entries
+    )
+    message = f"The XML ends before {closing}: the file looks cut short; what comes before the cut is read"
+    line, column = end
+    sink.add(Diagnostic(XML_SYNTAX.code, XML_SYNTAX.severity, message, line, column, line, column, deviation=XML_SYNTAX.deviation, related=notes))
+    return True
 
 
 def _char_ref_before(source: Optional[Source], line: Optional[int], column: Optional[int]) -> Optional[tuple[int, int]]:

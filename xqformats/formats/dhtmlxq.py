@@ -3,10 +3,13 @@
 The reader and writer are :func:`xqformats.dhtmlxq.read_dhtmlxq` and
 :func:`xqformats.dhtmlxq.write_dhtmlxq`, imported on first use.  A DhtmlXQ
 record is recognised by its block markers anywhere in the first bytes (a forum
-post or an HTML page holds it among other text); files named ``.dhtmlxq`` or
-``.ubb`` are read as DhtmlXQ.  ``.txt`` and ``.html`` are not claimed (a
-folder of notes would be linted as records), but the marker is a signature:
-such a file named on the command line is read by its content.
+post or an HTML page holds it among other text): an opening marker and a
+closing one after it, so that a text that only names a block (a README
+quoting ``[DhtmlXQ_movelist]``) is not taken for a record.  Files named
+``.dhtmlxq`` or ``.ubb`` are read as DhtmlXQ.  ``.txt`` and ``.html`` are not
+claimed (a folder of notes would be linted as records), but the markers are a
+signature: such a file named on the command line is read by its content, and a
+folder search takes ``x.dhtmlxq.txt`` (:mod:`xqformats.lint.discovery`).
 docs/spec/dhtmlxq.md §2.1.
 """
 
@@ -20,15 +23,23 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff", "MARKER"]
+__all__ = ["FORMAT", "sniff", "MARKER", "CLOSING_MARKER"]
 
-#: What every DhtmlXQ block marker starts with.
+#: What every DhtmlXQ opening tag starts with.
 MARKER = b"[DhtmlXQ"
+#: What every DhtmlXQ closing tag starts with.
+CLOSING_MARKER = b"[/DhtmlXQ"
+
+
+def _has_block(head: bytes) -> bool:
+    start = head.find(MARKER)
+    return start >= 0 and head.find(CLOSING_MARKER, start) >= 0
 
 
 def sniff(head: bytes) -> bool:
-    """A DhtmlXQ record holds a block marker (``[DhtmlXQ``) somewhere, in UTF-8, GBK or UTF-16."""
-    return MARKER in head or MARKER in head.replace(b"\x00", b"")
+    """A DhtmlXQ record holds an opening marker (``[DhtmlXQ``) and a closing one (``[/DhtmlXQ``) after it,
+    in UTF-8, GBK or UTF-16 (its NUL bytes dropped)."""
+    return _has_block(head) or (b"\x00" in head and _has_block(head.replace(b"\x00", b"")))
 
 
 def _read(source: "Source", options: ReadOptions) -> Reading:
@@ -66,7 +77,7 @@ FORMAT = Format(
     sniff=sniff,
     reader=_read,
     writer=Writer(_LAYOUT, _losses),
-    # `[DhtmlXQ` names no other format: a post or page named on the command
-    # line is read by its content, whatever its extension.
+    # `[DhtmlXQ` … `[/DhtmlXQ` names no other format: a post or page named on
+    # the command line is read by its content, whatever its extension.
     signature=True,
 )

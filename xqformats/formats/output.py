@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, Optional
 
 from ..diagnostics import LINE_END
-from ..encoding import decode_bytes
+from ..encoding import UNDECODABLE_BYTES, decode_bytes
 
 __all__ = ["atomic_write", "AtomicFile", "TextFile"]
 
@@ -118,8 +118,8 @@ class TextFile:
     def decode(cls, data: bytes, encoding: Optional[str] = None) -> Optional["TextFile"]:
         """``data`` decoded as the readers decode it (``encoding`` overrides detection);
         ``None`` when some bytes cannot be decoded, since writing the text back would lose them."""
-        text, codec, _ = decode_bytes(data, encoding)
-        if "\ufffd" in text and "\ufffd" not in data.decode(codec, errors="ignore"):
+        text, codec, found = decode_bytes(data, encoding)
+        if any(d.code == UNDECODABLE_BYTES.code for d in found):
             return None
         if text.startswith("\ufeff"):  # a BOM the codec did not take: keep it through the codec
             text = text[1:]

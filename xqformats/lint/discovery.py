@@ -3,7 +3,9 @@
 :func:`discover` expands command-line paths: a file is taken as named, a
 directory is searched recursively for files with an extension the front
 door knows (:data:`xqformats.formats.REGISTRY`; ``.pgn``, ``.cbf``, in any
-letter case), ``-`` is standard input.  The order is deterministic (the
+letter case), and for files saved as text under a record's name
+(``post.dhtmlxq.txt``: a format whose content carries a signature, so that
+the file reads as it does named alone), ``-`` is standard input.  The order is deterministic (the
 arguments' order, then names sorted within each directory), so runs with
 any number of worker processes report in the same order.  How each file is
 read is the front door's business (:func:`xqformats.formats.read`).
@@ -22,7 +24,7 @@ from __future__ import annotations
 import fnmatch
 import os
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..formats import HEAD_SIZE, REGISTRY
@@ -35,6 +37,7 @@ __all__ = [
     "discover",
     "is_excluded",
     "GitIgnore",
+    "is_record_name",
 ]
 
 #: The command-line spelling of standard input.
@@ -45,6 +48,24 @@ SKIPPED_DIRS = frozenset(
     {".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox", ".mypy_cache",
      ".pytest_cache", ".ruff_cache", ".hypothesis"}
 )
+
+
+#: What a browser or an editor adds to a record's name when it saves the record as text.
+TEXT_SUFFIX = ".txt"
+
+
+def is_record_name(name: str) -> bool:
+    """Whether a folder search takes a file called ``name``: a known extension (any letter case), or
+    ``.txt`` after the extension of a format whose content carries a signature (``x.dhtmlxq.txt``,
+    read by its content as it is when named alone; ``x.pgn.txt`` is not: PGN has no signature).
+    """
+    if REGISTRY.knows_extension(name):
+        return True
+    path = PurePath(name)
+    if path.suffix.lower() != TEXT_SUFFIX:
+        return False
+    inner = PurePath(path.stem).suffix.lower()
+    return bool(inner) and any(fmt.signature and inner in fmt.extensions for fmt in REGISTRY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +255,7 @@ class _Walk:
         """Whether to lint a file found in a folder (one of unknown format is noted as skipped)."""
         if fp.name.startswith(".") or self.excluded(fp) or self._git_ignored(fp, False):
             return False
-        if REGISTRY.knows_extension(fp.name) and _holds_its_format(fp):
+        if is_record_name(fp.name) and _holds_its_format(fp):
             return True
         self.out.skipped.append(_display(fp, self.cwd))
         return False

@@ -145,11 +145,14 @@ def _snippet(line_no: int, line: _Line, column: Optional[int], end_column: Optio
 
 
 def summary(results: Sequence[FileResult], hidden: int = 0) -> str:
-    """``Found 2 errors and 1 warning in 1 of 3 files`` or ``All checks passed (3 files)``.
+    """``Found 2 errors and 1 warning in 1 of 3 files`` or ``All checks passed (3 files)``;
+    ``No record files found; nothing checked`` for no file at all (an empty folder: not a pass).
 
     ``hidden`` info findings (not shown: see
     :meth:`~xqformats.lint.selection.RuleSelection.shown`) are counted at the end.
     """
+    if not results:
+        return "No record files found; nothing checked"
     counts = {Severity.ERROR: 0, Severity.WARNING: 0, Severity.INFO: 0}
     files_with = 0
     for res in results:
@@ -173,12 +176,14 @@ def summary(results: Sequence[FileResult], hidden: int = 0) -> str:
     return f"Found {listed} in {where}{note}"
 
 
-def run_summary(results: Sequence[FileResult], seconds: float) -> str:
+def run_summary(results: Sequence[FileResult], seconds: float, hidden: int = 0) -> str:
     """The figures of a whole run, for its last line on stderr.
 
     ``checked 3 files (1.6 MB): 1,000 games, 104,869 moves; 2 errors, 1
     warning, 5 info in 1.9 s`` (a file that could not be read counts as
-    checked, with no bytes).
+    checked, with no bytes).  ``hidden`` info findings, dropped from
+    ``results`` by the selection, count as the summary line counts them:
+    ``16 info (16 hidden)``.
     """
     counts = {s: 0 for s in Severity}
     for res in results:
@@ -188,7 +193,8 @@ def run_summary(results: Sequence[FileResult], seconds: float) -> str:
     size = sum(r.size for r in results)
     games = sum(r.games for r in results)
     moves = sum(r.moves for r in results)
-    findings = f"{_count(counts[Severity.ERROR], 'error')}, {_count(counts[Severity.WARNING], 'warning')}, {counts[Severity.INFO]:,} info"
+    info = f"{counts[Severity.INFO] + hidden:,} info" + (f" ({hidden:,} hidden)" if hidden else "")
+    findings = f"{_count(counts[Severity.ERROR], 'error')}, {_count(counts[Severity.WARNING], 'warning')}, {info}"
     return (
         f"checked {_count(n, 'file')} ({size / 1e6:.1f} MB): {_count(games, 'game')}, {_count(moves, 'move')}; "
         f"{findings} in {seconds:.1f} s"
@@ -219,7 +225,7 @@ def format_line(d: Diagnostic, *, color: bool = False) -> str:
     place bold and the severity word bold in its colour (ANSI).
     """
     if not color:
-        return f"{d.place()}: {d.severity} {d.code} {d.message}"
+        return d.format(severity=True)
     sev = f"{_BOLD}{_COLOURS[d.severity]}{d.severity}{_RESET}"
     return f"{_BOLD}{d.place()}{_RESET}: {sev} {_BOLD}{d.code}{_RESET} {d.message}"
 

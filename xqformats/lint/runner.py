@@ -34,7 +34,7 @@ from typing import IO, Callable, Iterable, Iterator, NamedTuple, Optional, Seque
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Rule, Severity
 from ..formats import DEFAULT_MAX_FILE_SIZE, Part, RecordStream, guard, open_record
-from ..parallel import Executor, Scheduler, executor
+from ..parallel import DEFAULT_CONNECT_TIMEOUT, Executor, Scheduler, executor
 from ..progress import Progress
 from .checks import UNREADABLE_FILE, GameChecker
 from .duplicates import DUPLICATE_GAME, DuplicateJudge, GameMark, mark_of
@@ -362,6 +362,7 @@ def iter_results(
     scheduler: Scheduler = None,
     part_size: int = PART_SIZE,
     duplicates: Optional[DuplicateJudge] = None,
+    scheduler_timeout: float = DEFAULT_CONNECT_TIMEOUT,
 ) -> Iterator[FileResult]:
     """Lint every target, yielding each result as soon as it and all before it are done.
 
@@ -374,7 +375,8 @@ def iter_results(
     the same order, on the same lines.
     ``scheduler`` (a Dask scheduler address or ``distributed.Client``, see
     :func:`xqformats.parallel.executor`) sends the same units of work to a
-    Dask cluster instead.  Standard input is read in this process.
+    Dask cluster instead (``scheduler_timeout``: how many seconds connecting
+    to an address may take).  Standard input is read in this process.
     ``duplicates`` judges ``G109`` across the results (one judge per run:
     pass the same one to each call of a run made of several; default, a new one).
     """
@@ -391,7 +393,7 @@ def iter_results(
         # The process pool's workers collect garbage as the command line does; a
         # Dask cluster's workers are left as they are (they may serve others).
         init = gc.set_threshold if scheduler is None else None
-        with executor(scheduler, jobs=jobs, initializer=init, initargs=GC_THRESHOLDS) as pool:
+        with executor(scheduler, jobs=jobs, initializer=init, initargs=GC_THRESHOLDS, timeout=scheduler_timeout) as pool:
             for wait in _submitted(targets, options, pool, stdin_name, part_size):
                 result = wait()
                 if progress is not None:

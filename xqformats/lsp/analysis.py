@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple, Optional
 
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, Severity, Span
+from ..encoding import EDITOR_DECODING, editor_misdecoding
 from ..formats import DEFAULT_MAX_FILE_SIZE, detect_format
 from ..formatter import format_text
 from ..lint.config import RULE_SETS, ConfigError, Settings, find_config, load_config
@@ -143,7 +144,15 @@ class Analysis:
     ``name`` is the document's file name or path (it decides the format and
     is what findings carry); ``path`` the file on disk (``"-"`` when
     unsaved), matched against ``per-file-ignores``; ``encoding`` the
-    negotiated position encoding.
+    negotiated position encoding; ``images`` whether the client renders
+    Markdown images.
+
+    When the text the editor sent is a single-byte decoding of the file's
+    bytes, which read otherwise (``E104``: a GBK file shown as latin-1),
+    :attr:`misdecoded` is that one finding and the only one reported: the
+    findings of mojibake would say nothing true.  It is decided when the
+    document is opened or its whole text replaced (an editor reloading the
+    file in another encoding), from the file on disk.
     """
 
     def __init__(
@@ -154,8 +163,11 @@ class Analysis:
         path: str = "-",
         options: Optional[LintOptions] = None,
         encoding: str = UTF16,
+        images: bool = False,
     ) -> None:
         self.encoding = encoding
+        #: Whether the client renders Markdown images (a move's hover then draws the board).
+        self.images = images
         head = text[:4096].encode("utf-8", "surrogatepass")
         found = detect_format(name, head, stdin=True).format
         #: Checked game by game (PGN); else linted whole.
@@ -167,6 +179,7 @@ class Analysis:
         # Findings placed where each game text last stood: (line, column, findings).
         self._placed_at: dict[str, tuple[int, int, list[Finding]]] = {}
         self._whole: Optional[GameView] = None
+        self.misdecoded: Optional[Finding] = self._decoding_finding()
 
     # ------------------------------------------------------------ edits
     @property
@@ -182,6 +195,27 @@ class Analysis:
     def replace(self, text: str) -> None:
         """Apply a full-text change."""
         self.document.replace(text)
+        self.misdecoded = self._decoding_finding()
+
+    def _decoding_finding(self) -> Optional[Finding]:
+        """``E104`` at 1:1 when the editor decoded the file on disk as another encoding (see the class)."""
+        path = self.linter.path
+        if path == "-" or self.text.isascii():
+            return None
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(DEFAULT_MAX_FILE_SIZE + 1)
+        except OSError:
+            return None
+        found = editor_misdecoding(self.text, data) if len(data) <= DEFAULT_MAX_FILE_SIZE else None
+        if found is None:
+            return None
+        editor, codec = found
+        message = f"The editor decoded this file as {editor}; it is {codec}: set the file encoding (editors/README.md)"
+        d = Diagnostic.of(EDITOR_DECODING, message, Span.point(1, 1), path=self.linter.name)
+        if not self.linter.options.enabled_for(self.linter.display, path)(d.code):
+            return None
+        return Finding(Range(0, 0, 0, 0), d)
 
     # ------------------------------------------------------------ positions
     def offset_at(self, line: int, character: int) -> int:
@@ -228,7 +262,9 @@ class Analysis:
 
     # ------------------------------------------------------------ diagnostics
     def findings(self) -> list[Finding]:
-        """Every lint finding of the document, placed in client units."""
+        """Every lint finding of the document, placed in client units (only ``E104`` for a misdecoded file)."""
+        if self.misdecoded is not None:
+            return [self.misdecoded]
         if not self.pgn:
             return self._whole_findings()
         self._prune()
@@ -279,7 +315,8 @@ class Analysis:
         node = features.move_at(at.view.game, at.offset)
         if node is None or node.span is None:
             return None
-        return Hover(features.move_hover(at.view.game, node), self._range(at.chunk, node.span.start, node.span.end))
+        hover = features.move_hover(at.view.game, node, image=self.images)
+        return Hover(hover, self._range(at.chunk, node.span.start, node.span.end))
 
     def _chunk_findings(self, line: int, character: int) -> list[Finding]:
         index = self.document.chunk_index(self.offset_at(line, character))
@@ -318,15 +355,17 @@ class Analysis:
     # ------------------------------------------------------------ formatting and fixes
     def formatting(self) -> tuple[list[TextEdit], Optional[str]]:
         """The whole text in canonical layout (:func:`xqformats.formatter.format_text`), or why not."""
+        if self.misdecoded is not None:
+            return [], self.misdecoded.diagnostic.message
         return _Edits(self).formatting()
 
     def quick_fixes(self, range: Range) -> list[QuickFix]:
-        """The fixes of the findings on the lines of ``range``."""
-        return _Edits(self).quick_fixes(range)
+        """The fixes of the findings on the lines of ``range`` (none in a misdecoded text)."""
+        return _Edits(self).quick_fixes(range) if self.misdecoded is None else []
 
     def fix_all(self) -> list[TextEdit]:
-        """The edits of every safe fix, one per game changed."""
-        return _Edits(self).fix_all()
+        """The edits of every safe fix, one per game changed (none in a misdecoded text)."""
+        return _Edits(self).fix_all() if self.misdecoded is None else []
 
     # ------------------------------------------------------------ completion
     def completion(self, line: int, character: int) -> Optional[MoveCompletion]:

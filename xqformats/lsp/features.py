@@ -111,8 +111,10 @@ def board_image(position: Position, node: Node, notation: Notation) -> str:
     return f"![{position.fen()}](data:image/svg+xml;base64,{base64.b64encode(svg.encode('utf-8')).decode('ascii')})"
 
 
-def move_hover(game: Game, node: Node) -> str:
-    """Markdown for a move: its spelling and ICCS, the FEN after it, the board drawn and as text."""
+def move_hover(game: Game, node: Node, *, image: bool = False) -> str:
+    """Markdown for a move: its spelling and ICCS, the board as text, the FEN after it, and with
+    ``image`` the board drawn (an SVG data URI of some 20 KB: only for a client that renders
+    Markdown images; in a terminal editor it would be a screenful of base64 above the text board)."""
     assert node.move is not None
     position = game.position_at(node)
     ply = node.ply()
@@ -120,10 +122,10 @@ def move_hover(game: Game, node: Node) -> str:
     if game.start.turn is BLACK:  # a game that starts with Black to move
         side = "Black" if side == "Red" else "Red"
     spelled = node.text or node.move.iccs()
+    picture = f"\n\n{board_image(position, node, _notation(game))}" if image else ""
     return (
         f"**{spelled}** ({node.move.iccs()}), ply {ply}, {side}\n\n"
-        f"FEN after the move:\n\n```\n{position.fen()}\n```\n\n{board_image(position, node, _notation(game))}\n\n"
-        f"```\n{text_board(position)}\n```"
+        f"```\n{text_board(position)}\n```\n\nFEN after the move: `{position.fen()}`{picture}"
     )
 
 

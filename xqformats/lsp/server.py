@@ -8,10 +8,12 @@ knows which games changed); diagnostics are published after every open and
 change.  The position encoding is the one negotiated at ``initialize``
 (UTF-16 unless the client offers UTF-8 or UTF-32).
 
-Features: diagnostics (the lint rules and the config that apply to the file),
-hover (a finding's rule page; the position after a move, as FEN, a picture
-and a text board), document symbols (one per game), folding ranges (games,
-variations, comments over several lines), formatting (``xqformats format``'s
+Features: diagnostics (the lint rules and the config that apply to the file;
+one ``E104`` instead when the editor decoded the file in the wrong encoding),
+hover (a finding's rule page; the position after a move, as a text board and
+FEN, and a picture for a client that renders Markdown images), document
+symbols (one per game), folding ranges (games, variations, comments over
+several lines), formatting (``xqformats format``'s
 layout), code actions (each finding's fix, and "fix all" as ``lint --fix``)
 and completion (the legal moves at the cursor in the game's notation).
 """
@@ -44,14 +46,14 @@ class _Documents:
     def __init__(self) -> None:
         self.open: dict[str, Analysis] = {}
 
-    def add(self, uri: str, text: str, encoding: str) -> tuple[Analysis, Optional[str]]:
+    def add(self, uri: str, text: str, encoding: str, images: bool) -> tuple[Analysis, Optional[str]]:
         """Open ``uri``: its analysis, and the config error to show, if any."""
         from pygls.uris import to_fs_path
 
         path = to_fs_path(uri) if uri.startswith("file:") else None
         options, problem = lint_options(Path(path) if path else None)
         name = path or uri
-        analysis = Analysis(text, name, path=path or "-", options=options, encoding=encoding)
+        analysis = Analysis(text, name, path=path or "-", options=options, encoding=encoding, images=images)
         self.open[uri] = analysis
         return analysis, problem
 
@@ -66,6 +68,17 @@ def _lsp_range(types: Any, r: Range) -> Any:
 def _encoding(ls: "LanguageServer") -> str:
     chosen = str(getattr(ls.workspace, "position_encoding", None) or UTF16)
     return chosen if chosen in ENCODINGS else UTF16
+
+
+def _renders_images(ls: "LanguageServer") -> bool:
+    """Whether the client renders Markdown images: it says its Markdown is ``marked``'s (VS Code's).
+
+    Terminal editors (Neovim, Helix, Emacs) declare no Markdown parser and show
+    a hover as text, where an image is a long line of base64.
+    """
+    general = getattr(ls.client_capabilities, "general", None)
+    markdown = getattr(general, "markdown", None)
+    return markdown is not None and str(markdown.parser).lower() == "marked"
 
 
 def _publish(ls: "LanguageServer", uri: str, analysis: Analysis, version: Optional[int]) -> None:
@@ -137,7 +150,7 @@ def _register_sync(server: "LanguageServer", docs: _Documents) -> None:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: LanguageServer, params: types.DidOpenTextDocumentParams) -> None:
         item = params.text_document
-        analysis, problem = docs.add(item.uri, item.text, _encoding(ls))
+        analysis, problem = docs.add(item.uri, item.text, _encoding(ls), _renders_images(ls))
         if problem is not None:
             ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=problem))
         _publish(ls, item.uri, analysis, item.version)

@@ -33,7 +33,10 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, P
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = ["Executor", "Future", "Scheduler", "executor", "map_records", "DaskUnavailable", "DEFAULT_RETRIES"]
+__all__ = [
+    "Executor", "Future", "Scheduler", "executor", "map_records", "DaskUnavailable", "DEFAULT_RETRIES",
+    "DEFAULT_CONNECT_TIMEOUT",
+]
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -45,6 +48,11 @@ DEFAULT_RETRIES = 2
 #: What ``scheduler`` may be: ``None``/``"processes"`` (local processes), a
 #: Dask scheduler address, or a ``distributed.Client``.
 Scheduler = Union[None, str, Any]
+
+#: How long connecting to a Dask scheduler address may take, in seconds,
+#: before it is given up (Dask's own default is 30 s: a mistyped address
+#: would keep a command line waiting that long for its message).
+DEFAULT_CONNECT_TIMEOUT = 10.0
 
 
 class Future(Protocol[T_co]):
@@ -91,14 +99,15 @@ class _Dask:
         return future
 
 
-def _client(address: str) -> Any:
+def _client(address: str, timeout: float) -> Any:
     try:
         from distributed import Client
     except ImportError:
         raise DaskUnavailable(
             "A Dask scheduler needs dask.distributed: pip install 'xqformats[dask]'"
         ) from None
-    return Client(address, set_as_default=False)
+    # Dask's message names the address and the time: "Timed out trying to connect to … after 10 s".
+    return Client(address, set_as_default=False, timeout=timeout)
 
 
 @contextmanager
@@ -109,6 +118,7 @@ def executor(
     retries: int = DEFAULT_RETRIES,
     initializer: Optional[Callable[..., object]] = None,
     initargs: tuple[Any, ...] = (),
+    timeout: float = DEFAULT_CONNECT_TIMEOUT,
 ) -> Iterator[Executor]:
     """Somewhere to submit units of work, for the ``with`` block.
 
@@ -116,9 +126,11 @@ def executor(
     processes, default one per CPU; ``initializer(*initargs)`` runs in each),
     a Dask scheduler address (a client is connected for the block and closed
     after it), or a ``distributed.Client`` (used as it is, left open).
-    ``retries`` is Dask's for each task.  Raises :class:`DaskUnavailable`
+    ``retries`` is Dask's for each task; ``timeout`` how many seconds
+    connecting to an address may take.  Raises :class:`DaskUnavailable`
     when Dask is asked for and not installed, and what Dask raises when the
-    scheduler cannot be reached (``OSError``, ``TimeoutError``).
+    scheduler cannot be reached within ``timeout`` (``OSError`` naming the
+    address, ``TimeoutError``).
     """
     if scheduler is None or scheduler == "processes":
         from concurrent.futures import ProcessPoolExecutor  # (not imported by a run in one process)
@@ -128,7 +140,7 @@ def executor(
             yield _Processes(pool, workers)
         return
     if isinstance(scheduler, str):
-        client = _client(scheduler)
+        client = _client(scheduler, timeout)
         try:
             yield _Dask(client, retries)
         finally:
@@ -144,13 +156,14 @@ def map_records(
     scheduler: Scheduler = None,
     jobs: Optional[int] = None,
     retries: int = DEFAULT_RETRIES,
+    timeout: float = DEFAULT_CONNECT_TIMEOUT,
 ) -> Iterator[T]:
     """``fn(path)`` for each record file in ``paths``, in parallel; results in the order of ``paths``.
 
     ``fn`` must be picklable (a module-level function) and is given each path
     as a string; it usually opens the record itself, e.g. with
     :func:`xqformats.formats.open_record`, so that only its result travels
-    back.  ``scheduler`` and ``jobs`` are those of :func:`executor`;
+    back.  ``scheduler``, ``jobs`` and ``timeout`` are those of :func:`executor`;
     ``jobs=1`` without a scheduler runs everything in this process.  Results
     are yielded as soon as they and all before them are done; an exception
     of ``fn`` is raised when its result's turn comes (after Dask's retries)::
@@ -169,7 +182,7 @@ def map_records(
         for name in names:
             yield fn(name)
         return
-    with executor(scheduler, jobs=jobs, retries=retries) as ex:
+    with executor(scheduler, jobs=jobs, retries=retries, timeout=timeout) as ex:
         futures = [ex.submit(fn, name) for name in names]
         for future in futures:
             yield future.result()
