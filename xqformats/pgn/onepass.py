@@ -194,7 +194,7 @@ class _OnePass(FastParse):
         return self.chunk.span(self.prev_end, self.prev_end), None
 
     # ------------------------------------------------------------ movetext
-    def _moves(self) -> bool:  # noqa: C901 - the hot loop: one branch per frequent token, no calls
+    def _moves(self) -> bool:  # noqa: C901 - the hot loop: one branch per frequent token, one call per move
         """Read the movetext up to the result or the end: False to decline."""
         tb = self.tb
         ignore, newline_types = tb.ignore, tb.newline_types
