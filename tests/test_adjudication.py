@@ -17,11 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xqformats.adjudication import AXF, CXA, Kind, adjudicate_line, classify, cycle_of, rule_book, scan_line
-from xqformats.adjudication import cycles as cycles_module
 from xqformats.adjudication.cycles import position_key
 from xqformats.adjudication.threats import exchange_gain, mate_threat, threats, value_of
 from xqformats.core import BLACK, RED, Move, square
-from xqformats.position import Position
+from xqformats.position import ZOBRIST_BLACK, ZOBRIST_PIECES, Position
 
 
 def sq(name: str) -> int:
@@ -326,7 +325,11 @@ def test_limit_counts_checks_of_the_side_that_moved() -> None:
     assert limit is not None and limit.checks == {RED: 0, BLACK: 30} and limit.claimants == (RED,)
 
 
-def test_the_zobrist_table_is_fixed() -> None:
-    """Keys are the same in every process (a fixed seed), so a key can be compared across runs."""
-    assert cycles_module.ZOBRIST["K"][4] == cycles_module.ZOBRIST["K"][4]
-    assert len({k for table in cycles_module.ZOBRIST.values() for k in table}) == 14 * 90
+def test_the_cycle_keys_are_the_engines_zobrist_hashes() -> None:
+    """One hash for the package: the scan's keys are what the archive index stores (Position.zobrist)."""
+    start, moves = loop("5k3/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "D0-D1 F9-F8 D1-D0 F8-F9", 8)
+    scan = scan_line(start, moves)
+    assert scan.keys[0] == start.zobrist()
+    assert scan.keys[4] == scan.keys[0] and scan.keys[1] != scan.keys[0]
+    numbers = [n for table in ZOBRIST_PIECES.values() for n in table]
+    assert len(set(numbers)) == 14 * 90 and ZOBRIST_BLACK not in numbers

@@ -1,9 +1,10 @@
 """Replaying a main line once, with a position key per ply: where positions repeat (docs/spec/rules.md §2).
 
 :func:`scan_line` is what every game pays, repetition or not: one make per
-ply on the rules engine and one incremental hash (Zobrist keys: one random
-64-bit number per piece and point, and one for the side to move, combined by
-exclusive or, so a move changes the key by two or three table entries).  It
+ply on the rules engine and one incremental hash (the rules engine's Zobrist
+numbers, :data:`~xqformats.position.ZOBRIST_PIECES`: one per piece and point,
+and one for the side to move, combined by exclusive or, so a move changes the
+key by two or three table entries; the same hash the archive index stores).  It
 counts each key's occurrences since the last capture (a capture can never be
 undone, so no position before it recurs) and notes the plies whose position
 occurs for the third time or more: there a repetition is decided (§2.2).
@@ -17,30 +18,18 @@ collision can hide nothing and invent nothing.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from ..core import SQUARE_COUNT, Move
-from ..position import Position
+from ..core import Move
+from ..position import ZOBRIST_BLACK, ZOBRIST_PIECES, Position
 
-__all__ = ["LineScan", "scan_line", "position_key", "Cycle", "cycle_of", "ZOBRIST", "ZOBRIST_SIDE"]
-
-_rng = random.Random(0x58514A53)  # fixed: keys are the same in every process
-#: ZOBRIST[piece][square]: the key of a FEN letter on a point.
-ZOBRIST: dict[str, list[int]] = {p: [_rng.getrandbits(64) for _ in range(SQUARE_COUNT)] for p in "KABNRCPkabnrcp"}
-#: Added when Black is to move.
-ZOBRIST_SIDE = _rng.getrandbits(64)
-del _rng
+__all__ = ["LineScan", "scan_line", "position_key", "Cycle", "cycle_of"]
 
 
 def position_key(pos: Position) -> int:
-    """The Zobrist key of ``pos``: its board and side to move (§2.1)."""
-    key = 0 if pos.turn else ZOBRIST_SIDE
-    for sq, p in enumerate(pos.board):
-        if p is not None:
-            key ^= ZOBRIST[p][sq]
-    return key
+    """The Zobrist key of ``pos``: its board and side to move (§2.1; :meth:`Position.zobrist`)."""
+    return pos.zobrist()
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +55,8 @@ def scan_line(start: Position, moves: Sequence[Move]) -> LineScan:
     pos = start.copy()
     board = pos.board
     push = pos.push
-    table = ZOBRIST
-    side = ZOBRIST_SIDE
+    table = ZOBRIST_PIECES
+    side = ZOBRIST_BLACK
     key = position_key(pos)
     keys = [key]
     seen = {key: 1}
