@@ -7,8 +7,9 @@ memory-checked.  The counts, not a clock, bound the run, so it is the same
 run on every machine: about a minute of CPU on the 2-core development
 machine for all targets (the inputs per second of each target are printed;
 ``pytest -s`` shows them).  Findings listed in :data:`harness.KNOWN` (bugs
-reported, not yet fixed) do not fail it; each has its own ``xfail(strict=True)``
-test below, which fails once the bug is fixed, so that its entry is removed.
+reported, not yet fixed) do not fail it; a test below fails once one stops
+reproducing, so that its entry moves to :data:`harness.FIXED`, whose entries
+are regression checks.
 
 Longer runs: ``python tests/fuzz/run.py --seconds 600`` (see README.md).
 """
@@ -19,7 +20,7 @@ import random
 
 import pytest
 
-from harness import KNOWN, Budget, OracleFailure, Plan, Report, Target, check_diagnostics, fuzz, inputs, minimise, run_one
+from harness import FIXED, KNOWN, Budget, Finding, OracleFailure, Plan, Report, Target, check_diagnostics, fuzz, inputs, minimise, run_one
 from mutators import dictionary_of
 from seeds import all_seeds
 from shapes import all_shapes
@@ -106,12 +107,25 @@ def test_a_shape_grows_to_about_its_size() -> None:
 # ---------------------------------------------------------------- known findings, pinned
 
 
-@pytest.mark.parametrize(
-    "known",
-    [pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=k.reason), id=k.reason[:40]) for k in KNOWN],
-)
-def test_known_finding_is_fixed(known) -> None:  # type: ignore[no-untyped-def]
-    finding, _ = run_one(_TARGETS[known.reproduce_with], known.reproducer, Budget(), memory=known.kind == "memory")
+def test_known_findings_still_reproduce_and_are_recognised() -> None:
+    for known in KNOWN:
+        finding, _ = run_one(_TARGETS[known.reproduce_with], known.reproducer, Budget(), memory=known.kind == "memory")
+        assert finding is not None, f"fixed: move {known.reason!r} from KNOWN to FIXED"
+        Report().add(finding)
+        assert finding.known == known.reason
+
+
+def test_a_known_entry_matches_by_target_kind_and_detail() -> None:
+    (entry,) = FIXED
+    memory = Finding("read:detect", "memory", "2.1 MB allocated and let go", b"")
+    assert entry.matches(memory) and entry.matches(Finding("write:json", "memory", "x allocated and let go", b""))
+    assert not entry.matches(Finding("read:pgn", "memory", "allocated and let go", b""))
+    assert not entry.matches(Finding("read:dhtmlxq", "crash", "allocated and let go", b""))
+
+
+@pytest.mark.parametrize("fixed", FIXED, ids=[k.reason[:40] for k in FIXED])
+def test_fixed_finding_stays_fixed(fixed) -> None:  # type: ignore[no-untyped-def]
+    finding, _ = run_one(_TARGETS[fixed.reproduce_with], fixed.reproducer, Budget(), memory=fixed.kind == "memory")
     assert finding is None, finding.describe()
 
 
@@ -176,12 +190,3 @@ def test_minimise_keeps_the_signature_and_shrinks() -> None:
     assert found is not None
     small = minimise(found, target)
     assert small.data == b"!" and small.signature == found.signature
-
-
-def test_known_findings_are_recognised() -> None:
-    report = Report()
-    for known in KNOWN:
-        finding, _ = run_one(_TARGETS[known.reproduce_with], known.reproducer, Budget(), memory=known.kind == "memory")
-        if finding is not None:  # fixed meanwhile: test_known_finding_is_fixed says so
-            report.add(finding)
-            assert finding.known == known.reason
