@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from xqformats.board.command import BoardError, game_position, parse_arrow
-from xqformats.board.svg import HIGHLIGHT_COLOR, SVG_NS, board_svg
+from xqformats.board.svg import ARROW_COLORS, HIGHLIGHT_COLOR, SVG_NS, Arrow, board_svg
 from xqformats.cli import main
 from xqformats.core import Move, square
 from xqformats.formats import read
@@ -100,7 +100,13 @@ def test_arrows(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     h2e2, b0c2 = Move(square(7, 2), square(4, 2)), Move(square(1, 0), square(2, 2))
     assert out == board_svg(Position.initial(), arrows=[h2e2, b0c2])
-    assert parse_arrow("h2e2") == h2e2
+    assert parse_arrow("h2e2") == Arrow(h2e2)
+    # Issue 27: several colours (a name, or #rrggbb).
+    status, out, _ = run(["--fen", STARTING_FEN, "--arrow", "h2e2:blue", "--arrow", "B0-C2:#ABCDEF"], capsys)
+    assert status == 0 and out == board_svg(Position.initial(), arrows=[Arrow(h2e2, ARROW_COLORS["blue"]), Arrow(b0c2, "#abcdef")])
+    assert run(["--fen", STARTING_FEN, "--arrow", "h2e2:mauve"], capsys) == (
+        2, "", "xqformats board: --arrow: Unknown arrow colour `mauve`; expected one of green, red, blue, yellow or #rrggbb\n"
+    )
 
 
 @pytest.mark.parametrize(

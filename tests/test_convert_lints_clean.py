@@ -53,7 +53,7 @@ def test_a_text_record_of_a_library_is_named_and_left_out(
     # (Then what the target cannot hold of game 2, if anything.)
     assert err.splitlines()[0] == (
         f"{tmp_path / 'lib.cbl'} (game 1): warning: left out: the record `第一章` is text only "
-        f"(no piece on its board, no move); a {title} game needs a position"
+        f"(no piece on its board, no move); {title} holds no game without a position"
     )
     assert len(files) == 1
     assert _lint_status(capsys, files)[0] == 0
@@ -68,7 +68,7 @@ def test_a_library_of_text_records_only_converts_nothing_and_says_why(tmp_path: 
         f"{tmp_path / 'lib.cbl'}: no game with a position found; nothing converted",
         (
             f"{tmp_path / 'lib.cbl'}: warning: left out: the record is text only (no piece on its board, no move); "
-            "a PGN game needs a position"
+            "PGN holds no game without a position"
         ),
     ]
 

@@ -37,6 +37,12 @@ def test_py_typed_marker() -> None:
     assert (PKG / "py.typed").is_file()
 
 
+def test_the_glyph_outlines_ship_with_their_licence() -> None:
+    # The outlines in board/glyphs.py are Noto Serif CJK's: the SIL OFL must travel with them.
+    assert (PKG / "board" / "glyphs.py").is_file()
+    assert "SIL OPEN FONT LICENSE Version 1.1" in (PKG / "board" / "OFL.txt").read_text(encoding="utf-8")
+
+
 def test_missing_resource_is_a_clear_error() -> None:
     with pytest.raises(FileNotFoundError, match="grammars/nope.lark is not shipped"):
         grammar_path("nope.lark")

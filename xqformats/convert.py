@@ -437,7 +437,10 @@ def _left_out(game: Game, title: str) -> str:
     """What :func:`_report` says of a record of text only that is left out (its name, when it has one)."""
     name = game.headers.get("Name") or game.headers.get("Event")
     named = f" `{name}`" if name else ""
-    return f"left out: the record{named} is text only (no piece on its board, no move); a {title} game needs a position"
+    return (
+        f"left out: the record{named} is text only (no piece on its board, no move); "
+        f"{title} holds no game without a position"
+    )
 
 
 def _figures(items: list[_Input], outputs: int, seconds: float) -> str:

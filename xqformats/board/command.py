@@ -28,7 +28,7 @@ from ..model import Game
 from ..notation import Notation
 from ..notation.spelling import shape_of
 from ..position import Position
-from .svg import NOTATIONS, board_svg
+from .svg import ARROW_COLORS, NOTATIONS, Arrow, board_svg, color_value
 
 __all__ = ["add_arguments", "run", "BoardError", "parse_arrow", "game_position", "Picture"]
 
@@ -57,6 +57,7 @@ examples:
   xqformats board --fen 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w' -o start.svg
   xqformats board '4k4/9/9/9/9/9/9/9/4A4/3AK4 w'      # a FEN as INPUT: drawn when no file has that name
   xqformats board game.pgn --ply 13 --arrow h2e2 -o ply13.svg
+  xqformats board game.pgn --arrow h2e2:blue --arrow h9g7:#cc0000   # arrows in colours
   xqformats board library.cbl --game 3 --move 20 --flip > move20.svg"""
     p.add_argument(
         "input", nargs="?", metavar="INPUT", help="a record file (any format `xqformats lint` reads), or a FEN when no file has that name"
@@ -70,23 +71,34 @@ examples:
     p.add_argument("--game", type=int, default=1, metavar="K", help="the K-th game of the file (default: 1)")
     p.add_argument("--flip", action="store_true", help="Black's side at the bottom")
     p.add_argument(
-        "--arrow", action="append", default=[], metavar="MOVE", help="draw an arrow for an ICCS move, e.g. h2e2 (repeatable)"
+        "--arrow", action="append", default=[], metavar="MOVE[:COLOR]",
+        help=f"draw an arrow for an ICCS move, e.g. h2e2, in a colour: {', '.join(ARROW_COLORS)} (default) or #rrggbb, "
+        "e.g. h2e2:blue (repeatable)",
     )
     p.add_argument("--notation", choices=NOTATIONS, default="chinese", help="how the file numbers are written")
     p.add_argument("--size", type=int, metavar="PX", help="width of the picture in pixels")
     p.add_argument("-o", "--output", metavar="FILE", help="write the SVG to FILE (default: stdout)")
 
 
-def parse_arrow(text: str) -> Move:
-    """The move of an ICCS spelling (``h2e2``, ``H2-E2``); raises :class:`BoardError`.
+def parse_arrow(text: str) -> Arrow:
+    """The arrow of ``MOVE[:COLOR]``: an ICCS spelling (``h2e2``, ``H2-E2``) and a colour
+    (:func:`~xqformats.board.svg.color_value`: a name or ``#rrggbb``; default green);
+    raises :class:`BoardError`.
 
     The ICCS grammar decides what is a spelling (through the notation's
     :func:`~xqformats.notation.spelling.shape_of`).
     """
-    shape = shape_of(text.strip())
+    spelled, _, color = text.partition(":")
+    shape = shape_of(spelled.strip())
     if shape is None or shape.notation is not Notation.ICCS:
-        raise BoardError(f"--arrow: `{text}` is not an ICCS move such as `h2e2` or `H2-E2`")
-    return Move(shape.from_square, shape.to_square)
+        raise BoardError(f"--arrow: `{spelled}` is not an ICCS move such as `h2e2` or `H2-E2`")
+    move = Move(shape.from_square, shape.to_square)
+    if not color:
+        return Arrow(move)
+    try:
+        return Arrow(move, color_value(color.strip()))
+    except ValueError as exc:
+        raise BoardError(f"--arrow: {exc}") from None
 
 
 def _fen_picture(text: str) -> Picture:
