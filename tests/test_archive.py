@@ -24,7 +24,7 @@ from xqformats.archive.index import SCHEMA
 from xqformats.archive.material import MaterialError, parse_material
 from xqformats.cli import main
 from xqformats.gamekey import game_key, line_positions, mirrored_key
-from xqformats.lint.discovery import discover
+from xqformats.discovery import discover
 from xqformats.position import Position
 
 ROOT = Path(__file__).resolve().parents[1]

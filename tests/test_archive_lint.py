@@ -9,7 +9,7 @@ import pytest
 from archive_helpers import annotated, mirror_game, random_game, write
 from xqformats.lint import lint_paths
 from xqformats.lint.catalogue import rule
-from xqformats.lint.discovery import discover
+from xqformats.discovery import discover
 from xqformats.lint.runner import LintOptions, iter_results, lint_bytes
 from xqformats.lint.selection import RuleSelection
 

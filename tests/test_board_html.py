@@ -15,7 +15,7 @@ from xqformats.formats import read
 from xqformats.lint.catalogue import RULES
 from xqformats.lint.output import RULES_URL, help_uri
 from xqformats.lint.runner import LintOptions, lint_target
-from xqformats.lint.discovery import Target
+from xqformats.discovery import Target
 from xqformats.position import STARTING_FEN
 
 #: Four games, each with one move that cannot be played: in the main line,

@@ -31,7 +31,7 @@ from xqformats import formats
 from xqformats.diagnostics import Diagnostic
 from xqformats.formats import Part
 from xqformats.lint import LintOptions
-from xqformats.lint.discovery import Target
+from xqformats.discovery import Target
 from xqformats.lint.runner import PART_SIZE, run
 
 INDEX = 66624  # where the index starts (docs/spec/cbr.md §5.1)

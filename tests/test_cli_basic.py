@@ -145,7 +145,8 @@ def test_commands_do_not_import_the_cli() -> None:
     """cli -> commands only: importing the subcommands registers nothing and loads no cli."""
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
-    code = "import sys, xqformats.commands, xqformats.convert; print('xqformats.cli' in sys.modules)"
+    modules = ", ".join(f"xqformats.commands.{name}" for name in ("perft", "fen", "lint", "rules", "convert", "format"))
+    code = f"import sys, {modules}, xqformats.convert; print('xqformats.cli' in sys.modules)"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=REPO, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "False\n"

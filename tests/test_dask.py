@@ -30,7 +30,7 @@ from scale_helpers import pgn_bytes
 
 from xqformats import formats, parallel
 from xqformats.lint import LintOptions
-from xqformats.lint.discovery import Target
+from xqformats.discovery import Target
 from xqformats.lint.runner import PART_SIZE, FileResult, iter_results, lint_file
 from xqformats.model import Game
 from xqformats.pgn import write_pgn

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from xqformats import formats
 from xqformats.diagnostics import with_related
 from xqformats.formats import REGISTRY, Format, Kind, Reading, ReadOptions, Registry, Writer, detect_format, read
-from xqformats.lint.discovery import discover
+from xqformats.discovery import discover
 from xqformats.model import Game
 from xqformats.source import Source
 

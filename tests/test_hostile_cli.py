@@ -27,7 +27,7 @@ from test_cli_hostile import xq
 
 from xqformats import formats
 from xqformats.formatter import format_file, format_path, format_text
-from xqformats.lint.discovery import discover
+from xqformats.discovery import discover
 
 ROOT = Path(__file__).resolve().parents[1]
 CBF = ROOT / "corpus" / "xu-yinchuan-vs-nie-weiping-1999.cbf"

@@ -392,7 +392,7 @@ def test_unlistable_folder_is_reported(workdir: Path) -> None:
     (ENAMETOOLONG), built one 200-character name at a time through a
     directory descriptor.
     """
-    from xqformats.lint.discovery import discover
+    from xqformats.discovery import discover
 
     write_tree(workdir, **{"d__ok.pgn": GOOD_PGN})
     fd = os.open("d", os.O_RDONLY)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from xqformats.lint.config import ConfigError, Settings, find_config, load_config
-from xqformats.lint.discovery import discover
+from xqformats.discovery import discover
 from xqformats.lint.runner import LintOptions
 from xqformats.progress import progress_allowed
 from xqformats.lint.selection import RuleSelection, SelectorError

@@ -213,7 +213,7 @@ def test_colour_marks_the_severity_word() -> None:
 
 
 def test_when_to_colour() -> None:
-    from xqformats.commands import use_color
+    from xqformats.commands.lint_report import use_color
 
     class Tty:
         def isatty(self) -> bool:

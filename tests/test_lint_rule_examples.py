@@ -19,7 +19,7 @@ import pytest
 from xqformats.adjudication.rules import REPETITION_RULES
 from xqformats.diagnostics import Rule
 from xqformats.lint import GAME_RULES, TAG_RULES, LintOptions, lint_bytes
-from xqformats.lint.discovery import discover
+from xqformats.discovery import discover
 from xqformats.lint.runner import lint_target
 
 OWN = [*TAG_RULES, *GAME_RULES, *REPETITION_RULES]

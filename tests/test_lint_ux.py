@@ -141,7 +141,7 @@ def test_folder_search_respects_gitignore(workdir: Path, capsys: pytest.CaptureF
         "a.pgn": DATE_PGN, "b.PGN": DATE_PGN, "keep__c.PGN": DATE_PGN, "sub__d.pgn": DATE_PGN,
         "sub__e.cbf": "<x/>", "sub__build__f.pgn": DATE_PGN,
     })
-    from xqformats.lint.discovery import discover
+    from xqformats.discovery import discover
 
     assert [t.display for t in discover(["."])] == ["a.pgn", "keep/c.PGN", "sub/d.pgn"]
     # A search that starts below the top level still reads the .gitignore files above it.

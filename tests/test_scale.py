@@ -23,7 +23,7 @@ from scale_helpers import pgn_bytes, write_pgn_file
 from xqformats import formats
 from xqformats.diagnostics import Diagnostic
 from xqformats.lint import LintOptions, lint_bytes
-from xqformats.lint.discovery import Target
+from xqformats.discovery import Target
 from xqformats.lint.runner import PART_SIZE, lint_file, run
 from xqformats.pgn.splitter import game_starts, split_games
 

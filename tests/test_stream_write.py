@@ -36,7 +36,7 @@ import strategies
 from pgn_strategies import any_mutant, any_variant
 from xqformats import formats
 from xqformats.cli import main
-from xqformats.commands import record_files
+from xqformats.commands.convert import record_files
 from xqformats.dhtmlxq import write_dhtmlxq
 from xqformats.formatter import format_file, format_path
 from xqformats.jsonform import dumps

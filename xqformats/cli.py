@@ -55,12 +55,12 @@ _C = "xqformats.commands"
 
 #: Every subcommand, in the order ``xqformats --help`` lists them.
 SUBCOMMANDS: tuple[Subcommand, ...] = (
-    Subcommand("perft", "count leaf nodes of the legal move tree", f"{_C}:perft_arguments", f"{_C}:run_perft"),
-    Subcommand("fen", "validate a FEN and print it in standard form", f"{_C}:fen_arguments", f"{_C}:run_fen"),
-    Subcommand("lint", "check game records against the spec and report findings", f"{_C}:lint_arguments", f"{_C}:run_lint"),
-    Subcommand("rules", "list the lint rules, or explain one", f"{_C}:rules_arguments", f"{_C}:run_rules"),
-    Subcommand("convert", "convert game records between formats", "xqformats.convert:add_arguments", f"{_C}:run_convert"),
-    Subcommand("format", "rewrite game records in the canonical layout", f"{_C}:format_arguments", f"{_C}:run_format"),
+    Subcommand("perft", "count leaf nodes of the legal move tree", f"{_C}.perft:add_arguments", f"{_C}.perft:run"),
+    Subcommand("fen", "validate a FEN and print it in standard form", f"{_C}.fen:add_arguments", f"{_C}.fen:run"),
+    Subcommand("lint", "check game records against the spec and report findings", f"{_C}.lint:add_arguments", f"{_C}.lint:run"),
+    Subcommand("rules", "list the lint rules, or explain one", f"{_C}.rules:add_arguments", f"{_C}.rules:run"),
+    Subcommand("convert", "convert game records between formats", "xqformats.convert:add_arguments", f"{_C}.convert:run"),
+    Subcommand("format", "rewrite game records in the canonical layout", f"{_C}.format:add_arguments", f"{_C}.format:run"),
     Subcommand(
         "board", "draw a position of a FEN or a record as SVG", "xqformats.board.command:add_arguments",
         "xqformats.board.command:run",

@@ -1,4 +1,4 @@
-"""``xqformats convert``: PGN and CBF in, PGN or CBF out, nothing lost, nothing clobbered.
+"""``xqformats convert``: any format the front door reads in, any it writes out, nothing lost, nothing clobbered.
 
 Contract:
 
@@ -239,15 +239,15 @@ class InputFiles:
 # ---------------------------------------------------------------- options and plan
 
 
-def _target(args: argparse.Namespace) -> formats.Format:
+def _target(args: argparse.Namespace, registry: formats.Registry) -> formats.Format:
     """The output format: ``--to``, else the writable format of the ``-o`` file's extension."""
     if args.to is not None:
-        return formats.REGISTRY.get(args.to)
+        return registry.get(args.to)
     suffix = Path(args.output).suffix.lower() if args.output and args.output != STDIO else ""
-    for fmt in formats.REGISTRY:
+    for fmt in registry:
         if fmt.writer is not None and suffix and suffix in fmt.extensions:
             return fmt
-    raise ConvertError(f"--to {'|'.join(TARGETS)} is needed (it cannot be told from the output name)")
+    raise ConvertError(f"--to {'|'.join(registry.writable())} is needed (it cannot be told from the output name)")
 
 
 def _check_options(args: argparse.Namespace, fmt: formats.Format, writer: formats.Writer) -> None:
@@ -385,21 +385,23 @@ def _keep_extensions(names: list[str], stems: dict[str, str], out_dir: Path, ext
 # ---------------------------------------------------------------- reading and reporting
 
 
-def _open_input(path: str, args: argparse.Namespace, max_size: int) -> _Input:
+def _open_input(path: str, args: argparse.Namespace, max_size: int, registry: formats.Registry) -> _Input:
     """Open one input through the front door, game by game (standard input, read whole, by its content)."""
     source: formats.Input = sys.stdin.buffer if path == STDIO else path
     name = "<stdin>" if path == STDIO else None
-    stream = formats.open_record(source, name=name, strict=args.strict, encoding=args.input_encoding, max_size=max_size)
+    stream = formats.open_record(
+        source, name=name, strict=args.strict, encoding=args.input_encoding, max_size=max_size, registry=registry
+    )
     return _Input(path, stream, stream.name or path)
 
 
-def _games(item: _Input, target: str, options: dict[str, Any]) -> Iterator[Game]:
+def _games(item: _Input, target: formats.Format, options: dict[str, Any]) -> Iterator[Game]:
     """The games of ``item``, standardised, counted, and what the target cannot hold of each noted.
 
     A record of text only is counted and noted, not given (the module docstring says why).
     """
     assert item.stream is not None
-    title = formats.REGISTRY.get(target).title
+    title = target.title
     for game in item.stream:
         item.games += 1
         if not game.holds_position():
@@ -497,7 +499,7 @@ class _Output:
     def __init__(self, path: str, run: "_Writing") -> None:
         self.path = path
         self._run = run
-        self._target = run.fmt.name
+        self._target = run.fmt
         self._options = run.options
         self._file: Optional[AtomicFile] = None
         self._writer: Optional[formats.RecordWriter] = None
@@ -651,7 +653,7 @@ def _to_output(args: argparse.Namespace, run: _Writing, items: Iterator[_Input])
     limit = run.writer.max_games
     total = 0
     for item in items:
-        for game in _games(item, run.fmt.name, run.options):
+        for game in _games(item, run.fmt, run.options):
             total += 1
             if limit is None or total <= limit:
                 output.write(game)
@@ -693,7 +695,7 @@ def _per_input(run: _Writing, item: _Input, base: Path, limit: Optional[int]) ->
     """Write the games of ``item`` (see :func:`_to_folder`): the outputs, each with whether it is one of numbered ones."""
     held: list[Game] = []  # at most `limit` games, until it is known whether they share a file
     outputs: list[tuple[_Output, bool]] = []
-    for game in _games(item, run.fmt.name, run.options):
+    for game in _games(item, run.fmt, run.options):
         if run.usage is not None or not run.folder(base.parent):
             continue  # a folder that cannot be made: nothing more is written
         if limit is None:
@@ -725,7 +727,9 @@ def _usage(msg: str) -> int:
     return 2
 
 
-def _inputs(args: argparse.Namespace, max_size: int, interactive: bool, done: list[_Input]) -> Iterator[_Input]:
+def _inputs(
+    args: argparse.Namespace, max_size: int, interactive: bool, done: list[_Input], registry: formats.Registry
+) -> Iterator[_Input]:
     """Each input opened in turn, for its games to be read; reported (and added to ``done``) once they are.
 
     A progress bar by files and bytes on an interactive run.
@@ -736,7 +740,7 @@ def _inputs(args: argparse.Namespace, max_size: int, interactive: bool, done: li
         progress = Progress(len(args.inputs), sys.stderr, total_bytes=total)
     try:
         for path in args.inputs:
-            item = _open_input(path, args, max_size)
+            item = _open_input(path, args, max_size, registry)
             try:
                 yield item
             except GeneratorExit:  # the run stopped in this input (an interrupt): release the file
@@ -752,17 +756,21 @@ def _inputs(args: argparse.Namespace, max_size: int, interactive: bool, done: li
             progress.close()
 
 
-def run(args: argparse.Namespace, *, list_folder: Optional[FolderLister] = None) -> int:
+def run(
+    args: argparse.Namespace, *, list_folder: Optional[FolderLister] = None, registry: formats.Registry = formats.REGISTRY
+) -> int:
     """Run ``xqformats convert`` (see the module docstring for the contract).
 
     ``list_folder`` finds the record files of a folder given as input (without
-    it a folder input is a usage error); the command line passes lint's
-    discovery (:func:`xqformats.commands.run_convert`).
+    it a folder input is a usage error); the command line passes the folder
+    discovery lint uses (:func:`xqformats.commands.convert.record_files`).
+    ``registry`` holds the formats read and written (``--to`` names one of
+    them; its choices are :data:`TARGETS`, the default registry's).
     """
     try:
         max_size = _check_inputs(args)
         stems = _expand(args, list_folder)
-        fmt = _target(args)
+        fmt = _target(args, registry)
         writer = fmt.writer
         assert writer is not None, "TARGETS holds writable formats only"
         _check_options(args, fmt, writer)
@@ -775,9 +783,9 @@ def run(args: argparse.Namespace, *, list_folder: Optional[FolderLister] = None)
     writing = _Writing(fmt, inputs, _write_options(args, writer), args.force)
     try:
         if args.output is not None:
-            games = _to_output(args, writing, _inputs(args, max_size, interactive, items))
+            games = _to_output(args, writing, _inputs(args, max_size, interactive, items, registry))
         else:
-            _to_folder(args, writing, _inputs(args, max_size, interactive, items), stems)
+            _to_folder(args, writing, _inputs(args, max_size, interactive, items, registry), stems)
     finally:
         # Not a safety net: whatever stopped the run (KeyboardInterrupt
         # included), no temporary file stays behind; the exception goes on.

@@ -30,10 +30,7 @@ import enum
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Optional
-
-if TYPE_CHECKING:
-    from .source import Source
+from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Protocol
 
 __all__ = [
     "Severity",
@@ -44,6 +41,7 @@ __all__ = [
     "Fix",
     "Diagnostic",
     "DiagnosticSink",
+    "SourceText",
     "LineIndex",
     "LINE_END",
     "split_lines",
@@ -86,6 +84,25 @@ class Span(NamedTuple):
     @classmethod
     def point(cls, line: int, column: int, offset: int = 0) -> "Span":
         return cls(offset, offset, line, column, line, column)
+
+
+class SourceText(Protocol):
+    """What a :class:`DiagnosticSink` holds of the input it reports on (:attr:`DiagnosticSink.source`).
+
+    Its text (``None`` for bytes not decoded), the :class:`LineIndex` of that
+    text, and the :class:`Span` of character offsets into it.
+    :class:`xqformats.source.Source` is what readers give (a module above
+    this one: it builds on :class:`LineIndex` and :class:`Span`); the sink
+    calls only :meth:`span`, so this module depends on no type above it.
+    """
+
+    @property
+    def text(self) -> Optional[str]: ...
+
+    @property
+    def line_index(self) -> "LineIndex": ...
+
+    def span(self, start: int, end: int) -> Span: ...
 
 
 #: What :attr:`Rule.fix` may say: the rule's fixes never change what the
@@ -331,7 +348,7 @@ class DiagnosticSink:
     strict: bool = False
     handle: Callable[[Diagnostic], None] | None = None
     items: list[Diagnostic] = field(default_factory=list)
-    source: Optional["Source"] = None
+    source: Optional[SourceText] = None
 
     def report_at(
         self,

@@ -30,8 +30,8 @@ Entry points: :func:`format_text` (text in memory, for an editor),
 :func:`format_file` (a file's bytes, keeping its encoding and line ends),
 :func:`format_path` (a file on disk, game by game: memory of one game, for a
 format read as a stream, PGN; the others are read whole by :func:`format_file`).
-The ``xqformats format`` command is in :mod:`xqformats.commands` (it finds
-files as ``lint`` does, and ``lint`` is a sibling of this layer).
+The ``xqformats format`` command is :mod:`xqformats.commands.format` (its options,
+messages and exit statuses; it finds files as ``lint`` does, by :mod:`xqformats.discovery`).
 """
 
 from __future__ import annotations

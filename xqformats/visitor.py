@@ -1,8 +1,12 @@
 """Visitors: the one walk over a game's move tree.
 
-Every writer is a visitor (python-chess's design, ``chess.pgn.BaseVisitor``),
-and so is the report of what a format cannot hold (:mod:`xqformats.losses`):
-:func:`walk` (also :meth:`Game.accept <xqformats.model.Game.accept>`) calls the
+Every writer is a visitor (python-chess's design, ``chess.pgn.BaseVisitor``:
+PGN, CBF, XQF, DhtmlXQ, WXF and the JSON form), and so is the report of what
+a format cannot hold (:mod:`xqformats.losses`); the model's own walks over
+its nodes (:meth:`Game.nodes <xqformats.model.Game.nodes>`, ``release``,
+``same_content``) use :meth:`Node.walk <xqformats.model.Node.walk>`, the same
+tree order without events or positions.  :func:`walk` (also
+:meth:`Game.accept <xqformats.model.Game.accept>`) calls the
 visitor's methods in the order the visitor asks for, the visitor builds what
 it wants, and :meth:`BaseVisitor.result` hands it back::
 

@@ -18,7 +18,7 @@ A game's identity is :mod:`xqformats.gamekey` (shared with lint's ``G109``).
 From Python::
 
     from xqformats.archive import Criteria, Index, find, update
-    from xqformats.lint.discovery import discover
+    from xqformats.discovery import discover
 
     with Index("archive.sqlite") as index:
         done = update(index, discover(["games/"]), ["games/"])

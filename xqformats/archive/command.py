@@ -1,6 +1,6 @@
 """The ``duplicates``, ``find`` and ``stats`` subcommands (docs/archive.md).
 
-Each run finds record files as ``lint`` does (:func:`xqformats.lint.discovery.discover`:
+Each run finds record files as ``lint`` does (:func:`xqformats.discovery.discover`:
 folders searched for the extensions the front door knows, ``.gitignore``
 respected), brings an index up to date with them (:func:`~xqformats.archive.index.update`:
 ``--index FILE`` keeps it between runs, otherwise it lives in a temporary
@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterator, Optional
 
 from .. import formats
 from ..formats.output import AtomicFile
-from ..lint.discovery import discover
+from ..discovery import discover
 from ..parallel import DaskUnavailable
 from ..progress import Progress, progress_allowed
 from .chart import stats_svg

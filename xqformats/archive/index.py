@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from itertools import repeat
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
-from ..lint.discovery import Target
+from ..discovery import Target
 from ..parallel import Scheduler, executor
 from ..progress import Progress
 from .folding import fold

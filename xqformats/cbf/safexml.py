@@ -24,7 +24,7 @@ from typing import Callable, NamedTuple, Optional, Union
 
 from lxml import etree
 
-from ..diagnostics import Diagnostic, DiagnosticSink, Span
+from ..diagnostics import Diagnostic, DiagnosticSink, SourceText, Span
 from ..source import Source
 from .rules import XML_DOCTYPE, XML_ENCODING, XML_ENCODING_LABEL, XML_ENTITY, XML_SYNTAX
 
@@ -349,7 +349,7 @@ def _report_cut_short(log: etree._ListErrorLog, text: str, root: Optional[etree.
     return True
 
 
-def _char_ref_before(source: Optional[Source], line: Optional[int], column: Optional[int]) -> Optional[tuple[int, int]]:
+def _char_ref_before(source: Optional[SourceText], line: Optional[int], column: Optional[int]) -> Optional[tuple[int, int]]:
     """Offsets of the character reference that ends just before ``line``:``column`` (1-based), if one does."""
     if source is None or source.text is None or line is None or column is None:
         return None

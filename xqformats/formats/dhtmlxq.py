@@ -9,7 +9,7 @@ quoting ``[DhtmlXQ_movelist]``) is not taken for a record.  Files named
 ``.dhtmlxq`` or ``.ubb`` are read as DhtmlXQ.  ``.txt`` and ``.html`` are not
 claimed (a folder of notes would be linted as records), but the markers are a
 signature: such a file named on the command line is read by its content, and a
-folder search takes ``x.dhtmlxq.txt`` (:mod:`xqformats.lint.discovery`).
+folder search takes ``x.dhtmlxq.txt`` (:mod:`xqformats.discovery`).
 docs/spec/dhtmlxq.md §2.1.
 """
 

@@ -19,9 +19,10 @@ from contextlib import contextmanager
 from pathlib import PurePath
 from typing import Iterator, NamedTuple, Optional
 
+from . import cbf, cbr, dhtmlxq, json, pgn, wxfgame, xqf
 from .base import Format
 
-__all__ = ["Registry", "Detection"]
+__all__ = ["Registry", "Detection", "REGISTRY", "HEAD_SIZE", "detect_format"]
 
 
 class Detection(NamedTuple):
@@ -164,3 +165,36 @@ class Registry:
         if other is not None:
             return Detection(other, claimed[0])
         return Detection(claimed[0])
+
+
+# ---------------------------------------------------------------- the formats registered
+
+#: Every format xqformats knows, in detection order (a narrower format before
+#: a broader one that shares its extension).  Adding a format: its descriptor
+#: module, and one entry here.  Standard input that matches no sniff is PGN.
+REGISTRY = Registry(
+    (
+        dhtmlxq.FORMAT,
+        pgn.FORMAT,
+        cbf.FORMAT,
+        xqf.FORMAT,
+        cbr.CBR,
+        cbr.CBL,
+        wxfgame.FORMAT,
+        json.FORMAT,
+    ),
+    default="pgn",
+)
+
+#: How many first bytes detection looks at.
+HEAD_SIZE = 4096
+
+
+def detect_format(name: Optional[str], head: bytes, *, stdin: bool = False, registry: Registry = REGISTRY) -> Detection:
+    """How to read an input called ``name`` whose first bytes are ``head`` (see :meth:`Registry.detect`).
+
+    ``stdin`` marks an input that is not a file found by its name (standard
+    input, bytes, a handle): without an extension, its content decides.
+    """
+    return registry.detect(name, head, stdin=stdin)
+

@@ -26,7 +26,7 @@ from .catalogue import (
     rule,
 )
 from .checks import GAME_RULES, TAG_RULES, check_game
-from .discovery import Target, discover
+from ..discovery import Target, discover
 from .rulepage import rule_page, rules_markdown
 from .runner import FileResult, LintOptions, lint_bytes, run
 from .selection import RuleSelection, SelectorError

@@ -34,7 +34,7 @@ from typing import IO, Callable, Iterable, Optional
 from ..diagnostics import Diagnostic, Fix, Severity, split_lines
 from ..formats import HEAD_SIZE, detect_format
 from ..formats.output import TextFile
-from .discovery import STDIN, Target
+from ..discovery import STDIN, Target
 from .runner import FileResult, LintOptions, lint_bytes, lint_target
 
 __all__ = [

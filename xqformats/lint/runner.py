@@ -38,7 +38,7 @@ from ..parallel import DEFAULT_CONNECT_TIMEOUT, Executor, Scheduler, executor
 from ..progress import Progress
 from .checks import UNREADABLE_FILE, GameChecker
 from .duplicates import DUPLICATE_GAME, DuplicateJudge, GameMark, mark_of
-from .discovery import STDIN, Target
+from ..discovery import STDIN, Target
 from .catalogue import RULES
 from .selection import RuleSelection
 from .suppression import MARKER, suppress

@@ -1,4 +1,4 @@
-"""Which files to lint.
+"""Which files to read: the record files that command-line paths name (for lint, format, convert, the archive).
 
 :func:`discover` expands command-line paths: a file is taken as named, a
 directory is searched recursively for files with an extension the front
@@ -17,6 +17,10 @@ searched folder itself); a deeper file's rule wins over a shallower one's, and
 an ignored folder is not entered.  ``respect_gitignore=False``
 (``--no-respect-gitignore``, ``respect-gitignore = false``) turns this off.
 Files named on the command line are linted whatever ``.gitignore`` says.
+
+Layering: above the front door (:mod:`xqformats.formats`, whose registry
+says which extensions are records), below ``lint``, ``format``, ``convert``
+and the archive commands, which all find their files here.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-from ..formats import HEAD_SIZE, REGISTRY
+from .formats import HEAD_SIZE, REGISTRY, Registry
 
 __all__ = [
     "repository_root",
@@ -54,18 +58,18 @@ SKIPPED_DIRS = frozenset(
 TEXT_SUFFIX = ".txt"
 
 
-def is_record_name(name: str) -> bool:
-    """Whether a folder search takes a file called ``name``: a known extension (any letter case), or
+def is_record_name(name: str, registry: Registry = REGISTRY) -> bool:
+    """Whether a folder search takes a file called ``name``: an extension of ``registry`` (any letter case), or
     ``.txt`` after the extension of a format whose content carries a signature (``x.dhtmlxq.txt``,
     read by its content as it is when named alone; ``x.pgn.txt`` is not: PGN has no signature).
     """
-    if REGISTRY.knows_extension(name):
+    if registry.knows_extension(name):
         return True
     path = PurePath(name)
     if path.suffix.lower() != TEXT_SUFFIX:
         return False
     inner = PurePath(path.stem).suffix.lower()
-    return bool(inner) and any(fmt.signature and inner in fmt.extensions for fmt in REGISTRY)
+    return bool(inner) and any(fmt.signature and inner in fmt.extensions for fmt in registry)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,14 +129,14 @@ def _display(path: Path, cwd: Path) -> str:
         return path.as_posix()
 
 
-def _holds_its_format(fp: Path) -> bool:
+def _holds_its_format(fp: Path, registry: Registry) -> bool:
     """Whether a file found in a folder is taken for its extension: always, unless the formats
     claiming it must be recognised by content (:meth:`~xqformats.formats.registry.Registry.sniffed_in_folders`).
 
     A file that cannot be read, or is no regular file (a FIFO would block), is taken unopened:
     reading it says why (G102).
     """
-    formats = REGISTRY.sniffed_in_folders(fp.name)
+    formats = registry.sniffed_in_folders(fp.name)
     if not formats or not os.path.isfile(fp):
         return True
     try:
@@ -209,8 +213,9 @@ Excludes = Callable[[Path], tuple[Sequence[str], Path]]
 class _Walk:
     """One run of :func:`discover`: the targets so far, and what has been seen."""
 
-    def __init__(self, excludes: Excludes, cwd: Path, gitignore: Optional[GitIgnore] = None) -> None:
+    def __init__(self, excludes: Excludes, cwd: Path, gitignore: Optional[GitIgnore], registry: Registry) -> None:
         self.excludes = excludes
+        self.registry = registry
         self.cwd = cwd
         self.gitignore = gitignore
         self.top = cwd
@@ -255,7 +260,7 @@ class _Walk:
         """Whether to lint a file found in a folder (one of unknown format is noted as skipped)."""
         if fp.name.startswith(".") or self.excluded(fp) or self._git_ignored(fp, False):
             return False
-        if is_record_name(fp.name) and _holds_its_format(fp):
+        if is_record_name(fp.name, self.registry) and _holds_its_format(fp, self.registry):
             return True
         self.out.skipped.append(_display(fp, self.cwd))
         return False
@@ -289,6 +294,7 @@ def discover(
     force_exclude: bool = False,
     respect_gitignore: bool = True,
     excludes: Optional[Excludes] = None,
+    registry: Registry = REGISTRY,
 ) -> Targets:
     """Expand command-line ``args`` into the files to lint, in a stable order.
 
@@ -297,8 +303,8 @@ def discover(
     ``force_exclude`` applies ``exclude`` to them too (as ruff's
     ``--force-exclude``, for tools such as pre-commit that pass every file);
     files found
-    in directories are filtered by extension (those of
-    :data:`xqformats.formats.REGISTRY`), :data:`SKIPPED_DIRS`, hidden names
+    in directories are filtered by extension (those of ``registry``, by
+    default :data:`xqformats.formats.REGISTRY`), :data:`SKIPPED_DIRS`, hidden names
     and ``exclude`` globs relative to ``exclude_root`` (the config file's
     folder).  A file reached twice is linted once, at its first place.
     The files a folder search skipped for their unknown format are listed in
@@ -312,7 +318,7 @@ def discover(
     if excludes is None:
         fixed = (tuple(exclude), (exclude_root or cwd).resolve())
         excludes = lambda folder: fixed  # noqa: E731 - the same globs everywhere
-    walk = _Walk(excludes, cwd, GitIgnore() if respect_gitignore else None)
+    walk = _Walk(excludes, cwd, GitIgnore() if respect_gitignore else None, registry)
     for arg in args:
         p = Path(arg)
         if arg == STDIN:
