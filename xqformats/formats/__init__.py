@@ -787,6 +787,7 @@ def open_record(
     max_size: int = DEFAULT_MAX_FILE_SIZE,
     registry: Registry = REGISTRY,
     part: Optional[Part] = None,
+    wanted: Optional[Callable[[str], bool]] = None,
 ) -> RecordStream:
     """Open one record for reading game by game; never raises on what the input holds.
 
@@ -798,11 +799,13 @@ def open_record(
     as cut by :meth:`RecordStream.parts`: its findings are the reader's on
     that part (the file-level ones before it are the whole stream's).
     Raises as :func:`read` does, and :class:`TypeError` for a ``part`` of
-    anything but a path read with a ``format``.
+    anything but a path read with a ``format``.  ``wanted`` (the codes the
+    caller keeps, :attr:`ReadOptions.wanted`) lets a streaming reader skip
+    building findings of the others.
     """
     if encoding is not None:
         _check_codec(encoding)
-    options = ReadOptions(strict, encoding)
+    options = ReadOptions(strict, encoding, wanted)
     if not isinstance(input, (str, os.PathLike)):
         if part is not None:
             raise TypeError("A part is read from a path")
