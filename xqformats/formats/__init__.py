@@ -633,7 +633,7 @@ class RecordStream:
         from ..encoding import TextSource
 
         with TextSource(open(self._path, "rb"), self.codec, path=self.name) as pieces:
-            return _pick_lines(pieces, want, containing)
+            return _pick_lines(pieces.blocks(), want, containing)
 
     # ------------------------------------------------------------ parts
     def parts(self, count: int, *, min_size: int = 1 << 20) -> Iterator[Part]:
