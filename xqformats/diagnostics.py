@@ -342,6 +342,12 @@ class DiagnosticSink:
     e.g. to print while streaming.  ``source`` is the input being read: stages
     report character offsets into it with :meth:`report_at` and the sink turns
     them into spans (no stage does line arithmetic of its own).
+
+    ``wanted`` is the reader's selection (lint's code filter, ``None``: every
+    code): a stage asks :meth:`wants` before it builds a finding that costs
+    something per move, and skips one nobody asked for (a rule that is not
+    selected costs nothing).  The sink itself still records whatever it is
+    given: a finding that is built anyway is filtered by whoever selected.
     """
 
     path: str | None = None
@@ -349,6 +355,11 @@ class DiagnosticSink:
     handle: Callable[[Diagnostic], None] | None = None
     items: list[Diagnostic] = field(default_factory=list)
     source: Optional[SourceText] = None
+    wanted: Optional[Callable[[str], bool]] = None
+
+    def wants(self, code: str) -> bool:
+        """Whether findings of ``code`` are asked for (always, with no ``wanted`` filter)."""
+        return self.wanted is None or self.wanted(code)
 
     def report_at(
         self,

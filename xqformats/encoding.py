@@ -255,13 +255,14 @@ _COMMON = frozenset(
 )
 
 
-def _decode_score(data: bytes, codec: str) -> tuple[int, int]:
-    """(errors, common characters) when ``data`` is decoded with ``codec``."""
-    dec = codecs.getincrementaldecoder(codec)(errors=_MARKING)
-    text = dec.decode(data, final=False)
-    errors = text.count(_MARK)
-    common = sum(1 for ch in text if ch in _COMMON)
-    return errors, common
+def _decoded_sample(data: bytes, codec: str) -> str:
+    """``data`` decoded with ``codec``, each undecodable byte marked (:data:`_MARK`)."""
+    return codecs.getincrementaldecoder(codec)(errors=_MARKING).decode(data, final=False)
+
+
+def _common(text: str) -> int:
+    """How many characters of ``text`` are common Chinese ones (:data:`_COMMON`)."""
+    return sum(1 for ch in text if ch in _COMMON)
 
 
 def _utf16_without_bom(sample: bytes) -> Optional[str]:
@@ -299,10 +300,13 @@ def detect_encoding(data: bytes) -> tuple[str, list[Diagnostic]]:
         return "utf-8", []
     except UnicodeDecodeError:
         pass
-    gb_err, gb_common = _decode_score(sample, "gb18030")
-    b5_err, b5_common = _decode_score(sample, "big5")
-    # Fewer errors wins; on a tie, more common characters; GB18030 by default.
-    if (b5_err, -b5_common) < (gb_err, -gb_common):
+    gb_text = _decoded_sample(sample, "gb18030")
+    b5_text = _decoded_sample(sample, "big5")
+    gb_err, b5_err = gb_text.count(_MARK), b5_text.count(_MARK)
+    # Fewer errors wins; on a tie, more common characters (counted only then:
+    # a character loop per file, which GBK text read as Big5 never needs);
+    # GB18030 by default.
+    if b5_err < gb_err or (b5_err == gb_err and _common(b5_text) > _common(gb_text)):
         return "big5", [_guessed("big5", "no byte-order mark, not UTF-8; reads best as Big5")]
     return "gb18030", [_guessed("gb18030", "no byte-order mark, not UTF-8; reads best as GB18030/GBK")]
 
@@ -495,6 +499,13 @@ class TextSource:
             self._column += len(body)
         self._cr = piece.endswith("\r")
         return piece
+
+    def blocks(self) -> Iterator[str]:
+        """The decoded text in blocks of about ``block_size`` bytes, not cut into lines (a second
+        pass over a file, for its lines by number, :meth:`RecordStream.lines`): joined, the
+        same text as the pieces, the bad bytes as U+FFFD; no diagnostic is noted."""
+        for block in self._blocks():
+            yield block.replace(_MARK, "\ufffd") if _MARK in block else block
 
     def read(self) -> str:
         """The rest of the text at once (for small files)."""

@@ -178,7 +178,7 @@ class RecordStream:
         from ..encoding import TextSource
 
         with TextSource(open(self._path, "rb"), self.codec, path=self.name) as pieces:
-            return _pick_lines(pieces, want, containing)
+            return _pick_lines(pieces.blocks(), want, containing)
 
     # ------------------------------------------------------------ parts
     def parts(self, count: int, *, min_size: int = 1 << 20) -> Iterator[Part]:
@@ -332,6 +332,7 @@ def open_record(
     max_size: int = DEFAULT_MAX_FILE_SIZE,
     registry: Registry = REGISTRY,
     part: Optional[Part] = None,
+    wanted: Optional[Callable[[str], bool]] = None,
 ) -> RecordStream:
     """Open one record for reading game by game; never raises on what the input holds.
 
@@ -343,11 +344,13 @@ def open_record(
     as cut by :meth:`RecordStream.parts`: its findings are the reader's on
     that part (the file-level ones before it are the whole stream's).
     Raises as :func:`read` does, and :class:`TypeError` for a ``part`` of
-    anything but a path read with a ``format``.
+    anything but a path read with a ``format``.  ``wanted`` (the codes the
+    caller keeps, :attr:`ReadOptions.wanted`) lets a streaming reader skip
+    building findings of the others.
     """
     if encoding is not None:
         _check_codec(encoding)
-    options = ReadOptions(strict, encoding)
+    options = ReadOptions(strict, encoding, wanted)
     if not isinstance(input, (str, os.PathLike)):
         if part is not None:
             raise TypeError("A part is read from a path")

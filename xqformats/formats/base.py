@@ -57,11 +57,15 @@ class ReadOptions:
     """How to read: ``strict`` makes spec deviations errors; ``encoding`` overrides text detection.
 
     ``encoding`` applies to :attr:`Kind.TEXT` formats only (the front door
-    decodes their bytes); binary formats and XML ignore it.
+    decodes their bytes); binary formats and XML ignore it.  ``wanted`` is
+    the codes the caller will keep (lint's selection; ``None``: all): a
+    reader may leave out, and not build, findings of any other code (see
+    :attr:`~xqformats.diagnostics.DiagnosticSink.wanted`).
     """
 
     strict: bool = False
     encoding: Optional[str] = None
+    wanted: Optional[Callable[[str], bool]] = None
 
 
 @dataclass(slots=True)

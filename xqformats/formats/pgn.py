@@ -50,15 +50,16 @@ def _stream(raw: IO[bytes], name: Optional[str], options: ReadOptions, part: Opt
     if part is None or part.start == 0:
         # The whole file, or its first part: read as from the start (a BOM dropped).
         source = TextSource(raw, options.encoding if part is None else part.codec, path=name)
-        games = iter(PgnReader(source, strict=options.strict))
+        games = iter(PgnReader(source, strict=options.strict, wanted=options.wanted))
     else:
         # A part after the first starts at a line that starts with no BOM
         # (game_starts), so even a BOM-dropping codec reads it as it is.
         source = TextSource(raw, part.codec, path=name, line=part.line)
         chunks = split_games(source, name, start=(part.offset, part.line, part.column))
-        one_pass = OnePassReader(options.strict, name)
+        one_pass = OnePassReader(options.strict, name, options.wanted)
         games = (
-            read_game_chunk(c, DiagnosticSink(path=name, strict=options.strict, source=c), one_pass=one_pass) for c in chunks
+            read_game_chunk(c, DiagnosticSink(path=name, strict=options.strict, source=c, wanted=options.wanted), one_pass=one_pass)
+            for c in chunks
         )
     found: list["Diagnostic"] = []
 

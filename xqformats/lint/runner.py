@@ -234,10 +234,18 @@ def _lint_stream(stream: RecordStream, display: str, options: LintOptions, enabl
     return replace(result, size=stream.size, games=checked.games, moves=checked.moves, marks=checked.marks)
 
 
-def _open(input: Union[str, Path, bytes, IO[bytes]], display: str, options: LintOptions, name: Optional[str] = None) -> RecordStream:
+def _open(
+    input: Union[str, Path, bytes, IO[bytes]],
+    display: str,
+    options: LintOptions,
+    name: Optional[str] = None,
+    wanted: Optional[Callable[[str], bool]] = None,
+) -> RecordStream:
+    """Open one input; ``wanted`` is its code filter, handed to the reader so that it builds no finding
+    the filter would drop (a rule that is not selected costs nothing)."""
     return open_record(
         input, name=name if name is not None else display, strict=options.strict, encoding=options.encoding,
-        max_size=options.max_size,
+        max_size=options.max_size, wanted=wanted,
     )
 
 
@@ -250,7 +258,8 @@ def lint_bytes(data: bytes, display: str, options: LintOptions, *, name: Optiona
     memory (it is matched against ``per-file-ignores``).  Findings carry
     ``display`` as their path.
     """
-    return _lint_stream(_open(data, display, options, name), display, options, options.enabled_for(display, path))
+    enabled = options.enabled_for(display, path)
+    return _lint_stream(_open(data, display, options, name, enabled), display, options, enabled)
 
 
 def lint_file(path: str, display: str, options: LintOptions, enabled: Callable[[str], bool]) -> FileResult:
@@ -261,7 +270,7 @@ def lint_file(path: str, display: str, options: LintOptions, enabled: Callable[[
     that a worker with another working folder filters alike).  A unit of
     work of :func:`iter_results`, picklable.
     """
-    return _lint_stream(_open(Path(path), display, options), display, options, enabled)
+    return _lint_stream(_open(Path(path), display, options, wanted=enabled), display, options, enabled)
 
 
 def lint_target(target: Target, options: LintOptions, stdin_name: Optional[str] = None) -> FileResult:
@@ -269,7 +278,8 @@ def lint_target(target: Target, options: LintOptions, stdin_name: Optional[str] 
     if target.path == STDIN:
         # Read through the front door as a handle, so the size limit holds for it too.
         display = stdin_name or STDIN
-        return _lint_stream(_open(sys.stdin.buffer, display, options), display, options, options.enabled_for(display, STDIN))
+        enabled = options.enabled_for(display, STDIN)
+        return _lint_stream(_open(sys.stdin.buffer, display, options, wanted=enabled), display, options, enabled)
     enabled = options.enabled_for(target.display, target.path)
     if target.missing or target.error:
         if target.error:
@@ -305,7 +315,7 @@ def lint_part(path: str, display: str, options: LintOptions, enabled: Callable[[
     """
     stream = open_record(
         Path(path), format=format, name=display, strict=options.strict, encoding=options.encoding,
-        max_size=options.max_size, part=part,
+        max_size=options.max_size, part=part, wanted=enabled,
     )
     with stream:
         checked = _check_games(stream, display, options, enabled)

@@ -32,6 +32,7 @@ __all__ = [
     "TRADITIONAL",
     "CHINESE_FULLWIDTH_DIGITS",
     "OTHER_SIDE_NAME",
+    "STYLE_RULES",
 ]
 
 _START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -476,3 +477,11 @@ OTHER_SIDE_NAME = Rule(
         *_SOURCES,
     ),
 )
+
+
+#: The rules of a spelling's position-independent style findings
+#: (:attr:`~.shape.Shape.styles`, a plan's fourth item): a reader whose
+#: selection wants none of them runs a styled spelling's plan and builds no
+#: finding for it (tests/test_notation.py checks that every shape's styles
+#: are of these rules).
+STYLE_RULES = (WXF_PIECE_LETTER, WXF_TRAVERSE_SIGN, FULLWIDTH, ICCS_SPELLING, TRADITIONAL, CHINESE_FULLWIDTH_DIGITS)

@@ -115,7 +115,9 @@ class PgnLowering(ReaderHooks):
         off = self.source.offset
         return (self.source.text or "")[start - off : end - off]
 
-    def relocate(self, diags: Sequence[Diagnostic], start: int, fragment: str, *, fixes: bool = False) -> None:
+    def relocate(
+        self, diags: Sequence[Diagnostic], start: int, fragment: str, *, fixes: bool = False, selected: bool = False
+    ) -> None:
         """Report ``diags`` found in ``fragment``, the text at file offset ``start``, at their place in the file.
 
         A FEN parse or a move decode positions its diagnostics in the text it
@@ -126,10 +128,20 @@ class PgnLowering(ReaderHooks):
         A finding's fix is in the fragment's offsets too: with ``fixes`` (the
         fragment is the file's text at ``start``, not a move joined over a
         comment) it is placed with its finding, else dropped.
+
+        With ``selected`` a finding the sink does not want
+        (:meth:`~xqformats.diagnostics.DiagnosticSink.wants`) is left out, not
+        placed: for the findings of a move that was read, which no later note
+        or demotion refers to (an unread move's findings stay: the note that
+        the rest of its line is kept hangs on them).
         """
         index = LineIndex(fragment)
-        add = self.sink.add
+        sink = self.sink
+        add = sink.add
+        wanted = sink.wanted if selected else None
         for d in diags:
+            if wanted is not None and not wanted(d.code):
+                continue  # not selected: not placed either
             fix = d.fix.shifted(start) if fixes and d.fix is not None else None
             if d.line is None or d.column is None:
                 sp = self.file_span(start, start)
@@ -644,7 +656,7 @@ class _MovetextWalk:
             kind = "SAN_MOVE"
         mark = len(self.low.sink.items)
         if diags:
-            self.low.relocate(diags, span.start, text, fixes=joined is None)
+            self.low.relocate(diags, span.start, text, fixes=joined is None, selected=move is not None)
         if move is None:
             self._unreadable(f, el, text, span, bool(diags), mark)
             return False

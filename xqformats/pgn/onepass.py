@@ -40,13 +40,14 @@ a file whose games mostly decline would read each of them twice.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 from ..builder import GameBuilder
 from ..diagnostics import DiagnosticSink, Span
 from ..model import Game
 from ..notation import Notation, decode
 from ..notation.plan import PLANS, plan_for_text
+from ..notation.rules import STYLE_RULES
 from ..source import Source
 from .ast import MAX_NAG, Comment, MoveNumber, MoveToken, Nag, Result, Variation, number_value
 from .fastpath import NUMBER_MEANINGS, FastParse, Scanners, new_span, number_meaning, scanners
@@ -63,17 +64,33 @@ _MOVES = frozenset(("CHINESE_MOVE", "WXF_MOVE", "ICCS_MOVE"))
 _Pending = tuple[int, bool, str, int, int, int, int, int, int]
 
 
-def read_one_pass(chunk: Source, strict: bool = False, path: Optional[str] = None) -> Optional[Game]:
+def read_one_pass(
+    chunk: Source, strict: bool = False, path: Optional[str] = None, wanted: Optional[Callable[[str], bool]] = None
+) -> Optional[Game]:
     """The game the full path reads from ``chunk``, with its findings in ``game.diagnostics``; or ``None``.
 
     ``chunk`` places the text in its file, as for :func:`.reader.read_game_chunk`;
-    ``strict`` as there; ``path`` is put on the findings.  Never raises on any
+    ``strict`` as there; ``path`` is put on the findings.  ``wanted`` is the
+    sink's selection (:attr:`~xqformats.diagnostics.DiagnosticSink.wanted`):
+    the findings of the codes it leaves out may be missing (the full path
+    given the same selection leaves out the same).  Never raises on any
     input text.
     """
     tb = scanners()
     if tb is None:
         return None
-    return _OnePass(tb, chunk, DiagnosticSink(path=path, strict=strict, source=chunk)).read()
+    sink = DiagnosticSink(path=path, strict=strict, source=chunk, wanted=wanted)
+    return _OnePass(tb, chunk, sink, styles_wanted(sink)).read()
+
+
+def styles_wanted(sink: DiagnosticSink) -> bool:
+    """Whether ``sink`` wants any of a spelling's style findings (:data:`~xqformats.notation.rules.STYLE_RULES`).
+
+    When it wants none, a styled spelling (``马８进７``: M407) is run by its
+    plan like any other, and no finding is made for it: an opt-in rule that
+    is not selected costs nothing per move.
+    """
+    return sink.wanted is None or any(sink.wants(rule.code) for rule in STYLE_RULES)
 
 
 class OnePassReader:
@@ -85,11 +102,12 @@ class OnePassReader:
     ``taken`` and ``seen`` count the chunks.
     """
 
-    __slots__ = ("strict", "path", "tried", "taken", "seen", "streak")
+    __slots__ = ("strict", "path", "wanted", "tried", "taken", "seen", "streak")
 
-    def __init__(self, strict: bool = False, path: Optional[str] = None) -> None:
+    def __init__(self, strict: bool = False, path: Optional[str] = None, wanted: Optional[Callable[[str], bool]] = None) -> None:
         self.strict = strict
         self.path = path
+        self.wanted = wanted
         self.tried = 0
         self.taken = 0
         self.seen = 0
@@ -101,7 +119,7 @@ class OnePassReader:
         if self.streak >= 8 and self.seen % 16:
             return None
         self.tried += 1
-        game = read_one_pass(chunk, self.strict, self.path)
+        game = read_one_pass(chunk, self.strict, self.path, self.wanted)
         if game is None:
             self.streak += 1
         else:
@@ -122,16 +140,17 @@ class _OnePass(FastParse):
 
     __slots__ = (
         "low", "game", "builder", "number", "prev", "prev_end", "comment_start",
-        "open", "format_notation", "notation_kind", "first", "ending",
+        "open", "format_notation", "notation_kind", "first", "ending", "styles",
     )
 
     # Set by read(), once the tags are read.
     game: Game
     builder: GameBuilder
 
-    def __init__(self, tb: Scanners, chunk: Source, sink: DiagnosticSink) -> None:
+    def __init__(self, tb: Scanners, chunk: Source, sink: DiagnosticSink, styles: bool = True) -> None:
         super().__init__(tb, chunk)
         self.low = PgnLowering(sink)
+        self.styles = styles  # whether a spelling's style findings are wanted (else its plan runs, unstyled)
         self.number: Optional[_Pending] = None
         self.prev: Optional[type] = None
         self.prev_end = -1
@@ -207,6 +226,7 @@ class _OnePass(FastParse):
         pos = builder.position
         add = builder.add_move
         number, prev, prev_end = self.number, self.prev, self.prev_end
+        styles = self.styles
         # (The token scanner takes the white space before a token with it: the token is its group.)
         for m in tb.tokens.finditer(text, self.pos):
             kind = m.lastgroup
@@ -225,13 +245,13 @@ class _OnePass(FastParse):
                 mt = m.group(kind)
                 plan = plans(mt) or plan_of(mt)
                 run = plan[1] if pos.turn else plan[2]
-                move = run(pos) if run is not None and not plan[3] else None
+                move = run(pos) if run is not None and not (styles and plan[3]) else None
                 if move is None:
                     move, diags = decode(mt, pos, None, strict=low.strict)
                     if move is None:
                         return False  # the rest of the line becomes a comment
                     if diags:
-                        low.relocate(diags, s + off, mt, fixes=True)
+                        low.relocate(diags, s + off, mt, fixes=True, selected=True)
                 span = span_of(s + off, e + off, ln, col, ln, col + e - s)
                 if kind != self.notation_kind and not self._first_notation(kind, span):
                     return False

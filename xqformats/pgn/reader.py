@@ -89,11 +89,14 @@ def read_game_chunk(chunk: Source, sink: DiagnosticSink, *, fast: bool = True, o
     return game
 
 
-def _games(pieces: Iterable[str], path: Optional[str], strict: bool, handle: Optional[Handler], fast: bool) -> Iterator[Game]:
-    one_pass = OnePassReader(strict, path)
+def _games(
+    pieces: Iterable[str], path: Optional[str], strict: bool, handle: Optional[Handler], fast: bool,
+    wanted: Optional[Callable[[str], bool]] = None,
+) -> Iterator[Game]:
+    one_pass = OnePassReader(strict, path, wanted)
     for chunk in split_games(pieces, path):
         # Each game gets a sink of its own, so a long file keeps no diagnostics.
-        sink = DiagnosticSink(path=path, strict=strict, handle=handle, source=chunk)
+        sink = DiagnosticSink(path=path, strict=strict, handle=handle, source=chunk, wanted=wanted)
         yield read_game_chunk(chunk, sink, fast=fast, one_pass=one_pass)
 
 
@@ -196,7 +199,9 @@ class PgnReader:
     Iterate to get :class:`Game` objects.  ``diagnostics`` holds the file-level
     findings (encoding: E1xx); each game holds its own.  ``encoding`` is the
     codec in use (for a text handle, the handle's own, if it says).  Close it
-    (or use ``with``) to release a file opened from a path.
+    (or use ``with``) to release a file opened from a path.  ``wanted`` (the
+    codes the caller keeps; ``None``: all) lets the reader leave out, unbuilt,
+    the per-move findings of any other code (lint's selection).
     """
 
     def __init__(
@@ -206,8 +211,10 @@ class PgnReader:
         strict: bool = False,
         handle: Optional[Handler] = None,
         fast: bool = True,
+        wanted: Optional[Callable[[str], bool]] = None,
     ) -> None:
         self._source = source
+        self.wanted = wanted
         self.path = source.path
         self.encoding = source.encoding
         self.strict = strict
@@ -237,7 +244,7 @@ class PgnReader:
 
     def __iter__(self) -> Iterator[Game]:
         try:
-            yield from _games(self._pieces(), self.path, self.strict, self.handle, self.fast)
+            yield from _games(self._pieces(), self.path, self.strict, self.handle, self.fast, self.wanted)
         finally:
             self._source.close()
 
