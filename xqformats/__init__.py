@@ -78,6 +78,8 @@ __all__ = [
     "to_json",
     "read_json",
     "open_record",
+    "lint_record",
+    "lint_paths",
     "RecordStream",
     "format_text",
     "format_path",
@@ -86,6 +88,8 @@ __all__ = [
 ]
 
 _LAZY = {
+    "lint_record": "xqformats.lint",
+    "lint_paths": "xqformats.lint",
     "open_record": "xqformats.formats",
     "RecordStream": "xqformats.formats",
     "format_text": "xqformats.formatter",

@@ -2,9 +2,18 @@
 
 Library use::
 
-    from xqformats.lint import lint_paths
-    for d in lint_paths(["games/"], ignore=["G103"]):
+    import xqformats
+    for d in xqformats.lint_paths(["games/"], ignore=["G103"]):
         print(d)            # path:line:col: CODE message
+    result = xqformats.lint_record("game.pgn", select=["T1"])   # one input: path, bytes or handle
+    result.diagnostics
+
+Both report what ``xqformats lint`` shows: the selection applied (the opt-in
+rules left out unless selected; info findings only of codes a selector names,
+unless ``show_info``), suppression comments honoured.  A reader's own
+``read(...).diagnostics`` or ``open_record(...).diagnostics`` is everything
+the reader found, every opt-in style finding included, unfiltered.  (The
+functions are not called ``xqformats.lint``: that name is this package.)
 
 The linter's own rules (``T1xx`` tags and metadata, ``G1xx`` game level and
 files) are declared in :mod:`~xqformats.lint.checks`; every rule, whatever
@@ -14,7 +23,9 @@ by :mod:`~xqformats.lint.rulepage`.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import IO, Iterable, Sequence, Union
 
 from ..diagnostics import Diagnostic
 from ..formats import DEFAULT_MAX_FILE_SIZE
@@ -28,11 +39,12 @@ from .catalogue import (
 from .checks import GAME_RULES, TAG_RULES, check_game
 from ..discovery import Target, discover
 from .rulepage import rule_page, rules_markdown
-from .runner import FileResult, LintOptions, lint_bytes, run
+from .runner import FileResult, LintOptions, lint_bytes, lint_file, run
 from .selection import RuleSelection, SelectorError
 
 __all__ = [
     "lint_paths",
+    "lint_record",
     "lint_bytes",
     "check_game",
     "run",
@@ -54,6 +66,20 @@ __all__ = [
 ]
 
 
+def _selection(select: Sequence[str] | None, ignore: Sequence[str], show_info: bool) -> RuleSelection:
+    """The command line's selection from library arguments; :class:`SelectorError` for an unknown selector."""
+    selection = RuleSelection(
+        select=RuleSelection.parse(select or ()), ignore=RuleSelection.parse(ignore), show_info=show_info
+    )
+    selection.validate()
+    return selection
+
+
+def _shown(result: FileResult, selection: RuleSelection) -> FileResult:
+    """``result`` with only the findings the command line's output shows (rule 4 of :mod:`.selection`)."""
+    return replace(result, diagnostics=tuple(d for d in result.diagnostics if selection.shown(d)))
+
+
 def lint_paths(
     paths: Iterable[str],
     *,
@@ -63,6 +89,7 @@ def lint_paths(
     jobs: int = 1,
     exclude: Sequence[str] = (),
     max_size: int = DEFAULT_MAX_FILE_SIZE,
+    show_info: bool = False,
 ) -> list[Diagnostic]:
     """Lint files and folders (recursively; ``"-"`` is stdin); every finding in report order.
 
@@ -71,12 +98,42 @@ def lint_paths(
     selector such as ``"M4"`` or an explicit ``"ALL"`` turns on; see :class:`RuleSelection`);
     ``strict`` turns spec deviations into errors; ``jobs`` > 1 lints in worker
     processes with the same result; a file larger than ``max_size`` bytes is
-    reported (``G107``), not read.  No configuration file is read: pass
-    settings explicitly.  Raises :class:`SelectorError` for a selector that
-    matches no rule.
+    reported (``G107``), not read.  The findings are those ``xqformats lint``
+    shows: info findings only of codes a selector names, unless
+    ``show_info``.  No configuration file is read: pass settings explicitly.
+    Raises :class:`SelectorError` for a selector that matches no rule.
     """
-    selection = RuleSelection(select=RuleSelection.parse(select or ()), ignore=RuleSelection.parse(ignore))
-    selection.validate()
+    selection = _selection(select, ignore, show_info)
     targets = discover(paths, exclude=exclude)
     results = run(targets, LintOptions(selection, strict, max_size=max_size), jobs=jobs)
-    return [d for res in results for d in res.diagnostics]
+    return [d for res in results for d in _shown(res, selection).diagnostics]
+
+
+def lint_record(
+    input: Union[str, Path, bytes, IO[bytes]],
+    *,
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] = (),
+    strict: bool = False,
+    max_size: int = DEFAULT_MAX_FILE_SIZE,
+    show_info: bool = False,
+    name: str | None = None,
+) -> FileResult:
+    """Lint one input, a path, bytes or a binary handle, as ``xqformats lint`` does; never raises on its content.
+
+    The selection arguments are :func:`lint_paths`'; the result's
+    ``diagnostics`` are what the command line shows, in position order, and
+    its ``games``, ``moves`` and ``failed`` what its summary counts.  ``name``
+    names the input in findings and decides its format by extension
+    (default: the path; for bytes and handles, the content decides).
+    Raises :class:`SelectorError` for a selector that matches no rule.
+    """
+    selection = _selection(select, ignore, show_info)
+    options = LintOptions(selection, strict, max_size=max_size)
+    if isinstance(input, (str, Path)):
+        display = name if name is not None else str(input)
+        result = lint_file(str(input), display, options, options.enabled_for(display, str(input)))
+    else:
+        data = input if isinstance(input, bytes) else input.read()
+        result = lint_bytes(data, name or "-", options, name=name)
+    return _shown(result, selection)
