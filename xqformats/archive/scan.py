@@ -201,7 +201,8 @@ def scan_file(path: str, display: str, known: Optional[str] = None, encoding: Op
         return FileScan(path, display, st.st_size, st.st_mtime_ns, digest, unchanged=True)
     findings: Counter[str] = Counter()
     games: list[GameSummary] = []
-    with open_record(Path(path), name=display, encoding=encoding) as stream:
+    # The reader builds no finding of a rule that is off by default (the opt-in style rules).
+    with open_record(Path(path), name=display, encoding=encoding, wanted=on_by_default) as stream:
         fmt = stream.format.name if stream.format is not None else None
         if fmt is not None and not stream.failed:
             checker = GameChecker(fmt, on_by_default)
