@@ -14,7 +14,7 @@ linter that reads only one format.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .core import BLACK, RED, Move
 from .diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
@@ -23,6 +23,23 @@ from .model import Game, Headers, Node
 from .position import STARTING_FEN, Position
 from .source import Source
 from .visitor import SKIP, BaseVisitor, walk
+
+if TYPE_CHECKING:
+    # What __getattr__ serves, for type checkers (mypy sees the functions and classes, not Any).
+    from .board.svg import board_svg
+    from .cbf import CbfWriter, read_cbf, write_cbf
+    from .cbr import read_cbl, read_cbr
+    from .dhtmlxq import read_dhtmlxq, write_dhtmlxq
+    from .formats import Record, RecordStream, detect_format, open_record, read, write
+    from .formatter import format_path, format_text
+    from .jsonform import read_json, to_json
+    from .lint.catalogue import all_rules, rule
+    from .notation import Notation, RankConvention, decode, detect_notation, encode
+    from .parallel import map_records
+    from .pgn import flattened_tags, parse_pgn, read_headers, read_pgn, write_pgn
+    from .pgn.writer import PgnWriter
+    from .wxfgame import read_wxfgame, write_wxfgame
+    from .xqf import read_xqf, write_xqf
 
 __version__ = "0.1.0"
 

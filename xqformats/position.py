@@ -37,7 +37,7 @@ from __future__ import annotations
 import enum
 import hashlib
 from collections import Counter
-from typing import Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .core import (
     BLACK,
@@ -123,24 +123,32 @@ def _attack_test_source(sq: Square, by: Color) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: A board as the move generator reads it: a FEN letter or ``None`` per square.
+#: Typed loosely on purpose: the generator also indexes it by the slices of
+#: :data:`~.geometry.PATHS` (the squares between two), which a precise element
+#: type would make a union at every read of the hot loop.
+_Board = list[Any]
+
+
 #: ATTACK_TESTS[by][sq]: the compiled test of :func:`_attack_test_source`,
 #: built on first use (the kings' 18 palace points in practice).
-ATTACK_TESTS: list[list[Optional[Callable[[list], bool]]]] = [[None] * SQUARE_COUNT, [None] * SQUARE_COUNT]
+ATTACK_TESTS: list[list[Optional[Callable[[_Board], bool]]]] = [[None] * SQUARE_COUNT, [None] * SQUARE_COUNT]
 
 
-def _compile_attack_test(sq: Square, by: Color) -> Callable[[list], bool]:
-    namespace: dict = {}
+def _compile_attack_test(sq: Square, by: Color) -> Callable[[_Board], bool]:
+    namespace: dict[str, Any] = {}
     exec(compile(_attack_test_source(sq, by), f"<attack test {sq} {by}>", "exec"), namespace)
-    test = ATTACK_TESTS[by][sq] = namespace["test"]
+    test: Callable[[_Board], bool] = namespace["test"]
+    ATTACK_TESTS[by][sq] = test
     return test
 
 
-def _attacked(b: list, sq: Square, by: Color) -> bool:
+def _attacked(b: _Board, sq: Square, by: Color) -> bool:
     """:meth:`Position.is_attacked` on a bare board."""
     return (ATTACK_TESTS[by][sq] or _compile_attack_test(sq, by))(b)
 
 
-def _reaches(b: list, p: str, frm: Square, to: Square) -> bool:
+def _reaches(b: _Board, p: str, frm: Square, to: Square) -> bool:
     """Whether piece ``p``, standing on ``frm`` of board ``b``, can go to ``to`` (see PATHS)."""
     need = PATHS[p][frm][to]
     if need is None:
@@ -149,7 +157,7 @@ def _reaches(b: list, p: str, frm: Square, to: Square) -> bool:
     if q is not None and (q < "a") == (p < "a"):
         return False  # a piece of the mover's own side
     if p in SLIDERS:
-        between = b[need]  # type: ignore[index]
+        between = b[need]
         screens = len(between) - between.count(None)
         if p == "R" or p == "r" or q is None:
             return screens == 0
@@ -161,7 +169,7 @@ def _reaches(b: list, p: str, frm: Square, to: Square) -> bool:
 # Each takes (board, from-square, whether the mover is Red, its table) and
 # returns the targets by the movement rule alone; pieces are FEN letters, so
 # ``q < "a"`` is "q is Red".
-def _rook_targets(b: list, frm: Square, red: bool, rays: list) -> list[Square]:
+def _rook_targets(b: _Board, frm: Square, red: bool, rays: list[tuple[tuple[Square, ...], ...]]) -> list[Square]:
     out = []
     for ray in rays[frm]:
         for s in ray:
@@ -175,7 +183,7 @@ def _rook_targets(b: list, frm: Square, red: bool, rays: list) -> list[Square]:
     return out
 
 
-def _cannon_targets(b: list, frm: Square, red: bool, rays: list) -> list[Square]:
+def _cannon_targets(b: _Board, frm: Square, red: bool, rays: list[tuple[tuple[Square, ...], ...]]) -> list[Square]:
     out = []
     for ray in rays[frm]:
         screened = False
@@ -193,7 +201,7 @@ def _cannon_targets(b: list, frm: Square, red: bool, rays: list) -> list[Square]
     return out
 
 
-def _blockable_targets(b: list, frm: Square, red: bool, pairs: list) -> list[Square]:
+def _blockable_targets(b: _Board, frm: Square, red: bool, pairs: list[tuple[tuple[Square, Square], ...]]) -> list[Square]:
     """Horse and elephant: (target, leg or eye) pairs; a piece on the block stops the move."""
     out = []
     for s, block in pairs[frm]:
@@ -204,7 +212,7 @@ def _blockable_targets(b: list, frm: Square, red: bool, pairs: list) -> list[Squ
     return out
 
 
-def _step_targets(b: list, frm: Square, red: bool, steps: list) -> list[Square]:
+def _step_targets(b: _Board, frm: Square, red: bool, steps: list[tuple[Square, ...]]) -> list[Square]:
     """King, advisor and pawn: fixed steps."""
     out = []
     for s in steps[frm]:
@@ -214,12 +222,12 @@ def _step_targets(b: list, frm: Square, red: bool, steps: list) -> list[Square]:
     return out
 
 
-_Targets = Callable[[list, Square, bool, list], list[Square]]
+_Targets = Callable[[_Board, Square, bool, list[Any]], list[Square]]
 
 
-def _target_table() -> dict[str, tuple[_Targets, bool, list]]:
+def _target_table() -> dict[str, tuple[_Targets, bool, list[Any]]]:
     """FEN letter → (targets function, mover is Red, the table it walks)."""
-    table: dict[str, tuple[_Targets, bool, list]] = {}
+    table: dict[str, tuple[_Targets, bool, list[Any]]] = {}
     for red in (RED, BLACK):
         for letter, fn, moves in (
             ("R", _rook_targets, ROOK_RAYS),
@@ -385,7 +393,7 @@ class Position:
         while len(stack) > depth:
             pop()
 
-    def board_key(self) -> tuple:
+    def board_key(self) -> tuple[tuple[Optional[str], ...], Color]:
         """Board and side to move; equal for the same position (repetition key)."""
         return (tuple(self.board), self.turn)
 
@@ -563,7 +571,7 @@ class Position:
         if q is not None and (q < "a") == red:
             return False  # a piece of the mover's own side
         if p in SLIDERS:
-            between: list = b[need]  # type: ignore[index,assignment]
+            between: list[Any] = b[need]  # type: ignore[assignment]
             screens = len(between) - between.count(None)
             if screens != (1 if q is not None and (p == "C" or p == "c") else 0):
                 return False
@@ -809,7 +817,7 @@ def _fen_fields(text: str) -> list[tuple[str, int]]:
 
 
 def _read_rank(
-    rank_text: str, rank: int, start: int, board: list, where: dict[int, int], report: FenReport
+    rank_text: str, rank: int, start: int, board: list[Optional[str]], where: dict[int, int], report: FenReport
 ) -> tuple[int, bool]:
     """Place one rank's pieces; return (its width in cells, whether every letter was a piece)."""
     width = 0
@@ -836,7 +844,7 @@ def _read_rank(
     return width, ok
 
 
-def _read_board(board_text: str, off: int, where: dict[int, int], report: FenReport) -> Optional[list]:
+def _read_board(board_text: str, off: int, where: dict[int, int], report: FenReport) -> Optional[list[Optional[str]]]:
     """The board field → a 90-point board, or None when it is not ten ranks of nine cells."""
     board: list[Optional[str]] = [None] * SQUARE_COUNT
     ranks = board_text.split("/")
@@ -980,7 +988,7 @@ _SIDE_NAME = {RED: "Red", BLACK: "Black"}
 SetupProblem = tuple[FenProblem, str, Optional[Square]]
 
 
-def _placement_problems(board: list) -> list[SetupProblem]:
+def _placement_problems(board: list[Optional[str]]) -> list[SetupProblem]:
     """Pieces on points they never reach, too many of a kind, a missing king."""
     found: list[SetupProblem] = []
     seen: dict[str, list[Square]] = {}
