@@ -199,11 +199,15 @@ def corpus_pgn_chess(files: Sequence[str], work: Path) -> Path:
     """A chess folder of as many files as ``files``, each with the plies ``lint`` counts in its namesake."""
     folder = work / "chess-corpus"
     stamp = work / "chess-corpus.json"
-    if stamp.is_file() and json.loads(stamp.read_text()) == list(files):
+    if stamp.is_file() and json.loads(stamp.read_text()) == [2, *files]:
         return folder
-    plies = [[max(1, lint_moves([f]))] for f in files]
+    # Each file's plies as chess games of at most 130 plies (a random chess game rarely lasts longer).
+    plies = []
+    for f in files:
+        n = max(1, lint_moves([f]))
+        plies.append([130] * (n // 130) + ([n % 130] if n % 130 else []))
     write_chess(plies, 5, folder=folder)
-    stamp.write_text(json.dumps(list(files)))
+    stamp.write_text(json.dumps([2, *files]))
     return folder
 
 

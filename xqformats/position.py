@@ -37,7 +37,7 @@ from __future__ import annotations
 import enum
 import hashlib
 from collections import Counter
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from .core import (
     BLACK,
@@ -649,6 +649,47 @@ class Position:
         if not self.turn:
             self.fullmove_number += 1
         self.turn = not self.turn
+
+    def replay(self, moves: Iterable[Move]) -> list[tuple[str, Optional[str]]]:
+        """Push each of ``moves`` in turn (each legal where it is played; not checked): afterwards the
+        position is what :meth:`push` one move at a time leaves, its stack included.
+
+        Returns, move by move, the piece that moved and the piece it captured
+        (``None``: no capture).  One loop with no call per move: a checker
+        replays every main line once (:func:`xqformats.adjudication.cycles.scan_line`).
+        """
+        b = self.board
+        stack = self._stack
+        kings = self._kings
+        played: list[tuple[str, Optional[str]]] = []
+        turn, clock, number = self.turn, self.halfmove_clock, self.fullmove_number
+        for move in moves:
+            frm, to = move
+            piece = b[frm]
+            captured = b[to]
+            stack.append((move, captured, clock))
+            played.append((piece, captured))  # type: ignore[arg-type]  # a legal move moves a piece
+            b[to] = piece
+            b[frm] = None
+            if piece == "K":
+                kings[RED] = to
+            elif piece == "k":
+                kings[BLACK] = to
+            if captured is not None:
+                clock = 0
+                if captured == "K":
+                    kings[RED] = -1
+                elif captured == "k":
+                    kings[BLACK] = -1
+            elif (piece == "P" or piece == "p") and (to - frm) in _PAWN_ADVANCE:
+                clock = 0
+            else:
+                clock += 1
+            if not turn:
+                number += 1
+            turn = not turn
+        self.turn, self.halfmove_clock, self.fullmove_number = turn, clock, number
+        return played
 
     def pop(self) -> Move:
         """Take back the last move pushed."""

@@ -53,26 +53,21 @@ class LineScan:
 def scan_line(start: Position, moves: Sequence[Move]) -> LineScan:
     """Play ``moves`` (legal, in order) from ``start``; O(plies), one hash update per ply."""
     pos = start.copy()
-    board = pos.board
-    push = pos.push
+    played = pos.replay(moves)  # (the rules engine's make, one loop for the whole line)
     table = ZOBRIST_PIECES
     side = ZOBRIST_BLACK
-    key = position_key(pos)
+    key = position_key(start)
     keys = [key]
     seen = {key: 1}
     decided: list[int] = []
     captures: list[int] = []
-    for ply, move in enumerate(moves, 1):
-        frm, to = move
-        piece = board[frm]
-        captured = board[to]
-        own = table[piece]  # type: ignore[index]
+    for ply, ((frm, to), (piece, captured)) in enumerate(zip(moves, played), 1):
+        own = table[piece]
         key ^= own[frm] ^ own[to] ^ side
         if captured is not None:
             key ^= table[captured][to]
             captures.append(ply)
             seen = {}
-        push(move)
         keys.append(key)
         count = seen.get(key, 0) + 1
         seen[key] = count
