@@ -38,6 +38,7 @@ from ..dhtmlxq import rules as dhtmlxq_rules
 from ..diagnostics import Rule
 from ..formats import rules as format_rules
 from ..jsonform import rules as json_rules
+from ..mxq import rules as mxq_rules
 from ..notation import rules as notation_rules
 from ..pgn import rules as pgn_rules
 from ..wxfgame import rules as wxfgame_rules
@@ -72,6 +73,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     dhtmlxq_rules,
     wxfgame_rules,
     json_rules,
+    mxq_rules,
     format_rules,
     checks,
     repetition_rules,
@@ -134,6 +136,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("D1", "DhtmlXQ"),
     ("W1", "WXF game files"),
     ("J1", "The JSON form"),
+    ("Y1", "MXQ (弈天)"),
     ("R1", "Repetition and the natural limit"),
     ("G1", "Game level and files"),
 )
