@@ -34,6 +34,7 @@ from .. import encoding, fen
 from ..adjudication import rules as repetition_rules
 from ..cbf import rules as cbf_rules
 from ..cbr import rules as cbr_rules
+from ..ccm import rules as ccm_rules
 from ..dhtmlxq import rules as dhtmlxq_rules
 from ..diagnostics import Rule
 from ..formats import rules as format_rules
@@ -74,6 +75,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     wxfgame_rules,
     json_rules,
     mxq_rules,
+    ccm_rules,
     format_rules,
     checks,
     repetition_rules,
@@ -137,6 +139,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("W1", "WXF game files"),
     ("J1", "The JSON form"),
     ("Y1", "MXQ (弈天)"),
+    ("Z1", "CCM (中国游戏中心)"),
     ("R1", "Repetition and the natural limit"),
     ("G1", "Game level and files"),
 )
