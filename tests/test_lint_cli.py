@@ -21,7 +21,7 @@ from xqformats.cli import main
 
 
 #: The known extensions, as G101 lists them (in registration order).
-KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.mxq`, `.ccm`, `.wxf`, `.json`"
+KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.mxq`, `.ccm`, `.chn`, `.wxf`, `.json`"
 
 
 def test_unsupported_file_is_an_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,7 +63,7 @@ def test_no_files(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     assert out == "No record files found; nothing checked\n"
     assert err == (
-        "xqformats lint: warning: No record files (.dhtmlxq, .ubb, .pgn, .cbf, .xqf, .cbr, .cbl, .mxq, .ccm, .wxf, .json) "
+        "xqformats lint: warning: No record files (.dhtmlxq, .ubb, .pgn, .cbf, .xqf, .cbr, .cbl, .mxq, .ccm, .chn, .wxf, .json) "
         "found under the given paths\n"
     )
 

@@ -62,7 +62,7 @@ from ..diagnostics import LINE_END, Diagnostic, DiagnosticSink, Rule, Severity, 
 from ..digits import bounded_int
 from ..encoding import decode_bytes
 from ..source import Source
-from . import cbf, ccm, cbr, dhtmlxq, json, mxq, pgn, wxfgame, xqf
+from . import cbf, cbr, ccm, chn, dhtmlxq, json, mxq, pgn, wxfgame, xqf
 from .base import Format, Kind, Part, Reading, ReadOptions, Streaming, TextLayout, Writer, text_head
 from .registry import Detection, Registry
 from .rules import (
@@ -129,6 +129,7 @@ REGISTRY = Registry(
         cbr.CBL,
         mxq.FORMAT,
         ccm.FORMAT,
+        chn.FORMAT,
         wxfgame.FORMAT,
         json.FORMAT,
     ),

@@ -35,6 +35,7 @@ from ..adjudication import rules as repetition_rules
 from ..cbf import rules as cbf_rules
 from ..cbr import rules as cbr_rules
 from ..ccm import rules as ccm_rules
+from ..chn import rules as chn_rules
 from ..dhtmlxq import rules as dhtmlxq_rules
 from ..diagnostics import Rule
 from ..formats import rules as format_rules
@@ -76,6 +77,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     json_rules,
     mxq_rules,
     ccm_rules,
+    chn_rules,
     format_rules,
     checks,
     repetition_rules,
@@ -140,6 +142,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("J1", "The JSON form"),
     ("Y1", "MXQ (弈天)"),
     ("Z1", "CCM (中国游戏中心)"),
+    ("L1", "CHN (联众)"),
     ("R1", "Repetition and the natural limit"),
     ("G1", "Game level and files"),
 )
