@@ -135,6 +135,7 @@ def test_the_sniff_wants_records_on_the_board() -> None:
 
     assert sniff(ccm(*OPENING))
     assert not sniff(b"\x01")  # no record
+    assert not sniff(b"\x01" + bytes(4095))  # zeros: records from a point to itself
     assert not sniff(bytes([1]) + record(1, 2, 12, 3))
     assert not sniff(b"\x01PGN text, not a record")
 

@@ -94,6 +94,7 @@ def test_the_sniff() -> None:
 
     assert sniff(chn(*OPENING))
     assert not sniff(HEADER)  # no record
+    assert not sniff(bytes(4096))  # zeros: records from a point to itself
     assert not sniff(HEADER + rec(1, 12, 1, 3))
     assert not sniff(b"[Game \"Chinese Chess\"]\n" * 20)
 

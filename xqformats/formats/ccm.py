@@ -17,7 +17,8 @@ __all__ = ["FORMAT", "sniff"]
 
 
 def sniff(head: bytes) -> bool:
-    """A CCM file is the byte 1, then seven-byte records whose columns are 0–8 and rows 0–9.
+    """A CCM file is the byte 1, then seven-byte records whose columns are 0–8 and rows 0–9, each
+    between two different points (so that zeros are no game).
 
     Every whole record of ``head`` is checked (by the layout), and there must be
     one: a weak sniff (no magic number), for a ``.ccm`` file or one named otherwise.
@@ -28,7 +29,7 @@ def sniff(head: bytes) -> bool:
 
     layout = parse(head)
     records: list[Any] = getattr(layout, "moves", None) or []
-    return bool(records) and all(r.on_board for r in records)
+    return bool(records) and all(r.on_board and (r.from_x, r.from_y) != (r.to_x, r.to_y) for r in records)
 
 
 def _read(source: "Source", options: ReadOptions) -> Reading:

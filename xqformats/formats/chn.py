@@ -17,7 +17,8 @@ __all__ = ["FORMAT", "sniff"]
 
 
 def sniff(head: bytes) -> bool:
-    """A CHN file is a 188-byte header, then 32-byte records whose columns are 0–8 and rows 0–9.
+    """A CHN file is a 188-byte header, then 32-byte records whose columns are 0–8 and rows 0–9,
+    each between two different points (so that zeros are no game).
 
     Every whole record of ``head`` is checked (by the layout), and there must be
     one: a weak sniff (the header's content is not known), for a ``.chn`` file
@@ -29,7 +30,7 @@ def sniff(head: bytes) -> bool:
 
     layout = parse(head)
     records: list[Any] = getattr(layout, "moves", None) or []
-    return bool(records) and all(r.on_board for r in records)
+    return bool(records) and all(r.on_board and (r.from_x, r.from_y) != (r.to_x, r.to_y) for r in records)
 
 
 def _read(source: "Source", options: ReadOptions) -> Reading:
