@@ -37,7 +37,7 @@ CBF = (
 
 
 #: The known extensions, as G101 lists them (in registration order).
-KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.wxf`, `.json`"
+KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.mxq`, `.ccm`, `.chn`, `.wxf`, `.json`"
 
 
 def write(path: Path, text: str) -> Path:

@@ -21,7 +21,7 @@ from xqformats.cli import main
 
 
 #: The known extensions, as G101 lists them (in registration order).
-KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.wxf`, `.json`"
+KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.mxq`, `.ccm`, `.chn`, `.wxf`, `.json`"
 
 
 def test_unsupported_file_is_an_error(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -63,7 +63,7 @@ def test_no_files(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     assert out == "No record files found; nothing checked\n"
     assert err == (
-        "xqformats lint: warning: No record files (.dhtmlxq, .ubb, .pgn, .cbf, .xqf, .cbr, .cbl, .wxf, .json) "
+        "xqformats lint: warning: No record files (.dhtmlxq, .ubb, .pgn, .cbf, .xqf, .cbr, .cbl, .mxq, .ccm, .chn, .wxf, .json) "
         "found under the given paths\n"
     )
 
@@ -86,7 +86,7 @@ def test_a_folder_lint_names_the_files_it_skipped(workdir: Path, capsys: pytest.
     # excluded files are not, and stdout (here JSON) is untouched.
     (workdir / "games").mkdir()
     (workdir / "games" / "a.PGN").write_text(GOOD_PGN, encoding="utf-8")
-    for name in ("games/notes.txt", "games/b.mxq", "games/.hidden.txt", "skip/c.txt"):
+    for name in ("games/notes.txt", "games/b.doc", "games/.hidden.txt", "skip/c.txt"):
         (workdir / name).parent.mkdir(exist_ok=True)
         (workdir / name).write_bytes(b"x")
     (workdir / "xqformats.toml").write_text('exclude = ["skip"]\n')
@@ -95,7 +95,7 @@ def test_a_folder_lint_names_the_files_it_skipped(workdir: Path, capsys: pytest.
     status, _, err = run(capsys, "-v", ".")
     assert err.splitlines()[:-1] == [
         "xqformats lint: skipped 3 files of unknown format:",
-        "  games/b.mxq",
+        "  games/b.doc",
         "  games/notes.txt",
         "  xqformats.toml",  # the settings file is no record either
     ]

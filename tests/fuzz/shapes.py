@@ -35,6 +35,9 @@ if str(_TESTS) not in sys.path:  # the builders of test files (cbr_helpers, test
     sys.path.insert(0, str(_TESTS))
 
 from cbr_helpers import ALT, END, Entry, Rec, cbl, cbr  # noqa: E402
+from test_ccm import ccm  # noqa: E402
+from test_chn import chn  # noqa: E402
+from test_mxq import mxq  # noqa: E402
 from test_xqf_reader import rec, v10  # noqa: E402
 
 from xqformats import formats  # noqa: E402
@@ -228,6 +231,37 @@ def json_deep(n: int) -> bytes:
     return ('{"xqformats": 1, "games": [{"headers": {"Event": ' + "[" * n + "]" * n + "}}]}").encode()
 
 
+#: Four horse moves that bring the position back: any number of them is a legal game.
+_HORSES = ("H0-G2", "H9-G7", "G2-H0", "G7-H9")
+#: The same in MXQ's `FR-FR` strings (docs/spec/mxq.md §4.1).
+_MXQ_CYCLE = ("7A-6C", "7J-6H", "6C-7A", "6H-7J")
+
+
+def mxq_moves(n: int) -> bytes:
+    """An MXQ file of ``4n`` legal moves and ``n`` comment strings (docs/spec/mxq.md §4, §5)."""
+    return mxq(moves=_MXQ_CYCLE * n, comments=("注",) * n)
+
+
+def mxq_moves_kept(n: int) -> bytes:
+    """An MXQ file whose first move is illegal: ``4n`` moves kept as one comment (docs/spec/mxq.md §4.3)."""
+    return mxq(moves=("7J-7H",) + _MXQ_CYCLE * n)
+
+
+def ccm_moves(n: int) -> bytes:
+    """A CCM file of ``4n`` legal moves (docs/spec/ccm.md §3)."""
+    return ccm(*_HORSES * n)
+
+
+def ccm_moves_kept(n: int) -> bytes:
+    """A CCM file whose first move is illegal: ``4n`` moves kept as one comment (docs/spec/ccm.md §3.4)."""
+    return ccm("H9-H7", *_HORSES * n)
+
+
+def chn_moves(n: int) -> bytes:
+    """A CHN file of ``4n`` legal moves, stored from Black's side (docs/spec/chn.md §3.1)."""
+    return chn(*_HORSES * n, turned=True)
+
+
 HOSTILE: tuple[Shape, ...] = (
     Shape("dhtmlxq:branches-child-first", "dhtmlxq", dhtmlxq_child_first, dhtmlxq_child_first.__doc__ or ""),
     Shape("dhtmlxq:comments", "dhtmlxq", dhtmlxq_comments, dhtmlxq_comments.__doc__ or ""),
@@ -240,6 +274,11 @@ HOSTILE: tuple[Shape, ...] = (
     Shape("pgn:games", "pgn", pgn_games, pgn_games.__doc__ or ""),
     Shape("wxfgame:comments", "wxfgame", wxf_comments, wxf_comments.__doc__ or ""),
     Shape("json:deep", "json", json_deep, json_deep.__doc__ or ""),
+    Shape("mxq:moves", "mxq", mxq_moves, mxq_moves.__doc__ or ""),
+    Shape("mxq:moves-kept", "mxq", mxq_moves_kept, mxq_moves_kept.__doc__ or ""),
+    Shape("ccm:moves", "ccm", ccm_moves, ccm_moves.__doc__ or ""),
+    Shape("ccm:moves-kept", "ccm", ccm_moves_kept, ccm_moves_kept.__doc__ or ""),
+    Shape("chn:moves", "chn", chn_moves, chn_moves.__doc__ or ""),
 )
 
 

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import PurePath
 from typing import Iterator, NamedTuple, Optional
 
-from . import cbf, cbr, dhtmlxq, json, pgn, wxfgame, xqf
+from . import cbf, cbr, ccm, chn, dhtmlxq, json, mxq, pgn, wxfgame, xqf
 from .base import Format
 
 __all__ = ["Registry", "Detection", "REGISTRY", "HEAD_SIZE", "detect_format"]
@@ -180,6 +180,9 @@ REGISTRY = Registry(
         xqf.FORMAT,
         cbr.CBR,
         cbr.CBL,
+        mxq.FORMAT,
+        ccm.FORMAT,
+        chn.FORMAT,
         wxfgame.FORMAT,
         json.FORMAT,
     ),

@@ -34,10 +34,13 @@ from .. import encoding, fen
 from ..adjudication import rules as repetition_rules
 from ..cbf import rules as cbf_rules
 from ..cbr import rules as cbr_rules
+from ..ccm import rules as ccm_rules
+from ..chn import rules as chn_rules
 from ..dhtmlxq import rules as dhtmlxq_rules
 from ..diagnostics import Rule
 from ..formats import rules as format_rules
 from ..jsonform import rules as json_rules
+from ..mxq import rules as mxq_rules
 from ..notation import rules as notation_rules
 from ..pgn import rules as pgn_rules
 from ..wxfgame import rules as wxfgame_rules
@@ -72,6 +75,9 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     dhtmlxq_rules,
     wxfgame_rules,
     json_rules,
+    mxq_rules,
+    ccm_rules,
+    chn_rules,
     format_rules,
     checks,
     repetition_rules,
@@ -134,6 +140,9 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("D1", "DhtmlXQ"),
     ("W1", "WXF game files"),
     ("J1", "The JSON form"),
+    ("Y1", "MXQ (弈天)"),
+    ("Z1", "CCM (中国游戏中心)"),
+    ("L1", "CHN (联众)"),
     ("R1", "Repetition and the natural limit"),
     ("G1", "Game level and files"),
 )

@@ -1,0 +1,281 @@
+"""Read an MXQ file into the game model (docs/spec/mxq.md).
+
+:func:`read_mxq` takes the file's bytes and returns the game and every
+finding, each at a byte offset; it never raises on what the bytes hold.  The
+layout (``schemas/mxq.ksy``, compiled to :mod:`xqformats.layouts.mxq`) cuts
+the file into its three sections of strings and says which string is a move;
+this module gives the strings their meaning:
+
+* the header fields, by their place (:mod:`.header`);
+* the moves, sent to the one reader-side builder
+  (:class:`~xqformats.builder.GameBuilder`, which checks each with the rules
+  engine).  A move that cannot be played (Y104, Y105) and the moves after it
+  are kept, by this format's policy (:data:`REST_OF_LINE`), as one comment on
+  the last move played (Y106)::
+
+      MXQ moves not read: H9-H7 "9Z-9Y"
+
+  each move in ICCS, a string without the move shape as a JSON string;
+* the comment strings, kept after the last move (Y108).
+
+A string's offset is the sum of the sizes (one length byte and the body) of
+the strings before it: the layout lists them in file order.
+"""
+
+from __future__ import annotations
+
+import json
+from io import BytesIO
+from typing import Any, NamedTuple, Optional, Sequence, cast
+
+from kaitaistruct import KaitaiStream, KaitaiStructError
+
+from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
+from ..core import Move, square
+from ..diagnostics import Diagnostic, DiagnosticSink
+from ..layouts.mxq import Mxq  # type: ignore[attr-defined]  # generated code is not type-checked
+from ..model import Game
+from . import header as fields
+from .rules import (
+    COMMENTS_UNPLACED,
+    ILLEGAL_MOVE,
+    MOVE_SHAPE,
+    MOVES_NOT_READ,
+    PLAYERS_FIELD,
+    TRAILING_BYTES,
+    TRUNCATED,
+    UNDECODABLE_TEXT,
+)
+
+__all__ = ["read_mxq", "parse", "UNREAD_PREFIX", "REST_OF_LINE", "MARKERS"]
+
+#: What the comment keeping unplayable moves starts with (docs/spec/mxq.md §4.3).
+UNREAD_PREFIX = "MXQ moves not read:"
+#: What becomes of the line after a move that cannot be played: kept as a comment (Y106).
+REST_OF_LINE = LinePolicy.KEEP
+#: The marker that ends each section, for the messages.
+MARKERS = ("Moves", "Ends", "CommentsEnd")
+
+
+class Item(NamedTuple):
+    """One string of the file: the layout's ``Pstr`` and the offset of its length byte."""
+
+    pstr: Any
+    offset: int
+
+
+def parse(data: bytes) -> Optional[Any]:
+    """The file as the generated parser reads it; ``None`` for an empty file.
+
+    The layout clamps a string cut short to the bytes there are and ends each
+    section at the end of the data, so no content makes it raise; the
+    ``except`` is there should a future layout differ.
+    """
+    if not data:
+        return None
+    try:
+        return Mxq(KaitaiStream(BytesIO(data)))
+    except (EOFError, KaitaiStructError):  # pragma: no cover - the layout reads any bytes
+        return None
+
+
+def read_mxq(data: bytes, *, path: Optional[str] = None, strict: bool = False) -> tuple[Optional[Game], list[Diagnostic]]:
+    """The game in the MXQ file ``data`` and every finding, in file order.
+
+    The game is ``None`` only for an empty file (Y101).  ``strict`` makes the
+    deviation rules errors.  Never raises on the content of ``data``.
+    """
+    sink = DiagnosticSink(path=path, strict=strict)
+    layout = parse(bytes(data))
+    if layout is None:
+        sink.report_bytes(TRUNCATED, "The file is empty: an MXQ record starts with its header fields", 0, 0)
+        return None, sink.items
+    sections, end = _sections(layout)
+    _check_ends(sections, end, len(data), sink)
+    walk = _Moves(sink)
+    builder = walk.builder
+    result = _headers(sections[0], builder, sink)
+    for item in _body(sections[1], 1):
+        if item.pstr.is_cut:
+            break  # reported (Y101); a part of a move is no move
+        walk.move(item)
+    builder.visit_result(result)  # ends the movetext, and with it the moves kept
+    _comments(_body(sections[2], 2), builder, sink)
+    builder.end_game()
+    game = builder.result()
+    game.diagnostics = list(sink.items)
+    return game, sink.items
+
+
+# ---------------------------------------------------------------- sections
+
+
+def _sections(layout: Any) -> tuple[list[list[Item]], int]:
+    """The strings of the three sections with their offsets (a section absent: empty), and the
+    offset after the last string."""
+    at = 0
+    out: list[list[Item]] = []
+    for name in ("fields", "moves", "comments"):
+        items: list[Item] = []
+        for pstr in getattr(layout, name, None) or ():
+            items.append(Item(pstr, at))
+            at += 1 + len(pstr.body)
+        out.append(items)
+    return out, at
+
+
+_IS_MARKER = ("is_moves_marker", "is_ends_marker", "is_comments_end_marker")
+
+
+def _ended(items: Sequence[Item], section: int) -> bool:
+    """Whether a section ends with its marker."""
+    return bool(items) and bool(getattr(items[-1].pstr, _IS_MARKER[section]))
+
+
+def _body(items: Sequence[Item], section: int) -> Sequence[Item]:
+    """A section's strings without its marker."""
+    return items[:-1] if _ended(items, section) else items
+
+
+def _check_ends(sections: list[list[Item]], end: int, size: int, sink: DiagnosticSink) -> None:
+    """Y101 for a string cut short or a missing marker; Y107 for bytes after the last marker."""
+    last = next((s[-1] for s in reversed(sections) if s), None)
+    if last is not None and last.pstr.is_cut:
+        sink.report_bytes(
+            TRUNCATED,
+            f"The file ends inside a string: its length byte says {last.pstr.length} bytes, {len(last.pstr.body)} follow",
+            last.offset,
+            1 + len(last.pstr.body),
+        )
+        return
+    for section, items in enumerate(sections):
+        if not _ended(items, section):
+            sink.report_bytes(TRUNCATED, f"The file ends before the marker `{MARKERS[section]}`", size, 0)
+            return
+    if end < size:
+        sink.report_bytes(TRAILING_BYTES, f"{size - end} bytes follow the marker `CommentsEnd`; not read", end, size - end)
+
+
+def _text(item: Item, what: str, sink: DiagnosticSink) -> str:
+    """A string's GBK text (GB 18030, its superset); bad bytes become U+FFFD and are reported (Y102)."""
+    raw: bytes = item.pstr.body
+    try:
+        return raw.decode("gb18030")
+    except UnicodeDecodeError:
+        sink.report_bytes(UNDECODABLE_TEXT, f"{what} is not valid GBK; bad bytes kept as U+FFFD", item.offset + 1, len(raw))
+        return raw.decode("gb18030", "replace")
+
+
+# ---------------------------------------------------------------- header fields
+
+
+def _headers(items: Sequence[Item], builder: GameBuilder, sink: DiagnosticSink) -> str:
+    """Send the header fields to ``builder`` (docs/spec/mxq.md §3); the game's result."""
+    result = "*"
+    texts = [_text(item, f"Header field {i + 1}", sink) for i, item in enumerate(_body(items, 0))]
+    for i, text in enumerate(texts):
+        if i == fields.DATE_FIELD:
+            day, clock = fields.date(text)
+            _put(builder, "Date", day)
+            if clock is not None:
+                _put(builder, "Time", clock)
+        elif i == fields.PLAYERS_FIELD:
+            result = _players(text, items[i], builder, sink)
+        elif i in fields.FIELDS:
+            _put(builder, fields.FIELDS[i], text)
+        elif i == fields.TIME_FIELDS[0]:
+            _put(builder, "TimeRule", " ".join(texts[j] for j in fields.TIME_FIELDS if j < len(texts)))
+        elif i not in fields.TIME_FIELDS:
+            _put(builder, fields.extra_name(i), text)
+    return result
+
+
+def _put(builder: GameBuilder, name: str, value: str) -> None:
+    if value.strip():
+        builder.visit_header(name, value.strip())
+
+
+def _players(text: str, item: Item, builder: GameBuilder, sink: DiagnosticSink) -> str:
+    """The players into ``Red`` and ``Black``, and the result; Y103 and ``Name`` when the field has no such form."""
+    found = fields.players(text)
+    if found is None:
+        if text.strip():
+            sink.report_bytes(
+                PLAYERS_FIELD,
+                f"Header field 3 `{text}` is not `Red-胜|负|和-Black`; kept as the title (`Name`), result unknown",
+                item.offset + 1,
+                len(item.pstr.body),
+            )
+            _put(builder, "Name", text)
+        return "*"
+    _put(builder, "Red", found.red)
+    _put(builder, "Black", found.black)
+    return found.result
+
+
+def _comments(items: Sequence[Item], builder: GameBuilder, sink: DiagnosticSink) -> None:
+    """The comment strings, after the last move, one line each (docs/spec/mxq.md §5.1; Y108)."""
+    texts = [_text(item, "Comment", sink) for item in items]
+    kept = [t.replace("\r\n", "\n").replace("\r", "\n") for t in texts if t.strip()]
+    if not kept:
+        return
+    sink.report_bytes(
+        COMMENTS_UNPLACED,
+        f"{len(kept)} comment string(s) kept after the last move: the file does not say which move each is on",
+        items[0].offset,
+        sum(1 + len(i.pstr.body) for i in items),
+    )
+    builder.visit_comment("\n".join(kept))
+
+
+# ---------------------------------------------------------------- moves
+
+
+def _move(pstr: Any) -> Optional[Move]:
+    """The move a string holds (docs/spec/mxq.md §4.1), or ``None``."""
+    if not pstr.is_move:
+        return None
+    frm, to = square(pstr.from_file, pstr.from_rank), square(pstr.to_file, pstr.to_rank)
+    return Move(frm, to) if frm != to else None
+
+
+class _Moves(ReaderHooks):
+    """The move strings, sent to a :class:`GameBuilder`; spells the moves kept and reports Y104–Y106."""
+
+    def __init__(self, sink: DiagnosticSink) -> None:
+        self.builder = GameBuilder(self, REST_OF_LINE)
+        self.sink = sink
+
+    def move(self, item: Item) -> None:
+        move = _move(item.pstr)
+        if move is not None:
+            self.builder.visit_move(move, None, None, item)
+            return
+        if not self.builder.dead:
+            shown = json.dumps(item.pstr.body.decode("latin-1"), ensure_ascii=False)
+            self.sink.report_bytes(MOVE_SHAPE, f"Move string {shown} is not `FR-FR` (file 0–8, rank A–J, two points that differ)", item.offset, 1 + len(item.pstr.body))
+        self.builder.visit_unreadable(item)
+
+    # ------------------------------------------------------------ the builder's hooks
+    def illegal(self, move: Move, why: str, token: Any) -> None:
+        """Y105 at the move's string."""
+        item = cast(Item, token)
+        self.sink.report_bytes(ILLEGAL_MOVE, f"Illegal move `{move.iccs()}`: {why}", item.offset, 1 + len(item.pstr.body))
+
+    def kept_item(self, token: Any) -> str:
+        """The move in ICCS; a string without the move shape as a JSON string."""
+        item = cast(Item, token)
+        move = _move(item.pstr)
+        return move.iccs() if move is not None else json.dumps(item.pstr.body.decode("latin-1"), ensure_ascii=False)
+
+    def kept(self, kept: Kept) -> Optional[str]:
+        """Y106 at the first move kept; the comment (``UNREAD_PREFIX`` and the items)."""
+        where = "before the first move" if kept.ply == 0 else f"on the move at ply {kept.ply}"
+        first = cast(Item, kept.first)
+        self.sink.report_bytes(
+            MOVES_NOT_READ,
+            f"Moves from here to the end, {len(kept.items)} in all, are kept as a comment {where}",
+            first.offset,
+            1 + len(first.pstr.body),
+        )
+        return " ".join([UNREAD_PREFIX, *kept.items])
