@@ -116,7 +116,7 @@ def test_known_findings_still_reproduce_and_are_recognised() -> None:
 
 
 def test_a_known_entry_matches_by_target_kind_and_detail() -> None:
-    (entry,) = FIXED
+    entry = FIXED[0]
     memory = Finding("read:detect", "memory", "2.1 MB allocated and let go", b"")
     assert entry.matches(memory) and entry.matches(Finding("write:json", "memory", "x allocated and let go", b""))
     assert not entry.matches(Finding("read:pgn", "memory", "allocated and let go", b""))

@@ -26,11 +26,10 @@ from typing import Any, Optional, Sequence
 from ..builder import GameBuilder, LinePolicy, ReaderHooks
 from ..core import Move
 from ..diagnostics import Diagnostic, DiagnosticSink, Span
-from ..fen import parse_fen
 from ..losses import Carries
 from ..model import RESULTS, TAG_NAME_PATTERN, Game, Node
 from ..notation import Notation
-from ..position import Position
+from ..position import FenProblem, Position, read_fen
 from ..visitor import BaseVisitor, Order
 from . import rules
 
@@ -210,10 +209,17 @@ class _Reader(ReaderHooks):
         if not isinstance(fen, str):
             self.shape(f"{where}.start", "expected the start position as FEN text")
             return None
-        pos, diags = parse_fen(fen)
+        # Only the first problem is named: no Diagnostic is made for the others (a long
+        # damaged FEN has one per letter, hundreds of bytes each; tests/fuzz/harness.py FIXED).
+        first: list[str] = []
+
+        def report(problem: FenProblem, message: str, start: int, end: int) -> None:
+            if not first:
+                first.append(message)
+
+        pos = read_fen(fen, report)
         if pos is None:
-            first = diags[0].message if diags else "not a position"
-            self.value(f"{where}.start", f"not a legal FEN ({first})")
+            self.value(f"{where}.start", f"not a legal FEN ({first[0] if first else 'not a position'})")
         return pos
 
     def headers(self, pairs: object, where: str, builder: GameBuilder) -> None:
