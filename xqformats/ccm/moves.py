@@ -21,8 +21,9 @@ from typing import Any, NamedTuple, Optional, Sequence, cast
 from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import Move, square
 from ..diagnostics import DiagnosticSink, Rule
+from ..model import Game
 
-__all__ = ["Coords", "Codes", "REST_OF_LINE", "is_rotated", "to_move", "read_moves"]
+__all__ = ["Coords", "Codes", "REST_OF_LINE", "is_rotated", "to_move", "read_moves", "read_game"]
 
 #: What becomes of the line after a move that cannot be played: kept as a comment.
 REST_OF_LINE = LinePolicy.KEEP
@@ -135,3 +136,24 @@ def read_moves(records: Sequence[Coords], codes: Codes, sink: DiagnosticSink) ->
     for c in records:
         walk.record(c)
     return walk.builder
+
+
+def read_game(layout: Any, first: int, size: int, codes: Codes, truncated: Rule, sink: DiagnosticSink) -> Game:
+    """The game of a parsed layout's ``moves`` records (the first at byte ``first``, ``size`` bytes each).
+
+    Bytes left after the last whole record (the layout's ``rest``) are a
+    record cut short, reported as ``truncated``; the result is unknown
+    (``*``): neither format stores one.  The game carries the sink's findings.
+    """
+    records = [
+        Coords(r.from_x, r.from_y, r.to_x, r.to_y, first + size * i, size) for i, r in enumerate(layout.moves)
+    ]
+    builder = read_moves(records, codes, sink)
+    builder.visit_result("*")
+    if layout.rest:
+        at = first + size * len(records)
+        sink.report_bytes(truncated, f"The file ends inside a move record: {len(layout.rest)} of its {size} bytes", at, len(layout.rest))
+    builder.end_game()
+    game = builder.result()
+    game.diagnostics = list(sink.items)
+    return game

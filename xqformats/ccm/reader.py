@@ -18,7 +18,7 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 from ..diagnostics import Diagnostic, DiagnosticSink
 from ..layouts.ccm import Ccm  # type: ignore[attr-defined]  # generated code is not type-checked
 from ..model import Game
-from .moves import Codes, Coords, read_moves
+from .moves import Codes, read_game
 from .rules import HEADER_BYTE, ILLEGAL_MOVE, MOVE_POINT, MOVES_NOT_READ, ROTATED, TRUNCATED
 
 __all__ = ["read_ccm", "parse", "CODES", "RECORD_SIZE", "UNREAD_PREFIX"]
@@ -51,16 +51,4 @@ def read_ccm(data: bytes, *, path: Optional[str] = None, strict: bool = False) -
         return None, sink.items
     if layout.header != 1:
         sink.report_bytes(HEADER_BYTE, f"The header byte is {layout.header}, not 1; the records are read as usual", 0, 1)
-    records = [
-        Coords(r.from_x, r.from_y, r.to_x, r.to_y, FIRST_RECORD + RECORD_SIZE * i, RECORD_SIZE)
-        for i, r in enumerate(layout.moves)
-    ]
-    builder = read_moves(records, CODES, sink)
-    builder.visit_result("*")
-    if layout.rest:
-        at = FIRST_RECORD + RECORD_SIZE * len(records)
-        sink.report_bytes(TRUNCATED, f"The file ends inside a move record: {len(layout.rest)} of its {RECORD_SIZE} bytes", at, len(layout.rest))
-    builder.end_game()
-    game = builder.result()
-    game.diagnostics = list(sink.items)
-    return game, sink.items
+    return read_game(layout, FIRST_RECORD, RECORD_SIZE, CODES, TRUNCATED, sink), sink.items

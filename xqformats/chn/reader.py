@@ -15,7 +15,7 @@ from typing import Any, Optional
 
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
-from ..ccm.moves import Codes, Coords, read_moves
+from ..ccm.moves import Codes, read_game
 from ..diagnostics import Diagnostic, DiagnosticSink
 from ..layouts.chn import Chn  # type: ignore[attr-defined]  # generated code is not type-checked
 from ..model import Game
@@ -50,16 +50,4 @@ def read_chn(data: bytes, *, path: Optional[str] = None, strict: bool = False) -
     if layout is None:
         sink.report_bytes(TRUNCATED, f"The file has {len(data)} bytes; a CHN header alone has {HEADER_SIZE}", 0, len(data))
         return None, sink.items
-    records = [
-        Coords(r.from_x, r.from_y, r.to_x, r.to_y, HEADER_SIZE + RECORD_SIZE * i, RECORD_SIZE)
-        for i, r in enumerate(layout.moves)
-    ]
-    builder = read_moves(records, CODES, sink)
-    builder.visit_result("*")
-    if layout.rest:
-        at = HEADER_SIZE + RECORD_SIZE * len(records)
-        sink.report_bytes(TRUNCATED, f"The file ends inside a move record: {len(layout.rest)} of its {RECORD_SIZE} bytes", at, len(layout.rest))
-    builder.end_game()
-    game = builder.result()
-    game.diagnostics = list(sink.items)
-    return game, sink.items
+    return read_game(layout, HEADER_SIZE, RECORD_SIZE, CODES, TRUNCATED, sink), sink.items
