@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from .formats import Record, RecordStream, detect_format, open_record, read, write
     from .formatter import format_path, format_text
     from .jsonform import read_json, to_json
+    from .lint import lint_paths, lint_record
     from .lint.catalogue import all_rules, rule
     from .notation import Notation, RankConvention, decode, detect_notation, encode
     from .parallel import map_records

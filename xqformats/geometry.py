@@ -241,7 +241,7 @@ def _slide_paths() -> list[list[Need]]:
     return table
 
 
-def _step_paths(targets: list) -> list[list[Need]]:
+def _step_paths(targets: list[tuple[Square, ...]]) -> list[list[Need]]:
     """frm → to → -1 (nothing must be free) for each target of a stepping piece."""
     table: list[list[Need]] = [[None] * SQUARE_COUNT for _ in SQUARES]
     for frm in SQUARES:
@@ -250,7 +250,7 @@ def _step_paths(targets: list) -> list[list[Need]]:
     return table
 
 
-def _blockable_paths(targets: list) -> list[list[Need]]:
+def _blockable_paths(targets: list[tuple[tuple[Square, Square], ...]]) -> list[list[Need]]:
     """frm → to → the square that must be empty, from (target, leg or eye) pairs."""
     table: list[list[Need]] = [[None] * SQUARE_COUNT for _ in SQUARES]
     for frm in SQUARES:

@@ -647,7 +647,7 @@ def _int(text: str) -> Optional[int]:
 
 
 #: The ``nid`` a run of more digits than :func:`bounded_int` reads stands for: a ply no line reaches.
-_PAST_EVERY_LINE = 10**MAX_NUMBER_DIGITS
+_PAST_EVERY_LINE: int = 10**MAX_NUMBER_DIGITS
 
 
 def _bad_value(value: str) -> str:

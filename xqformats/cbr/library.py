@@ -24,7 +24,7 @@ from typing import IO, Iterable, Iterator, NamedTuple, Optional
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from ..diagnostics import DiagnosticSink
-from ..layouts.cbl import Cbl  # type: ignore[attr-defined]  # generated code is not type-checked
+from ..layouts.cbl import Cbl  # generated code is not type-checked
 from ..model import Game
 from .record import SIGNATURE_BYTES, read_record
 from .rules import (

@@ -41,7 +41,7 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import Move
 from ..diagnostics import DiagnosticSink
-from ..layouts.cbr import Cbr  # type: ignore[attr-defined]  # generated code is not type-checked
+from ..layouts.cbr import Cbr  # generated code is not type-checked
 from ..model import Game
 from .header import point_move, read_header
 from .rules import ILLEGAL_MOVE, MOVE_POINT, MOVES_NOT_READ, SIGNATURE, TRAILING_BYTES, TRUNCATED, UNDECODABLE_TEXT
@@ -155,7 +155,7 @@ class _Walk(ReaderHooks):
             ply += 1
             if rec.is_end:
                 if not stack:
-                    return io.pos()
+                    return int(io.pos())
                 ply = stack.pop()
                 b.back_to(ply)
 

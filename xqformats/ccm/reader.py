@@ -16,7 +16,7 @@ from typing import Any, Optional
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from ..diagnostics import Diagnostic, DiagnosticSink
-from ..layouts.ccm import Ccm  # type: ignore[attr-defined]  # generated code is not type-checked
+from ..layouts.ccm import Ccm  # generated code is not type-checked
 from ..model import Game
 from .moves import Codes, read_game
 from .rules import HEADER_BYTE, ILLEGAL_MOVE, MOVE_POINT, MOVES_NOT_READ, ROTATED, TRUNCATED

@@ -17,7 +17,7 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from ..ccm.moves import Codes, read_game
 from ..diagnostics import Diagnostic, DiagnosticSink
-from ..layouts.chn import Chn  # type: ignore[attr-defined]  # generated code is not type-checked
+from ..layouts.chn import Chn  # generated code is not type-checked
 from ..model import Game
 from .rules import ILLEGAL_MOVE, MOVE_POINT, MOVES_NOT_READ, ROTATED, TRUNCATED
 

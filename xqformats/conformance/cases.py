@@ -144,7 +144,7 @@ def _clauses(path: Path, value: object) -> tuple[str, ...]:
     items = value if isinstance(value, list) else [value]
     if not items or not all(isinstance(c, str) and _CLAUSE.fullmatch(c) for c in items):
         raise _fail(path, "`clause` must be `docs/spec/<page>.md §<n.m>` or a non-empty list of them")
-    return tuple(items)  # type: ignore[arg-type]
+    return tuple(items)
 
 
 def _rules(path: Path, value: object) -> tuple[str, ...]:

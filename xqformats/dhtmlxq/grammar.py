@@ -108,7 +108,7 @@ def _piece(tok: Token) -> Piece:
     return Piece(tok.type, str(tok), start, end)
 
 
-def _block(tree: Tree) -> Block:
+def _block(tree: Tree[Token]) -> Block:
     tokens = [_piece(t) for t in tree.children if isinstance(t, Token)]
     head = tokens[0]
     close = tokens[-1] if len(tokens) > 1 and tokens[-1].kind == "CLOSE" else None
@@ -116,13 +116,13 @@ def _block(tree: Tree) -> Block:
     return Block(str(tree.data), head.text[_OPEN_PREFIX:-1], head, body, close)
 
 
-def _stray(tree: Tree) -> Piece:
+def _stray(tree: Tree[Token]) -> Piece:
     tok = tree.children[0]
     assert isinstance(tok, Token)
     return _piece(tok)
 
 
-def _record(tree: Tree) -> Record:
+def _record(tree: Tree[Token]) -> Record:
     head: Optional[Piece] = None
     close: Optional[Piece] = None
     blocks: list[Block] = []

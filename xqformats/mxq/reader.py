@@ -33,7 +33,7 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import Move, square
 from ..diagnostics import Diagnostic, DiagnosticSink
-from ..layouts.mxq import Mxq  # type: ignore[attr-defined]  # generated code is not type-checked
+from ..layouts.mxq import Mxq  # generated code is not type-checked
 from ..model import Game
 from . import header as fields
 from .rules import (

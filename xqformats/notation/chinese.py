@@ -113,7 +113,7 @@ def _styles(text: str, fullwidth_at: list[int]) -> tuple[Diagnostic, ...]:
     return tuple(styles)
 
 
-def build_shape(text: str, move: Tree) -> Shape:
+def build_shape(text: str, move: Tree[Token]) -> Shape:
     """Turn a parse of ``grammars/chinese.lark`` (the ``move`` subtree) into a :class:`Shape`."""
     shape = Shape(text, Notation.CHINESE, str(move.data))
     fullwidth_at: list[int] = []

@@ -15,13 +15,13 @@ from .shape import Notation, Shape, span
 __all__ = ["build_shape"]
 
 
-def _square(t: Tree) -> int:
+def _square(t: Tree[Token]) -> int:
     f: Token = t.children[0]  # type: ignore[assignment]
     r: Token = t.children[1]  # type: ignore[assignment]
     return square(FILE_NAMES.index(f.lower()), int(r))
 
 
-def build_shape(text: str, move: Tree) -> Shape:
+def build_shape(text: str, move: Tree[Token]) -> Shape:
     """Turn a parse of ``grammars/iccs.lark`` (the ``move`` subtree) into a :class:`Shape`."""
     shape = Shape(text, Notation.ICCS, "coords")
     squares = [c for c in move.children if isinstance(c, Tree)]

@@ -87,7 +87,7 @@ def _file_runner(shape: Shape, red: bool) -> Runner:
     return run
 
 
-def _stack_of(board: list, piece: str) -> Optional[tuple[int, list, int]]:
+def _stack_of(board: list[Optional[str]], piece: str) -> Optional[tuple[int, list[Optional[str]], int]]:
     """The one file holding two or three of ``piece``: (file, its column, count); else None."""
     # The files the piece stands on, found by the list's own search (at most five of a piece).
     files: list[int] = []

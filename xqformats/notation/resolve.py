@@ -117,7 +117,7 @@ def allowed_by_rule(ptype: str, frm: int, to: int, red: bool) -> bool:
     return PATHS[ptype if red else ptype.lower()][frm][to] is not None
 
 
-def _slide_blocked(b: list, p: str, frm: int, to: int) -> str:
+def _slide_blocked(b: list[Optional[str]], p: str, frm: int, to: int) -> str:
     need = PATHS[p][frm][to]
     assert isinstance(need, slice)
     between = [s for s in SQUARES[need] if b[s] is not None]
@@ -145,7 +145,7 @@ def _blocked_reason(pos: Position, frm: int, to: int) -> str:
 
 
 # ---------------------------------------------------------------- locating
-def _on_file(board: list, piece: str, fi: int, red: bool) -> list[int]:
+def _on_file(board: list[Optional[str]], piece: str, fi: int, red: bool) -> list[int]:
     """Squares of ``piece`` on file ``fi``, front to back for the side ``red``."""
     column = board[fi::FILE_COUNT]  # ranks 0-9: a slice and a count in C for the usual 0 or 1
     n = column.count(piece)
@@ -156,7 +156,7 @@ def _on_file(board: list, piece: str, fi: int, red: bool) -> list[int]:
     return [s for s in FRONT_TO_BACK[red][fi] if board[s] == piece]
 
 
-def _stacks(board: list, piece: str, red: bool) -> list[list[int]]:
+def _stacks(board: list[Optional[str]], piece: str, red: bool) -> list[list[int]]:
     """Files holding two or more ``piece``, right to left for the mover, each front to back."""
     out = []
     for fi in FILE_ORDER[red]:
@@ -452,7 +452,7 @@ def _lead_readings(shape: Shape, pos: Position, red: bool) -> list[tuple[str, Ca
             (st for st in stacks if square_file(st[0]) == file_index(shape.file, red)), None
         )
         if file_stack is not None and d <= len(file_stack):
-            readings.append(("index", lambda: file_stack[d - 1]))  # type: ignore[index]
+            readings.append(("index", lambda: file_stack[d - 1]))
     return readings
 
 
@@ -723,7 +723,7 @@ _WXF_MARKERS = {
 }
 
 
-def _locator(move: Move, board: list, p: str, notation: Notation) -> tuple[Optional[str], Optional[int], bool]:
+def _locator(move: Move, board: list[Optional[str]], p: str, notation: Notation) -> tuple[Optional[str], Optional[int], bool]:
     """How the canonical spelling tells the piece apart: (marker, ordinal, pawn's file first).
 
     (None, None, False) for a piece alone on its file, and for advisors and

@@ -52,12 +52,12 @@ class SanParts(NamedTuple):
     to_rank: int  #: destination rank as written
 
 
-def _token(tree: Tree) -> str:
+def _token(tree: Tree[Token]) -> str:
     tok: Token = tree.children[0]  # type: ignore[assignment]
     return str(tok)
 
 
-def build_shape(text: str, move: Tree) -> Shape:
+def build_shape(text: str, move: Tree[Token]) -> Shape:
     """Turn a parse of ``grammars/san.lark`` (the ``move`` subtree) into a :class:`Shape`."""
     shape = Shape(text, Notation.SAN, "san")
     parts = {t.data: _token(t) for t in move.children if isinstance(t, Tree)}
@@ -89,7 +89,7 @@ def san_shape(text: str) -> Optional[Shape]:
 
 
 # ---------------------------------------------------------------- decode
-def _squares_of(board: list, piece: str) -> list[int]:
+def _squares_of(board: list[Optional[str]], piece: str) -> list[int]:
     """The squares holding ``piece`` (``list.index`` runs in C: faster than a scan in Python)."""
     found: list[int] = []
     n = board.count(piece)

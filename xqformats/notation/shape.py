@@ -132,7 +132,7 @@ class Shape:
         #: SAN: what the text says (a :class:`.san.SanParts`), else None.
         self.san: Any = None
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """What identifies the locator form (for the canonical-form comparison)."""
         return (self.kind, self.marker, self.ordinal, self.file, self.lead)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from lark import Tree
+from lark import Token, Tree
 from lark.exceptions import LarkError
 
 from . import chinese, iccs, san, wxf
@@ -20,7 +20,7 @@ from .shape import GRAMMAR_FILES, Memo, Notation, Shape, parser_for
 __all__ = ["shape_of", "BUILDERS", "SHAPES", "MEMO_LIMIT"]
 
 #: Parse tree (the ``move`` subtree) → Shape, per notation.
-Builder = Callable[[str, Tree], Shape]
+Builder = Callable[[str, Tree[Token]], Shape]
 BUILDERS: dict[Notation, Builder] = {
     Notation.CHINESE: chinese.build_shape,
     Notation.WXF: wxf.build_shape,

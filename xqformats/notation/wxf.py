@@ -106,7 +106,7 @@ _PARTS: dict[str, Callable[[Shape, Token, int], Optional[Diagnostic]]] = {
 }
 
 
-def build_shape(text: str, move: Tree) -> Shape:
+def build_shape(text: str, move: Tree[Token]) -> Shape:
     """Turn a parse of ``grammars/wxf.lark`` (the ``move`` subtree) into a :class:`Shape`."""
     shape = Shape(text, Notation.WXF, str(move.data))
     styles: list[Diagnostic] = []

@@ -107,7 +107,7 @@ def _client(address: str, timeout: float) -> Any:
             "A Dask scheduler needs dask.distributed: pip install 'xqformats[dask]'"
         ) from None
     # Dask's message names the address and the time: "Timed out trying to connect to … after 10 s".
-    return Client(address, set_as_default=False, timeout=timeout)
+    return Client(address, set_as_default=False, timeout=timeout)  # type: ignore[no-untyped-call]  # distributed is unannotated
 
 
 @contextmanager

@@ -61,7 +61,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from functools import partial
-from typing import Callable, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 from lark import Lark
 
@@ -114,7 +114,7 @@ class Scanners:
 # slotted, these fields in this order, no __post_init__; else the class itself.
 
 
-def _slot_setters(cls: type, names: tuple[str, ...]) -> Optional[list]:
+def _slot_setters(cls: type, names: tuple[str, ...]) -> Optional[list[Callable[[Any, Any], None]]]:
     """The slot descriptors' setters of ``cls``, if it is a plain frozen slotted dataclass of ``names``."""
     if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__"):
         return None
@@ -129,10 +129,10 @@ def _slot_setters(cls: type, names: tuple[str, ...]) -> Optional[list]:
 def _span_maker() -> Callable[..., Span]:
     """``new_span(start, end, line, column, end_line, end_column)``: a :class:`Span` made without
     its generated ``__new__`` (a named tuple: made as the tuple it is)."""
-    if not issubclass(Span, tuple) or Span._fields != ("start", "end", "line", "column", "end_line", "end_column"):  # type: ignore[attr-defined]  # pragma: no cover
+    if not issubclass(Span, tuple) or Span._fields != ("start", "end", "line", "column", "end_line", "end_column"):  # pragma: no cover
         return Span
 
-    def span(start: int, end: int, line: int, column: int, end_line: int, end_column: int, _new=tuple.__new__, _cls=Span) -> Span:  # noqa: E501
+    def span(start: int, end: int, line: int, column: int, end_line: int, end_column: int, _new: Any = tuple.__new__, _cls: type = Span) -> Span:  # noqa: E501
         return _new(_cls, (start, end, line, column, end_line, end_column))  # type: ignore[no-any-return]
 
     return span
@@ -144,8 +144,8 @@ def _move_maker() -> Callable[[str, str, Span], MoveToken]:
         return MoveToken
     s0, s1, s2, s3, s4 = setters
 
-    def move(text: str, kind: str, span: Span, _new=object.__new__, _cls=MoveToken, _s0=s0, _s1=s1, _s2=s2, _s3=s3, _s4=s4) -> MoveToken:  # noqa: E501
-        o = _new(_cls)
+    def move(text: str, kind: str, span: Span, _new: Any = object.__new__, _cls: type = MoveToken, _s0: Any = s0, _s1: Any = s1, _s2: Any = s2, _s3: Any = s3, _s4: Any = s4) -> MoveToken:  # noqa: E501
+        o: MoveToken = _new(_cls)
         _s0(o, text)
         _s1(o, kind)
         _s2(o, span)
@@ -171,14 +171,14 @@ def _number_maker(limit: int = 4096) -> Callable[[str, Span], MoveNumber]:
     s0, s1, s2, s3 = setters
     meanings = NUMBER_MEANINGS
 
-    def number(text: str, span: Span, _new=object.__new__, _cls=MoveNumber, _s0=s0, _s1=s1, _s2=s2, _s3=s3) -> MoveNumber:  # noqa: E501
+    def number(text: str, span: Span, _new: Any = object.__new__, _cls: type = MoveNumber, _s0: Any = s0, _s1: Any = s1, _s2: Any = s2, _s3: Any = s3) -> MoveNumber:  # noqa: E501
         meaning = meanings.get(text)
         if meaning is None:
             node = move_number_node(text, None, span)
             if len(meanings) < limit:
                 meanings[text] = (node.number, node.ellipsis)
             return node
-        o = _new(_cls)
+        o: MoveNumber = _new(_cls)
         _s0(o, meaning[0])
         _s1(o, meaning[1])
         _s2(o, text)
@@ -238,7 +238,7 @@ def _contexts(tables: "object", terminals: set[str]) -> tuple[Optional[dict[str,
     return unions, ""
 
 
-def _folded(ordered: list) -> str:
+def _folded(ordered: list[Any]) -> str:
     """A string terminal that Lark's lexer would fold into a regexp terminal of the same priority, if any."""
     for st in ordered:
         if st.pattern.type != "str":
@@ -281,7 +281,7 @@ def build_scanners(lark: Lark) -> tuple[Optional[Scanners], str]:
     return Scanners(scanners, tables.ignore, tables.newline_types), ""
 
 
-def _skipping(ordered: list, ignore: frozenset[str], flags: int) -> str:
+def _skipping(ordered: list[Any], ignore: frozenset[str], flags: int) -> str:
     """A prefix that takes the ignored text before a token, if that leaves the tokens as Lark makes them; else ``""``.
 
     Lark's lexer tries the terminals in order and skips an ignored one; when
@@ -386,8 +386,8 @@ class FastParse:
         # first line may start before the chunk (a column > 1).
         self.ls = 1 - chunk.column
         self.pos = 0
-        self.cur: list = []  # the elements of the line of play being read
-        self.stack: list = []  # (enclosing elements, `(` span) per open variation
+        self.cur: list[Any] = []  # the elements of the line of play being read
+        self.stack: list[Any] = []  # (enclosing elements, `(` span) per open variation
         self.last = 0  # 1 after a move (SUFFIX may follow), 2 after a move number (ELLIPSIS may)
         self.result: Optional[Result] = None
 
@@ -412,7 +412,7 @@ class FastParse:
             last = cur[-1] if cur else tags[-1] if tags else None
         if first is None or last is None:
             return chunk_span(self.chunk)
-        return self.whole_span(first.span, last.span)  # type: ignore[attr-defined]
+        return self.whole_span(first.span, last.span)
 
     def whole_span(self, a: Span, b: Span) -> Span:
         """The chunk's span, from the spans of its first and last elements when they are its ends."""
@@ -659,7 +659,7 @@ class FastParse:
         return _STOP
 
     # ------------------------------------------------------------ after the result
-    def _trailer(self) -> Optional[list]:
+    def _trailer(self) -> Optional[list[Any]]:
         """Comments and text after the result, as the grammar reads them; ``None`` for anything else.
 
         Text that is no comment (``STRAY_TEXT``, e.g. XQWizard's footer) is

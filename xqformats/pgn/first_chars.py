@@ -24,7 +24,7 @@ try:  # CPython 3.11+
     import re._constants as _c
     import re._parser as _parser
 except ImportError:  # pragma: no cover - another Python
-    _parser = None  # type: ignore[assignment]
+    _parser = None
 
 #: Ranges of code points (first, last), both included.
 Ranges = tuple[tuple[int, int], ...]

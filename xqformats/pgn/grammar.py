@@ -35,7 +35,7 @@ import operator
 import re
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, TypeGuard, cast
+from typing import TYPE_CHECKING, Any, Optional, TypeGuard, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -157,7 +157,7 @@ def nag_node(text: str, span: Span) -> Nag:
     return Nag(number_value(text[1:]), span, text)
 
 
-class _Builder(Transformer):
+class _Builder(Transformer[Token, Any]):
     """Reductions → AST nodes.
 
     ``off``/``ln``/``col`` place the chunk in its file: its first character's
@@ -193,62 +193,62 @@ class _Builder(Transformer):
         )
 
     # ---------------------------------------------------------------- tags
-    def tag_pair(self, ch: list) -> TagPair:
+    def tag_pair(self, ch: list[Any]) -> TagPair:
         lsqb, name, value, rsqb = ch
         return tag_pair_node(str(name), str(value), self._join(lsqb, rsqb), self._span(name), self._span(value))
 
-    def misplaced_tag(self, ch: list) -> MisplacedTag:
+    def misplaced_tag(self, ch: list[Any]) -> MisplacedTag:
         return MisplacedTag(ch[0])
 
     # ---------------------------------------------------------------- movetext
-    def move_number(self, ch: list) -> MoveNumber:
+    def move_number(self, ch: list[Any]) -> MoveNumber:
         t = ch[0]
         if len(ch) == 2:
             return move_number_node(str(t), str(ch[1]), self._join(t, ch[1]))
         return move_number_node(str(t), None, self._span(t))
 
-    def move(self, ch: list) -> MoveToken:
+    def move(self, ch: list[Any]) -> MoveToken:
         t = ch[0]
         if len(ch) == 1:
             return MoveToken(str(t), t.type, self._span(t))
         s = ch[1]
         return MoveToken(str(t), t.type, self._span(t), str(s), self._span(s))
 
-    def comment(self, ch: list) -> Comment:
+    def comment(self, ch: list[Any]) -> Comment:
         t = ch[0]
         return comment_node(str(t), t.type == "LINE_COMMENT", self._span(t))
 
     trailing_comment = comment
 
-    def nag(self, ch: list) -> Nag:
+    def nag(self, ch: list[Any]) -> Nag:
         t = ch[0]
         return nag_node(str(t), self._span(t))
 
-    def variation(self, ch: list) -> Variation:
+    def variation(self, ch: list[Any]) -> Variation:
         lpar = ch[0]
         rpar = ch[-1]
         return Variation(tuple(ch[1]) if len(ch) == 3 else (), self._join(lpar, rpar), bool(str(rpar)))
 
-    def movetext(self, ch: list) -> list:
+    def movetext(self, ch: list[Any]) -> list[Any]:
         # Left recursion: `[element]` or `[list, element]`; grow one list in place.
         if len(ch) == 1:
             return [ch[0]]
-        seq = ch[0]
+        seq: list[Any] = ch[0]
         seq.append(ch[1])
         return seq
 
     variation_body = movetext
 
     # ---------------------------------------------------------------- result
-    def result(self, ch: list) -> Result:
+    def result(self, ch: list[Any]) -> Result:
         t = ch[0]
         return Result(str(t), self._span(t))
 
-    def stray_text(self, ch: list) -> StrayText:
+    def stray_text(self, ch: list[Any]) -> StrayText:
         t = ch[0]
         return StrayText(str(t).rstrip(), self._span(t))
 
-    def game(self, ch: list) -> tuple:
+    def game(self, ch: list[Any]) -> tuple[Any, ...]:
         return tuple(ch)
 
 
@@ -612,7 +612,7 @@ class _Recovery:
         """
         fillers = {"TAG_NAME": "", "TAG_VALUE": '""', "RSQB": ""}
         for _ in range(3):
-            choices = ip.choices()
+            choices = ip.choices()  # type: ignore[no-untyped-call]  # Lark's method is unannotated
             if at.type in choices and at.type in fillers:
                 return True
             missing = next((t for t in _TAG_PARTS if t in choices), None)
@@ -650,7 +650,7 @@ class _Recovery:
             at = _zero_width("RPAR", last.end_pos, last.end_line, last.end_column)
         else:
             at = _zero_width("RPAR", end, *self.local.line_col(end))
-        choices = ip.choices()
+        choices = ip.choices()  # type: ignore[no-untyped-call]  # Lark's method is unannotated
         if any(t in choices for t in _TAG_PARTS):
             self.report(rules.UNCLOSED_TAG, "Unclosed tag pair; expected `]` before the end of the game", end, end)
             self._complete_tag(ip, at)
@@ -698,11 +698,11 @@ def parse_chunk(chunk: Source, sink: DiagnosticSink) -> GameSyntax:
     return _assemble(parts, chunk)
 
 
-def _assemble(parts: tuple, chunk: Source) -> GameSyntax:
+def _assemble(parts: tuple[Any, ...], chunk: Source) -> GameSyntax:
     tags: list[TagPair] = []
-    movetext: tuple = ()
+    movetext: tuple[Any, ...] = ()
     result: Optional[Result] = None
-    trailer: list = []
+    trailer: list[Any] = []
     for p in parts:
         if isinstance(p, TagPair):
             tags.append(p)

@@ -61,7 +61,7 @@ def parser_tables(lark: Lark) -> ParserTables:
         frontend = lark.parser
         lexer: Any = frontend.lexer  # Lark's ContextualLexer
         root = lexer.root_lexer
-        states = frontend.parser.parser.parse_table.states  # type: ignore[attr-defined]
+        states = frontend.parser.parser.parse_table.states
         return ParserTables(
             tuple(t.name for t in root.terminals),
             frozenset(root.newline_types),
@@ -79,9 +79,9 @@ def lexer_state(ip: InteractiveParser) -> LexerState:
     return state
 
 
-def value_stack(ip: InteractiveParser) -> list:
+def value_stack(ip: InteractiveParser) -> list[Any]:
     """The parser's value stack: the tokens and reduced values of the open rules."""
-    stack: list = ip.parser_state.value_stack
+    stack: list[Any] = ip.parser_state.value_stack
     return stack
 
 

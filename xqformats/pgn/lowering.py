@@ -38,6 +38,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from ..builder import GameBuilder, LinePolicy, ReaderHooks
 from ..diagnostics import Diagnostic, DiagnosticSink, Edit, LineIndex, Rule, Span, excerpt
+from ..digits import MAX_NUMBER_DIGITS
 from ..fen import parse_fen
 from ..model import RESULT_WORDS, RESULTS, SUFFIX_NAGS, Game
 from ..notation import Notation, RankConvention, decode, game_convention
@@ -48,7 +49,6 @@ from ..visitor import SKIP
 from . import rules
 from .ast import (
     MAX_NAG,
-    MAX_NUMBER_DIGITS,
     Comment,
     GameSyntax,
     MisplacedTag,
@@ -346,7 +346,7 @@ class PgnLowering(ReaderHooks):
                 self._insert_space(prev.span),  # type: ignore[attr-defined]
             )
 
-    def _split_move(self, els: Sequence, i: int, first: MoveToken) -> Optional[tuple[str, Span, str, Sequence]]:
+    def _split_move(self, els: Sequence[Any], i: int, first: MoveToken) -> Optional[tuple[str, Span, str, Sequence[Any]]]:
         """``兵五{…}平四``: join the halves around a comment into one move (P203).
 
         ``els[i]`` follows ``first``.  Returns the joined text, span and
@@ -542,9 +542,9 @@ def needs_separator(prev: type, el: type, line_comment: bool) -> bool:
 
 def _text(el: object) -> str:
     if type(el) is MoveToken or type(el) is MoveNumber:
-        return el.text  # type: ignore[attr-defined]
+        return el.text
     if type(el) is Comment:
-        return "{" + excerpt(el.text, 12) + "}"  # type: ignore[attr-defined]
+        return "{" + excerpt(el.text, 12) + "}"
     return "…"  # pragma: no cover
 
 
@@ -563,7 +563,7 @@ class _Frame:
 
     __slots__ = ("elements", "i", "end", "variation", "number", "unclosed")
 
-    def __init__(self, elements: Sequence, end: int, variation: bool, unclosed: Optional[Diagnostic] = None) -> None:
+    def __init__(self, elements: Sequence[Any], end: int, variation: bool, unclosed: Optional[Diagnostic] = None) -> None:
         self.elements = elements
         self.i = 0  # the next element to read
         self.end = end  # file offset where this line's text ends (for "rest as comment")

@@ -64,7 +64,7 @@ def _value_span(toks: list[Token]) -> tuple[int, int]:
     return start + len(text) - len(text.lstrip()), start + len(text.rstrip())
 
 
-def _tokens(tree: Tree) -> list[Token]:
+def _tokens(tree: Tree[Token]) -> list[Token]:
     return [t for t in tree.children if isinstance(t, Token)]
 
 
@@ -88,9 +88,9 @@ class WxfReader(ReaderHooks):
         return self.sink.report_at(rule, message, start, end)
 
     # ---------------------------------------------------------------- entry
-    def read(self, tree: Tree) -> Game:
+    def read(self, tree: Tree[Token]) -> Game:
         format_seen = False
-        section: Optional[Tree] = None
+        section: Optional[Tree[Token]] = None
         for child in tree.children:
             assert isinstance(child, Tree)
             kind = child.data
@@ -132,7 +132,7 @@ class WxfReader(ReaderHooks):
             self.strays = []
 
     # ---------------------------------------------------------------- header lines (§2.2)
-    def _header(self, tree: Tree) -> bool:
+    def _header(self, tree: Tree[Token]) -> bool:
         """Read one header line; whether it is the FORMAT line."""
         toks = _tokens(tree)
         keyword = str(toks[0])
@@ -156,7 +156,7 @@ class WxfReader(ReaderHooks):
         return False
 
     # ---------------------------------------------------------------- comments (§2.3)
-    def _comment(self, tree: Tree) -> None:
+    def _comment(self, tree: Tree[Token]) -> None:
         """A comment: the game's before the moves, else after the last move read."""
         tok = _tokens(tree)[0]
         text = str(tok)
@@ -171,7 +171,7 @@ class WxfReader(ReaderHooks):
             self.builder.visit_comment(body)
 
     # ---------------------------------------------------------------- moves (§3)
-    def _section(self, tree: Tree) -> None:
+    def _section(self, tree: Tree[Token]) -> None:
         last = tree.children[-1]
         if not (isinstance(last, Token) and last.type == "END"):
             self.report(rules.UNCLOSED_MOVES, "`START{` is not closed; expected `}END` (moves read to the end of the file)", tree.children[0])  # type: ignore[arg-type]
@@ -190,7 +190,7 @@ class WxfReader(ReaderHooks):
             elif child.data == "annotation":
                 self._annotation(_tokens(child)[0], None)
 
-    def _move(self, tree: Tree) -> None:
+    def _move(self, tree: Tree[Token]) -> None:
         toks = _tokens(tree)
         tok = toks[0]
         start, end = _pos(tok)

@@ -41,7 +41,7 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import BLACK, RED, Move, square
 from ..diagnostics import Diagnostic, DiagnosticSink
-from ..layouts.xqf import Xqf  # type: ignore[attr-defined]  # generated; mypy skips layouts
+from ..layouts.xqf import Xqf  # generated; mypy skips layouts
 from ..model import Game, Node
 from ..position import STARTING_FEN, Position
 from . import rules
