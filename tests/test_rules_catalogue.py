@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import subprocess
@@ -12,6 +13,7 @@ import pytest
 
 from xqformats.cli import main
 from xqformats.diagnostics import Diagnostic, DiagnosticSink, Rule, Severity
+from xqformats.formats import REGISTRY
 from xqformats.lint.catalogue import (
     DECLARING_MODULES,
     GROUPS,
@@ -85,7 +87,27 @@ def test_lint_rules_are_in_the_catalogue() -> None:
 
 
 def test_groups_cover_the_ranges() -> None:
-    assert [p for p, _ in GROUPS] == ["F1", "M1", "M2", "M3", "M4", "P1", "P2", "P3", "T1", "E1", "C1", "C2", "C3", "X1", "X2", "X3", "B1", "D1", "W1", "J1", "Y1", "Z1", "L1", "R1", "G1"]
+    # The common topics, each registered format's in registration order (DhtmlXQ, PGN, CBF, XQF,
+    # CBR and CBL, MXQ, CCM, CHN, WXF, JSON), then repetition and the game level.
+    assert [p for p, _ in GROUPS] == ["F1", "M1", "M2", "M3", "M4", "T1", "E1", "D1", "P1", "P2", "P3", "C1", "C2", "C3", "X1", "X2", "X3", "B1", "Y1", "Z1", "L1", "W1", "J1", "R1", "G1"]
+    # No prefix is another's, so a code has one topic.
+    prefixes = [p for p, _ in GROUPS]
+    assert not [(a, b) for a in prefixes for b in prefixes if a != b and b.startswith(a)]
+    assert all(group_of(r.code) != "Other" for r in RULES)
+
+
+def test_a_format_registers_its_rules_through_its_descriptor() -> None:
+    # Registering a format is enough: the catalogue imports the rules module its descriptor names,
+    # and that module titles the code prefixes of its rules.
+    for fmt in REGISTRY:
+        assert fmt.rules is not None, fmt.name
+        module = importlib.import_module(fmt.rules)
+        assert module in DECLARING_MODULES
+        titled = {prefix for prefix, _ in module.RULE_GROUPS}
+        assert titled and titled <= {prefix for prefix, _ in GROUPS}, fmt.name
+        # Its own rules (codes in its prefixes) are in the catalogue.
+        own = [v for v in vars(module).values() if isinstance(v, Rule) and v.code[:2] in titled]
+        assert own and all(r in RULES for r in own), fmt.name
 
 
 def test_rule_page_layout() -> None:

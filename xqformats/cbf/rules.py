@@ -18,6 +18,7 @@ import re
 from ..diagnostics import Rule, Severity
 
 __all__ = [
+    "RULE_GROUPS",
     "example_bytes",
     "XML_SYNTAX",
     "XML_DOCTYPE",
@@ -39,6 +40,14 @@ __all__ = [
     "RESULT_CONFLICT",
     "MOVES_NOT_READ",
 ]
+
+#: The topics of this format's rule codes, by code prefix (the lint catalogue's
+#: listing and docs/rules.md title their sections so).
+RULE_GROUPS: tuple[tuple[str, str], ...] = (
+    ("C1", "CBF: XML"),
+    ("C2", "CBF: schema"),
+    ("C3", "CBF: semantics"),
+)
 
 _DECLARED = re.compile(r'<\?xml[^>]*encoding="([^"]+)"')
 

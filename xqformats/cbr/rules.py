@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..diagnostics import Rule, Severity
 
 __all__ = [
+    "RULE_GROUPS",
     "TRUNCATED",
     "SIGNATURE",
     "RECORD_KIND",
@@ -32,6 +33,12 @@ __all__ = [
     "RECORD_OUTSIDE",
     "RECORD_LENGTH",
 ]
+
+#: The topics of this format's rule codes, by code prefix (the lint catalogue's
+#: listing and docs/rules.md title their sections so).
+RULE_GROUPS: tuple[tuple[str, str], ...] = (
+    ("B1", "CBR and CBL"),
+)
 
 _DOC = "the description 象棋桥文件格式 (the CBR and CBL layouts, published in the repository walker8088/cchess)"
 

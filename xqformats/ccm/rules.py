@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = ["TRUNCATED", "HEADER_BYTE", "MOVE_POINT", "ILLEGAL_MOVE", "MOVES_NOT_READ", "ROTATED"]
+__all__ = ["RULE_GROUPS", "TRUNCATED", "HEADER_BYTE", "MOVE_POINT", "ILLEGAL_MOVE", "MOVES_NOT_READ", "ROTATED"]
+
+#: The topics of this format's rule codes, by code prefix (the lint catalogue's
+#: listing and docs/rules.md title their sections so).
+RULE_GROUPS: tuple[tuple[str, str], ...] = (
+    ("Z1", "CCM (中国游戏中心)"),
+)
 
 _PEERS = "vschess 2.6.6 (its CCM reader) and xqbase's CCM converter, which disagree on the board's orientation"
 

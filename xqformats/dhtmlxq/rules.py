@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..diagnostics import Rule, Severity
 
 __all__ = [
+    "RULE_GROUPS",
     "NO_BLOCK",
     "UNCLOSED_BLOCK",
     "CLOSE_MISMATCH",
@@ -32,6 +33,12 @@ __all__ = [
     "UNKNOWN_TAG",
     "UNKNOWN_RESULT",
 ]
+
+#: The topics of this format's rule codes, by code prefix (the lint catalogue's
+#: listing and docs/rules.md title their sections so).
+RULE_GROUPS: tuple[tuple[str, str], ...] = (
+    ("D1", "DhtmlXQ"),
+)
 
 
 def _ubb(*blocks: str) -> str:

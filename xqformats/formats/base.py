@@ -235,7 +235,11 @@ class Format:
     its own.  ``reader`` reads; ``writer`` writes, when the format can be
     written.  ``stream`` reads a file game by game, when the format can
     (:data:`StreamFn`); ``starts`` finds where its games start, when a file
-    can be read in parts (:data:`StartsFn`).
+    can be read in parts (:data:`StartsFn`).  ``rules`` names the module
+    that declares the format's rules (``"xqformats.mxq.rules"``): the lint
+    catalogue imports it, collects its :class:`~xqformats.diagnostics.Rule`
+    constants and titles their code prefixes from its ``RULE_GROUPS``, so a
+    new format's rules need no other registration.
     """
 
     name: str
@@ -251,6 +255,7 @@ class Format:
     library: bool = False
     stream: Optional[StreamFn] = None
     starts: Optional[StartsFn] = None
+    rules: Optional[str] = None
 
     def __post_init__(self) -> None:
         for ext in self.extensions:

@@ -70,4 +70,5 @@ FORMAT = Format(
     sniff=sniff,
     reader=_read,
     writer=Writer(_write, _losses, max_games=1, encodings=_encodings),
+    rules="xqformats.cbf.rules",
 )

@@ -100,6 +100,7 @@ CBR = Format(
     sniff=sniff_cbr,
     reader=_read_cbr,
     signature=True,
+    rules="xqformats.cbr.rules",
 )
 
 CBL = Format(
@@ -114,4 +115,5 @@ CBL = Format(
     starts=_starts,
     library=True,
     signature=True,
+    rules="xqformats.cbr.rules",
 )

@@ -47,4 +47,5 @@ FORMAT = Format(
     kind=Kind.BINARY,
     sniff=sniff,
     reader=_read,
+    rules="xqformats.ccm.rules",
 )

@@ -48,4 +48,5 @@ FORMAT = Format(
     kind=Kind.BINARY,
     sniff=sniff,
     reader=_read,
+    rules="xqformats.chn.rules",
 )

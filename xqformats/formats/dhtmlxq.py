@@ -80,4 +80,5 @@ FORMAT = Format(
     # `[DhtmlXQ` … `[/DhtmlXQ` names no other format: a post or page named on
     # the command line is read by its content, whatever its extension.
     signature=True,
+    rules="xqformats.dhtmlxq.rules",
 )

@@ -68,4 +68,5 @@ FORMAT = Format(
     signature=True,
     # Most `.json` files hold no record (package.json): a folder search takes the JSON form only (issue 28, item 10).
     folder_sniff=True,
+    rules="xqformats.jsonform.rules",
 )

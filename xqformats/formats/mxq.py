@@ -54,4 +54,5 @@ FORMAT = Format(
     # Strings chained by their length bytes from byte 0 to the marker `Moves`:
     # no text format is laid out so (a signature).
     signature=True,
+    rules="xqformats.mxq.rules",
 )

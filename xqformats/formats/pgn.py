@@ -111,4 +111,5 @@ FORMAT = Format(
     writer=Writer(_LAYOUT, _losses, options=frozenset({"notation", "traditional", "fullwidth"})),
     stream=_stream,
     starts=_starts,
+    rules="xqformats.pgn.rules",
 )

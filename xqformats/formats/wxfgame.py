@@ -62,4 +62,5 @@ FORMAT = Format(
     sniff=sniff,
     reader=_read,
     writer=Writer(_write, _losses, max_games=1),
+    rules="xqformats.wxfgame.rules",
 )

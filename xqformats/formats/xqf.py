@@ -62,4 +62,5 @@ FORMAT = Format(
     writer=Writer(_write, _losses, max_games=1, encodings=_encodings),
     # `XQ` and a control byte: no text format starts so (a signature).
     signature=True,
+    rules="xqformats.xqf.rules",
 )

@@ -11,7 +11,13 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = ["NOT_JSON", "NOT_THE_FORM", "BAD_VALUE", "MOVES_NOT_READ", "VERSION", "LONE_SURROGATE"]
+__all__ = ["RULE_GROUPS", "NOT_JSON", "NOT_THE_FORM", "BAD_VALUE", "MOVES_NOT_READ", "VERSION", "LONE_SURROGATE"]
+
+#: The topics of this format's rule codes, by code prefix (the lint catalogue's
+#: listing and docs/rules.md title their sections so).
+RULE_GROUPS: tuple[tuple[str, str], ...] = (
+    ("J1", "The JSON form"),
+)
 
 
 def _json(game: str = '{"start": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", '

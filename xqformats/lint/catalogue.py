@@ -2,8 +2,11 @@
 
 Every code is declared once, as a :class:`~xqformats.diagnostics.Rule`
 constant of the module that emits it.  Declaring has no side effect: this
-module names the declaring modules (:data:`DECLARING_MODULES`), imports them,
-collects their rules and checks that no two share a code.  So nothing depends
+module names the declaring modules (:data:`DECLARING_MODULES`: its own list of
+the rules common to every format, and the module each registered format names
+as its ``rules``), imports them, collects their rules and checks that no two
+share a code.  A format's rules module also titles its code prefixes
+(``RULE_GROUPS``), so registering the format registers its rules.  So nothing depends
 on which modules happen to be imported: strict mode needs no table (a
 diagnostic carries its rule's ``deviation`` flag), and every list of rules
 comes from here.
@@ -27,26 +30,17 @@ could not use it.  Readers, writers and strict mode never need it.
 
 from __future__ import annotations
 
+import importlib
 from types import MappingProxyType, ModuleType
 from typing import Iterable, Mapping, Sequence
 
 from .. import encoding, fen
 from ..adjudication import rules as repetition_rules
-from ..cbf import rules as cbf_rules
-from ..cbr import rules as cbr_rules
-from ..ccm import rules as ccm_rules
-from ..chn import rules as chn_rules
-from ..dhtmlxq import rules as dhtmlxq_rules
 from ..diagnostics import Rule
 from ..formats import rules as format_rules
-from ..jsonform import rules as json_rules
-from ..mxq import rules as mxq_rules
+from ..formats.registry import REGISTRY
 from ..notation import rules as notation_rules
-from ..pgn import rules as pgn_rules
-from ..wxfgame import rules as wxfgame_rules
-from . import suppression
-from ..xqf import rules as xqf_rules
-from . import checks, duplicates
+from . import checks, duplicates, suppression
 
 __all__ = [
     "DECLARING_MODULES",
@@ -61,29 +55,25 @@ __all__ = [
     "on_by_default",
 ]
 
-#: Every module that declares rules: FEN, moves, PGN, text encoding, CBF, the
-#: front door's file-level rules, the linter's own tag and game checks, and the
-#: repetition rules.  A new format adds its rules module here.
-DECLARING_MODULES: tuple[ModuleType, ...] = (
-    fen,
-    notation_rules,
-    pgn_rules,
-    encoding,
-    cbf_rules,
-    xqf_rules,
-    cbr_rules,
-    dhtmlxq_rules,
-    wxfgame_rules,
-    json_rules,
-    mxq_rules,
-    ccm_rules,
-    chn_rules,
-    format_rules,
-    checks,
-    repetition_rules,
-    suppression,
-    duplicates,
-)
+#: The modules of the rules that belong to no one format, in the order their
+#: topics are listed: positions and moves first, the tags and the text
+#: encoding, then (after the formats') the repetition rules and the game- and
+#: file-level rules.
+_COMMON_FIRST: tuple[ModuleType, ...] = (fen, notation_rules, checks, encoding)
+_COMMON_LAST: tuple[ModuleType, ...] = (repetition_rules, format_rules, suppression, duplicates)
+
+
+def _format_rule_modules() -> tuple[ModuleType, ...]:
+    """The rules module each registered format names (:attr:`~xqformats.formats.base.Format.rules`), once each, in registration order."""
+    names = dict.fromkeys(fmt.rules for fmt in REGISTRY if fmt.rules is not None)
+    return tuple(importlib.import_module(name) for name in names)
+
+
+_FORMAT_MODULES = _format_rule_modules()
+
+#: Every module that declares rules: the common ones and each registered
+#: format's.  A new format names its rules module in its descriptor.
+DECLARING_MODULES: tuple[ModuleType, ...] = _COMMON_FIRST + _FORMAT_MODULES + _COMMON_LAST
 
 
 def collect_rules(modules: Iterable[ModuleType]) -> dict[str, Rule]:
@@ -117,32 +107,20 @@ def rule(code: str) -> Rule:
     return RULES[code]
 
 
-#: Code prefix -> topic, most specific prefixes first.  The ranges follow the
-#: project's allocation (common brief § rule code ranges).
+#: Code prefix -> topic, in listing order: positions and moves, tags and text
+#: encoding, each registered format's groups (its rules module's
+#: ``RULE_GROUPS``, in registration order), then repetition and the game and
+#: file level.  The ranges follow the project's allocation (common brief §
+#: rule code ranges); no prefix is another's prefix.
 GROUPS: tuple[tuple[str, str], ...] = (
     ("F1", "FEN"),
     ("M1", "Moves: notation shape"),
     ("M2", "Moves: resolution and ambiguity"),
     ("M3", "Moves: legality"),
     ("M4", "Moves: canonical style"),
-    ("P1", "PGN syntax"),
-    ("P2", "PGN structure"),
-    ("P3", "PGN movetext"),
     ("T1", "Tags and metadata"),
     ("E1", "Text encoding"),
-    ("C1", "CBF: XML"),
-    ("C2", "CBF: schema"),
-    ("C3", "CBF: semantics"),
-    ("X1", "XQF: the file and its keys"),
-    ("X2", "XQF: header fields"),
-    ("X3", "XQF: start position and moves"),
-    ("B1", "CBR and CBL"),
-    ("D1", "DhtmlXQ"),
-    ("W1", "WXF game files"),
-    ("J1", "The JSON form"),
-    ("Y1", "MXQ (弈天)"),
-    ("Z1", "CCM (中国游戏中心)"),
-    ("L1", "CHN (联众)"),
+    *(group for module in _FORMAT_MODULES for group in module.RULE_GROUPS),
     ("R1", "Repetition and the natural limit"),
     ("G1", "Game level and files"),
 )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..diagnostics import Rule, Severity
 
 __all__ = [
+    "RULE_GROUPS",
     "TRUNCATED",
     "UNDECODABLE_TEXT",
     "PLAYERS_FIELD",
@@ -22,6 +23,12 @@ __all__ = [
     "TRAILING_BYTES",
     "COMMENTS_UNPLACED",
 ]
+
+#: The topics of this format's rule codes, by code prefix (the lint catalogue's
+#: listing and docs/rules.md title their sections so).
+RULE_GROUPS: tuple[tuple[str, str], ...] = (
+    ("Y1", "MXQ (弈天)"),
+)
 
 _FILES = "the six MXQ files of the collection published in the repository walker8088/cchess"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..diagnostics import Rule, Severity
 
 __all__ = [
+    "RULE_GROUPS",
     "SYNTAX",
     "UNCLOSED_VARIATION",
     "UNMATCHED_PAREN",
@@ -39,6 +40,14 @@ __all__ = [
     "TAG_VALUE_QUOTE",
     "NAG_RANGE",
 ]
+
+#: The topics of this format's rule codes, by code prefix (the lint catalogue's
+#: listing and docs/rules.md title their sections so).
+RULE_GROUPS: tuple[tuple[str, str], ...] = (
+    ("P1", "PGN syntax"),
+    ("P2", "PGN structure"),
+    ("P3", "PGN movetext"),
+)
 
 # The published sources, by title (docs/spec/README.md §3.1); each rule cites its clause first.
 _SPEC = "《中国象棋电脑PGN文件格式》"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..diagnostics import Rule, Severity
 
 __all__ = [
+    "RULE_GROUPS",
     "STRAY_TEXT",
     "NO_MOVES",
     "UNCLOSED_MOVES",
@@ -25,6 +26,12 @@ __all__ = [
     "UNCLOSED_COMMENT",
     "MOVE_NUMBER",
 ]
+
+#: The topics of this format's rule codes, by code prefix (the lint catalogue's
+#: listing and docs/rules.md title their sections so).
+RULE_GROUPS: tuple[tuple[str, str], ...] = (
+    ("W1", "WXF game files"),
+)
 
 
 def _wxf(head: str = "", moves: str = " 1.  C2.5  H8+7     2.  H2+3  R9.8", tail: str = "") -> str:

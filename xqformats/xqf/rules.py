@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..diagnostics import Rule, Severity
 
 __all__ = [
+    "RULE_GROUPS",
     "SHORT_HEADER",
     "SIGNATURE",
     "VERSION",
@@ -34,6 +35,14 @@ __all__ = [
     "MOVES_NOT_READ",
     "COMMENT_BYTES",
 ]
+
+#: The topics of this format's rule codes, by code prefix (the lint catalogue's
+#: listing and docs/rules.md title their sections so).
+RULE_GROUPS: tuple[tuple[str, str], ...] = (
+    ("X1", "XQF: the file and its keys"),
+    ("X2", "XQF: header fields"),
+    ("X3", "XQF: start position and moves"),
+)
 
 
 # ---------------------------------------------------------------- X1xx the file
