@@ -151,6 +151,22 @@ INVALID = [
         "rnbakabn５/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
         [("F102", "Unknown piece letter `５`; expected one of `KABNRCP` or `kabnrcp`", 9)],
     ),
+    # A run of unknown letters is one finding over the run (issue 28: a 64,000-letter run was
+    # 64,000 findings); two runs are two.
+    (
+        "rnbakab" + "x" * 5000 + "/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        [
+            ("F102", "5000 unknown piece letters `xxxxxxxxxxxxxxxxxxx…`; expected one of `KABNRCP` or `kabnrcp`", 8),
+            ("F101", "FEN rank 9 (`rnbakabxxxxxxxxxxxx…`) is 5007 cells wide; expected 9", 1),
+        ],
+    ),
+    (
+        "rnbqqkaxx/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+        [
+            ("F102", "2 unknown piece letters `qq`; expected one of `KABNRCP` or `kabnrcp`", 4),
+            ("F102", "2 unknown piece letters `xx`; expected one of `KABNRCP` or `kabnrcp`", 8),
+        ],
+    ),
     # F103: alias letters (warnings; the position is read).
     (
         START_BOARD[:-3] + "EHR w",

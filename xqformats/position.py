@@ -860,29 +860,55 @@ def _fen_fields(text: str) -> list[tuple[str, int]]:
 def _read_rank(
     rank_text: str, rank: int, start: int, board: list[Optional[str]], where: dict[int, int], report: FenReport
 ) -> tuple[int, bool]:
-    """Place one rank's pieces; return (its width in cells, whether every letter was a piece)."""
+    """Place one rank's pieces; return (its width in cells, whether every letter was a piece).
+
+    A run of letters that are no piece is one finding (each letter still one
+    cell): a damaged board of 60,000 bad letters is one message, not 60,000
+    (issue 28: one Diagnostic per letter held 330 bytes per input byte).
+    """
     width = 0
     ok = True
+    bad_from = -1  # where the current run of unknown letters began (-1: not in one)
     for k, ch in enumerate(rank_text):
-        col = start + k
-        if ch.isdigit() and ch.isascii():
-            width += int(ch)
-            continue
-        piece = ch
-        if ch in _FEN_ALIASES:
-            piece = _FEN_ALIASES[ch]
-            report(FenProblem.ALIAS, f"Non-standard piece letter `{ch}`, read as `{piece}`; expected `{piece}`", col, col + 1)
-        elif ch not in _FEN_LETTERS:
-            shown = ch if ch.isprintable() and ch != "`" else f"U+{ord(ch):04X}"
-            report(FenProblem.PIECE, f"Unknown piece letter `{shown}`; expected one of `KABNRCP` or `kabnrcp`", col, col + 1)
+        if _unknown_letter(ch):
             ok = False
             width += 1
+            if bad_from < 0:
+                bad_from = k
             continue
+        if bad_from >= 0:
+            _report_unknown(rank_text[bad_from:k], start + bad_from, report)
+            bad_from = -1
+        if ch.isdigit():
+            width += int(ch)
+            continue
+        piece = _FEN_ALIASES.get(ch, ch)
+        if piece != ch:
+            report(FenProblem.ALIAS, f"Non-standard piece letter `{ch}`, read as `{piece}`; expected `{piece}`", start + k, start + k + 1)
         if width < FILE_COUNT:
             board[square(width, rank)] = piece
-            where[square(width, rank)] = col
+            where[square(width, rank)] = start + k
         width += 1
+    if bad_from >= 0:
+        _report_unknown(rank_text[bad_from:], start + bad_from, report)
     return width, ok
+
+
+def _unknown_letter(ch: str) -> bool:
+    """Whether ``ch`` in a FEN rank is neither a digit nor a piece letter (standard or alias)."""
+    return not (ch.isdigit() and ch.isascii()) and ch not in _FEN_LETTERS and ch not in _FEN_ALIASES
+
+
+def _report_unknown(run: str, col: int, report: FenReport) -> None:
+    """One finding for a run of letters that are no piece, starting at ``col``."""
+    expected = "expected one of `KABNRCP` or `kabnrcp`"
+    if len(run) == 1:
+        ch = run
+        shown = ch if ch.isprintable() and ch != "`" else f"U+{ord(ch):04X}"
+        report(FenProblem.PIECE, f"Unknown piece letter `{shown}`; {expected}", col, col + 1)
+        return
+    shown = "".join(c if c.isprintable() and c != "`" else "?" for c in _clip(run))
+    report(FenProblem.PIECE, f"{len(run)} unknown piece letters `{shown}`; {expected}", col, col + len(run))
 
 
 def _read_board(board_text: str, off: int, where: dict[int, int], report: FenReport) -> Optional[list[Optional[str]]]:

@@ -18,7 +18,6 @@ import re
 from ..diagnostics import Rule, Severity
 
 __all__ = [
-    "RULE_GROUPS",
     "example_bytes",
     "XML_SYNTAX",
     "XML_DOCTYPE",

@@ -13,7 +13,6 @@ from __future__ import annotations
 from ..diagnostics import Rule, Severity
 
 __all__ = [
-    "RULE_GROUPS",
     "TRUNCATED",
     "SIGNATURE",
     "RECORD_KIND",

@@ -15,7 +15,6 @@ from __future__ import annotations
 from ..diagnostics import Rule, Severity
 
 __all__ = [
-    "RULE_GROUPS",
     "NO_BLOCK",
     "UNCLOSED_BLOCK",
     "CLOSE_MISMATCH",

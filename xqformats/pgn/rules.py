@@ -11,7 +11,6 @@ from __future__ import annotations
 from ..diagnostics import Rule, Severity
 
 __all__ = [
-    "RULE_GROUPS",
     "SYNTAX",
     "UNCLOSED_VARIATION",
     "UNMATCHED_PAREN",

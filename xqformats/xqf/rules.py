@@ -14,7 +14,6 @@ from __future__ import annotations
 from ..diagnostics import Rule, Severity
 
 __all__ = [
-    "RULE_GROUPS",
     "SHORT_HEADER",
     "SIGNATURE",
     "VERSION",
