@@ -4,10 +4,11 @@ Run by hand::
 
     python benchmarks/bench_archive.py [--files 30000] [--lint-files 2000] [--rounds 3] [--seed 1]
 
-1. A generated archive: ``--files`` single-game files (four in five PGN in
-   Chinese notation, one in five XQF) in folders of 500, each a prefix of 40
-   to 80 plies of one of 400 random legal games (so the archive holds
-   duplicates and prefixes, as real ones do), written by our writers.
+1. A generated archive: ``--files`` single-game files (four in five PGN as
+   XQWizard writes it, by ``realstyle.py``: GBK, CRLF, fullwidth digits for
+   Black, the footer; one in five XQF by our writer) in folders of 500, each a
+   prefix of 40 to 80 plies of one of 400 random legal games (so the archive
+   holds duplicates and prefixes, as real ones do).
 2. Build per ply: on the first ``--lint-files`` files, whole processes as a
    user runs them, alternating, ``--rounds`` times: ``xqformats find
    --index NEW.sqlite --plies-min 100000 --no-progress DIR`` (build the index:
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -39,9 +41,13 @@ from typing import NamedTuple, Sequence
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from archive_helpers import prefix_game, random_game  # noqa: E402
+from realstyle import xqwizard_text  # noqa: E402
 from xqformats import formats  # noqa: E402
+from xqformats.model import Game  # noqa: E402
+from xqformats.notation import Notation, encode  # noqa: E402
 
 
 class Run(NamedTuple):
@@ -68,22 +74,41 @@ def timed(args: Sequence[str]) -> Run:
 
 
 def make_archive(root: Path, files: int, seed: int) -> tuple[int, str]:
-    """Write the archive; returns its main-line plies and the FEN after ply 30 of the first base game."""
+    """Write the archive; returns its main-line plies and the FEN after ply 30 of the first base game.
+
+    Four files in five are PGN as XQWizard writes it (:mod:`realstyle`: GBK,
+    CRLF, fullwidth digits for Black, its footer), the fifth XQF from our
+    writer: the real-style input of issue 23, not our own PGN.
+    """
     bases = [random_game(seed * 1000 + i, plies=80) for i in range(400)]
+    rng = random.Random(seed)
     plies = 0
     for i in range(files):
         game = prefix_game(bases[i % len(bases)], 40 + (i * 7) % 41)
-        game.headers["Red"] = f"红方 {i % 997}"
-        game.headers["Black"] = f"黑方 {i % 991}"
-        fmt, ext = ("xqf", "xqf") if i % 5 == 4 else ("pgn", "pgn")
         folder = root / f"d{i // 500:03d}"
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"g{i:05d}.{ext}").write_bytes(formats.write([game], fmt))
+        if i % 5 == 4:
+            game.headers["Red"] = f"红方 {i % 997}"
+            game.headers["Black"] = f"黑方 {i % 991}"
+            (folder / f"g{i:05d}.xqf").write_bytes(formats.write([game], "xqf"))
+        else:
+            _, text = xqwizard_text(rng, i, _chinese(game))
+            (folder / f"g{i:05d}.PGN").write_bytes(text.encode("gbk"))
         plies += game.ply_count()
     probe = bases[0].start.copy()
     for move in bases[0].mainline_moves()[:30]:
         probe.push(move)
     return plies, probe.fen()
+
+
+def _chinese(game: Game) -> list[str]:
+    """The main line of ``game`` in Chinese notation, Black's numbers in fullwidth digits (as XQWizard writes)."""
+    position = game.start.copy()
+    texts = []
+    for move in game.mainline_moves():
+        texts.append(encode(move, position, Notation.CHINESE, fullwidth=True))
+        position.push(move)
+    return texts
 
 
 def subset(root: Path, target: Path, files: int) -> int:

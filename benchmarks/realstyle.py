@@ -89,6 +89,16 @@ def game_text(rng: random.Random, index: int) -> tuple[str, str, int]:
     """One XQWizard-style game: (file name, text with CRLF, plies)."""
     plies = max(20, min(300, int(rng.gauss(130, 45))))
     texts, ended = playout(rng, plies)
+    name, text = xqwizard_text(rng, index, texts, ended)
+    return name, text, len(texts)
+
+
+def xqwizard_text(rng: random.Random, index: int, texts: list[str], ended: Optional[str] = None) -> tuple[str, str]:
+    """The moves ``texts`` (Chinese, fullwidth digits for Black) as XQWizard writes a game: (file name, text with CRLF).
+
+    ``ended`` is the result when the moves end the game; otherwise the result,
+    the players, the date and the rest are drawn from ``rng``.
+    """
     result, comment = rng.choice(ENDINGS)
     if ended is not None:
         result, comment = ended, "绝杀" if rng.random() < 0.5 else None
@@ -114,7 +124,7 @@ def game_text(rng: random.Random, index: int) -> tuple[str, str, int]:
     lines.append(" " + result)
     lines.extend(FOOTER)
     name = f"{date} {event} {index}.PGN"
-    return name, CRLF.join(lines) + CRLF, len(texts)
+    return name, CRLF.join(lines) + CRLF
 
 
 def write_games(games: int, seed: int = 1, *, folder: Optional[Path] = None, file: Optional[Path] = None) -> list[int]:
