@@ -41,6 +41,7 @@ from ..diagnostics import Rule
 from ..formats import rules as format_rules
 from ..jsonform import rules as json_rules
 from ..mxq import rules as mxq_rules
+from ..shijia import rules as shijia_rules
 from ..notation import rules as notation_rules
 from ..pgn import rules as pgn_rules
 from ..wxfgame import rules as wxfgame_rules
@@ -76,6 +77,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     wxfgame_rules,
     json_rules,
     mxq_rules,
+    shijia_rules,
     ccm_rules,
     chn_rules,
     format_rules,
@@ -141,6 +143,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("W1", "WXF game files"),
     ("J1", "The JSON form"),
     ("Y1", "MXQ (弈天)"),
+    ("S1", "象棋世家 (ShiJia)"),
     ("Z1", "CCM (中国游戏中心)"),
     ("L1", "CHN (联众)"),
     ("R1", "Repetition and the natural limit"),
