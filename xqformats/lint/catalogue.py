@@ -41,6 +41,7 @@ from ..diagnostics import Rule
 from ..formats import rules as format_rules
 from ..jsonform import rules as json_rules
 from ..mxq import rules as mxq_rules
+from ..playok import rules as playok_rules
 from ..shijia import rules as shijia_rules
 from ..notation import rules as notation_rules
 from ..pgn import rules as pgn_rules
@@ -78,6 +79,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     json_rules,
     mxq_rules,
     shijia_rules,
+    playok_rules,
     ccm_rules,
     chn_rules,
     format_rules,
@@ -144,6 +146,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("J1", "The JSON form"),
     ("Y1", "MXQ (弈天)"),
     ("S1", "象棋世家 (ShiJia)"),
+    ("O1", "PlayOK"),
     ("Z1", "CCM (中国游戏中心)"),
     ("L1", "CHN (联众)"),
     ("R1", "Repetition and the natural limit"),
