@@ -232,6 +232,13 @@ def test_vschess_reads_the_same_start_and_moves() -> None:
     assert theirs == [_ours(t) for t in texts]
 
 
+def test_vschess_takes_moves_from_the_comment_text_too() -> None:
+    # docs/spec/shijia.md §4.1: we read the moves between the markers only; the peer, any `FR-FR`.
+    text = record("7C-4C", comments="8J-8I was better\n")
+    (theirs,) = _vschess([text])
+    assert theirs["moves"] == ["h2e2", "i9i8"] and mainline(text) == ["h2e2"]
+
+
 def test_vschess_plays_what_we_reject() -> None:
     # vschess checks no move: a Red move with Black to move is played; we report S105 and keep it (S106).
     text = record("7C-4C", setup_text(INITIAL, "B"))
