@@ -32,7 +32,7 @@ CBF = (
 
 #: The known extensions, as G101 lists them (in registration order): the one
 #: place the list is pinned (the other tests take it from the registry).
-KNOWN = "`.dhtmlxq`, `.ubb`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.mxq`, `.ccm`, `.chn`, `.wxf`, `.json`"
+KNOWN = "`.dhtmlxq`, `.ubb`, `.shijia`, `.pgn`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.mxq`, `.ccm`, `.chn`, `.playok`, `.wxf`, `.json`"
 
 
 def names(detection: formats.Detection) -> tuple[Optional[str], Optional[str]]:

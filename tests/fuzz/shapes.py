@@ -247,6 +247,23 @@ def mxq_moves_kept(n: int) -> bytes:
     return mxq(moves=("7J-7H",) + _MXQ_CYCLE * n)
 
 
+def shijia_moves(n: int) -> bytes:
+    """A 象棋世家 (ShiJia) record of ``4n`` legal moves and a comment text of ``n`` lines (docs/spec/shijia.md §4, §5)."""
+    return ("Moves\n" + " ".join(_MXQ_CYCLE * n) + "\nEnds\n" + "注\n" * n + "CommentsEnd\n").encode()
+
+
+def shijia_moves_kept(n: int) -> bytes:
+    """A ShiJia record whose first move is illegal: ``4n`` moves kept as one comment (docs/spec/shijia.md §4.3)."""
+    return ("Moves\n7J-7H " + " ".join(_MXQ_CYCLE * n) + "\nEnds\nCommentsEnd\n").encode()
+
+
+def playok_moves(n: int) -> bytes:
+    """A PlayOK record of ``4n`` legal WXF moves (docs/spec/playok.md §4)."""
+    cycle = ("H2+3", "H8+7", "H3-2", "H7-8")
+    moves = " ".join(f"{i // 2 + 1}. " * (i % 2 == 0) + cycle[i % 4] for i in range(4 * n))
+    return f"RED a;1500\nBLACK b;1400\nEVENT Shape\nSTART{{\n{moves}\n}}\n".encode()
+
+
 def ccm_moves(n: int) -> bytes:
     """A CCM file of ``4n`` legal moves (docs/spec/ccm.md §3)."""
     return ccm(*_HORSES * n)
@@ -276,6 +293,9 @@ HOSTILE: tuple[Shape, ...] = (
     Shape("json:deep", "json", json_deep, json_deep.__doc__ or ""),
     Shape("mxq:moves", "mxq", mxq_moves, mxq_moves.__doc__ or ""),
     Shape("mxq:moves-kept", "mxq", mxq_moves_kept, mxq_moves_kept.__doc__ or ""),
+    Shape("shijia:moves", "shijia", shijia_moves, shijia_moves.__doc__ or ""),
+    Shape("shijia:moves-kept", "shijia", shijia_moves_kept, shijia_moves_kept.__doc__ or ""),
+    Shape("playok:moves", "playok", playok_moves, playok_moves.__doc__ or ""),
     Shape("ccm:moves", "ccm", ccm_moves, ccm_moves.__doc__ or ""),
     Shape("ccm:moves-kept", "ccm", ccm_moves_kept, ccm_moves_kept.__doc__ or ""),
     Shape("chn:moves", "chn", chn_moves, chn_moves.__doc__ or ""),

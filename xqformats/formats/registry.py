@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import PurePath
 from typing import Iterator, NamedTuple, Optional
 
-from . import cbf, cbr, ccm, chn, dhtmlxq, json, mxq, pgn, wxfgame, xqf
+from . import cbf, cbr, ccm, chn, dhtmlxq, json, mxq, pgn, playok, shijia, wxfgame, xqf
 from .base import Format
 
 __all__ = ["Registry", "Detection", "REGISTRY", "HEAD_SIZE", "detect_format"]
@@ -175,6 +175,9 @@ class Registry:
 REGISTRY = Registry(
     (
         dhtmlxq.FORMAT,
+        # Before PGN, whose sniff takes any text starting with a digit (a ShiJia set-up does);
+        # an MXQ file, which holds ShiJia's markers between length bytes, is left to MXQ.
+        shijia.FORMAT,
         pgn.FORMAT,
         cbf.FORMAT,
         xqf.FORMAT,
@@ -183,6 +186,8 @@ REGISTRY = Registry(
         mxq.FORMAT,
         ccm.FORMAT,
         chn.FORMAT,
+        # Before the WXF game files, whose shape a PlayOK record shares (with ratings, EVENT).
+        playok.FORMAT,
         wxfgame.FORMAT,
         json.FORMAT,
     ),

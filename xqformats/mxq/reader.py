@@ -31,11 +31,12 @@ from typing import Any, NamedTuple, Optional, Sequence, cast
 from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
-from ..core import Move, square
+from ..core import Move
 from ..diagnostics import Diagnostic, DiagnosticSink
 from ..layouts.mxq import Mxq  # generated code is not type-checked
 from ..model import Game
 from . import header as fields
+from .moves import fr_move
 from .rules import (
     COMMENTS_UNPLACED,
     ILLEGAL_MOVE,
@@ -232,11 +233,9 @@ def _comments(items: Sequence[Item], builder: GameBuilder, sink: DiagnosticSink)
 
 
 def _move(pstr: Any) -> Optional[Move]:
-    """The move a string holds (docs/spec/mxq.md §4.1), or ``None``."""
-    if not pstr.is_move:
-        return None
-    frm, to = square(pstr.from_file, pstr.from_rank), square(pstr.to_file, pstr.to_rank)
-    return Move(frm, to) if frm != to else None
+    """The move a string holds (docs/spec/mxq.md §4.1), or ``None``: the layout says which
+    strings have the shape, :func:`~xqformats.mxq.moves.fr_move` what they mean."""
+    return fr_move(pstr.body.decode("latin-1")) if pstr.is_move else None
 
 
 class _Moves(ReaderHooks):
