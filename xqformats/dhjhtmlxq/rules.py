@@ -258,7 +258,7 @@ UNKNOWN_TAG = Rule(
     example=_ubb(_tag("100", "Game"), _MOVES),
     fixed=_ubb(_tag("10", "Game"), _MOVES),
     example_kind="dhjhtmlxq",
-    references=(f"{_REFS} §6.1",),
+    references=(f"{_REFS} §6.2", f"{_REFS} §6.1"),
 )
 UNKNOWN_RESULT = Rule(
     "H115",
