@@ -33,7 +33,7 @@ from xqformats.dhtmlxq import read_dhtmlxq
 from xqformats.diagnostics import Rule, Severity
 from xqformats.formats import detect_format
 from xqformats.lint.catalogue import all_rules
-from xqformats.model import Game, Headers, Node
+from xqformats.model import Game, Headers
 from xqformats.position import Position
 
 VSCHESS = SHARED_CORPUS.parent / "oracles" / "vschess" / "vschess.function.js"
