@@ -55,6 +55,7 @@ BINARY_FORMATS = {
     "cbr": ("B", "cbr"),
     "cbl": ("B", "cbr"),
     "dhtmlxq": ("D", "dhtmlxq"),
+    "dhjhtmlxq": ("H", "dhjhtmlxq"),
     "wxfgame": ("W", "wxfgame"),
 }
 #: Codes no case can show, and where each is tested instead: they are about how a program is

@@ -44,6 +44,7 @@ PAGES: dict[str, tuple[str, str]] = {
     "xqf.md": ("XQF", "xqf"),
     "cbr.md": ("CBR", "cbr"),
     "dhtmlxq.md": ("DhtmlXQ", "dhtmlxq"),
+    "dhjhtmlxq.md": ("DHJHtmlXQ", "dhjhtmlxq"),
     "wxfgame.md": ("WXF-file", "wxfgame"),
     "json.md": ("JSON", "json"),
     "mxq.md": ("MXQ", "mxq"),
@@ -58,7 +59,7 @@ PREFIXES = {prefix: page for page, (_, prefix) in PAGES.items()}
 
 #: The pages that state a format or the rules of play (their leaf clauses must name a source).
 FORMAT_PAGES = (
-    "board.md", "fen.md", "notation.md", "pgn.md", "cbf.md", "xqf.md", "cbr.md", "dhtmlxq.md", "wxfgame.md", "json.md", "mxq.md", "shijia.md", "playok.md", "ccm.md", "chn.md", "rules.md",
+    "board.md", "fen.md", "notation.md", "pgn.md", "cbf.md", "xqf.md", "cbr.md", "dhtmlxq.md", "dhjhtmlxq.md", "wxfgame.md", "json.md", "mxq.md", "shijia.md", "playok.md", "ccm.md", "chn.md", "rules.md",
 )
 
 #: Where citations of the pages may stand: everything a user of the repository reads.

@@ -222,6 +222,9 @@ class Carries:
     initial_only: bool = False
     #: Whether the start's move number and halfmove clock are kept.
     counters: bool = True
+    #: With :attr:`counters` false, whether the move number is kept all the same
+    #: (only the halfmove clock is lost: DHJHtmlXQ's start ply).
+    move_number: bool = False
     #: The pieces (FEN letters) of the slots the start's pieces are written to, each
     #: taking the first free slot of its kind; ``None``: a board of any pieces.
     slots: Optional[str] = None
@@ -484,7 +487,7 @@ def _not_initial(census: _Census, lost: Lost) -> list[str]:
 
 def _counters(census: _Census, lost: Lost) -> list[str]:
     start = census.start
-    changed = start.fullmove_number != 1 or start.halfmove_clock != 0
+    changed = (start.fullmove_number != 1 and not census.carries.move_number) or start.halfmove_clock != 0
     return _say(lost, int(changed), fullmove=start.fullmove_number, halfmove=start.halfmove_clock)
 
 

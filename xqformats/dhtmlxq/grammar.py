@@ -14,18 +14,28 @@ Positions are character offsets into the text parsed; the reader's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
 from lark import Lark, Token, Tree
 
 from ..resources import format_parser
 
-__all__ = ["Piece", "Block", "Record", "Document", "parse_document", "parser"]
+__all__ = ["Piece", "Block", "Record", "Document", "NameOf", "document_of", "parse_document", "parser"]
 
 
 #: What a block's name follows in its opening and closing tags (docs/spec/dhtmlxq.md §2.1).
 _OPEN_PREFIX = len("[DhtmlXQ_")
 _CLOSE_PREFIX = len("[/DhtmlXQ_")
+
+#: The name a block's opening or closing tag gives (the text of the tag in, the name out).
+#: The tree of blocks is the same for the UBB formats that share DhtmlXQ's shape
+#: (DHJHtmlXQ's, :mod:`xqformats.dhjhtmlxq.grammar`); only their tags name blocks differently.
+NameOf = Callable[[str], str]
+
+
+def _dhtmlxq_name(tag: str) -> str:
+    """The name ``[DhtmlXQ_name]`` or ``[/DhtmlXQ_name]`` gives."""
+    return tag[_CLOSE_PREFIX:-1] if tag.startswith("[/") else tag[_OPEN_PREFIX:-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +64,7 @@ class Block:
     head: Piece
     body: tuple[Piece, ...]
     close: Optional[Piece]
-
-    @property
-    def close_name(self) -> Optional[str]:
-        return None if self.close is None else self.close.text[_CLOSE_PREFIX:-1]
+    close_name: Optional[str] = None
 
     @property
     def start(self) -> int:
@@ -108,12 +115,16 @@ def _piece(tok: Token) -> Piece:
     return Piece(tok.type, str(tok), start, end)
 
 
-def _block(tree: Tree[Token]) -> Block:
+#: The terminals that close a block (DhtmlXQ's one; DHJHtmlXQ's comments have their own).
+_CLOSERS = frozenset({"CLOSE", "COMMENT_CLOSE"})
+
+
+def _block(tree: Tree[Token], name_of: NameOf) -> Block:
     tokens = [_piece(t) for t in tree.children if isinstance(t, Token)]
     head = tokens[0]
-    close = tokens[-1] if len(tokens) > 1 and tokens[-1].kind == "CLOSE" else None
+    close = tokens[-1] if len(tokens) > 1 and tokens[-1].kind in _CLOSERS else None
     body = tuple(tokens[1:-1] if close is not None else tokens[1:])
-    return Block(str(tree.data), head.text[_OPEN_PREFIX:-1], head, body, close)
+    return Block(str(tree.data), name_of(head.text), head, body, close, None if close is None else name_of(close.text))
 
 
 def _stray(tree: Tree[Token]) -> Piece:
@@ -122,7 +133,7 @@ def _stray(tree: Tree[Token]) -> Piece:
     return _piece(tok)
 
 
-def _record(tree: Tree[Token]) -> Record:
+def _record(tree: Tree[Token], name_of: NameOf) -> Record:
     head: Optional[Piece] = None
     close: Optional[Piece] = None
     blocks: list[Block] = []
@@ -136,13 +147,23 @@ def _record(tree: Tree[Token]) -> Record:
         elif child.data == "stray_close":
             strays.append(_stray(child))
         elif child.data != "text":
-            blocks.append(_block(child))
+            blocks.append(_block(child, name_of))
     return Record(tuple(blocks), head, close, tuple(strays))
 
 
 def parse_document(text: str) -> Document:
     """The records of ``text``; never raises (the grammar accepts any text)."""
-    tree = parser().parse(text)
+    return document_of(parser().parse(text), _dhtmlxq_name)
+
+
+def document_of(tree: Tree[Token], name_of: NameOf) -> Document:
+    """The records of a parse tree of the shape of ``grammars/dhtmlxq.lark``'s ``document``.
+
+    ``name_of`` gives the name of a block from its tags' text.  Used for
+    DhtmlXQ and for the UBB formats whose grammar has the same rules
+    (``document``, ``record``, ``stray_close``, ``stray_record_close``,
+    ``text`` and the blocks).
+    """
     records: list[Record] = []
     loose: list[Block] = []
     loose_at: Optional[int] = None
@@ -151,13 +172,13 @@ def parse_document(text: str) -> Document:
         assert isinstance(child, Tree)
         kind = child.data
         if kind == "record":
-            records.append(_record(child))
+            records.append(_record(child, name_of))
         elif kind in ("stray_close", "stray_record_close"):
             strays.append(_stray(child))
         elif kind != "text":
             if loose_at is None:
                 loose_at = len(records)
-            loose.append(_block(child))
+            loose.append(_block(child, name_of))
     if loose_at is not None:
         records.insert(loose_at, Record(tuple(loose)))
     return Document(tuple(records), tuple(strays))
