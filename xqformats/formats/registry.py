@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import PurePath
 from typing import Iterator, NamedTuple, Optional
 
-from . import cbf, cbr, ccm, chn, dhtmlxq, json, mxq, pgn, wxfgame, xqf
+from . import cbf, cbr, ccm, chn, dhtmlxq, json, mxq, pfc, pgn, wxfgame, xqf
 from .base import Format
 
 __all__ = ["Registry", "Detection", "REGISTRY", "HEAD_SIZE", "detect_format"]
@@ -176,6 +176,8 @@ REGISTRY = Registry(
     (
         dhtmlxq.FORMAT,
         pgn.FORMAT,
+        # Before CBF, whose sniff takes any XML: PFC's takes only an `<n>` root.
+        pfc.FORMAT,
         cbf.FORMAT,
         xqf.FORMAT,
         cbr.CBR,
