@@ -35,7 +35,7 @@ from ..core import Move, square
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Span
 from ..fen import parse_fen
 from ..model import RESULT_WORDS, RESULTS, Game
-from ..position import Position
+from ..position import STARTING_FEN, Position
 from ..source import Source
 from .attributes import KEPT_PREFIX, STRUCTURAL, header_for_attribute
 from .rules import (
@@ -127,25 +127,22 @@ def _read(src: Source, sink: DiagnosticSink) -> Optional[Game]:
     return game
 
 
+#: Every ``m`` value that is a move (schemas/pfc.xsd type ``Move``: 8,100 of them), and the move: one lookup a move.
+_MOVE_OF = {
+    f"{_FILES[f1]}{r1}{_FILES[f2]}{r2}": Move(square(f1, r1), square(f2, r2))
+    for f1 in range(9) for r1 in range(10) for f2 in range(9) for r2 in range(10)
+}
+
+
 def decode_move(text: Optional[str]) -> Optional[Move]:
-    """The move of an ``m`` value such as ``h2e2`` (schemas/pfc.xsd type ``Move``); ``None`` when it is none."""
-    if text is None or len(text) != 4:
-        return None
-    f1, r1, f2, r2 = text
-    if f1 not in _FILES or f2 not in _FILES or not (r1.isascii() and r1.isdigit() and r2.isascii() and r2.isdigit()):
-        return None
-    return Move(square(_FILES.index(f1), int(r1)), square(_FILES.index(f2), int(r2)))
+    """The move of an ``m`` value such as ``h2e2``; ``None`` when it is none."""
+    return _MOVE_OF.get(text) if text is not None else None
 
 
 def _is_default(el: etree._Element) -> bool:
     """Whether ``el`` is marked as its parent's main line (docs/spec/pfc.md §3.3)."""
     value = el.get("default")
     return value is not None and value.strip() not in ("", "false", "0")
-
-
-def _moves(el: etree._Element) -> list[etree._Element]:
-    """The ``<n>`` children of ``el`` (other elements, comments and processing instructions skipped)."""
-    return [child for child in el if child.tag == "n"]
 
 
 class _Lowering(ReaderHooks):
@@ -167,12 +164,11 @@ class _Lowering(ReaderHooks):
 
     # ------------------------------------------------------------ driver
     def run(self) -> Game:
-        root, b = self.root, self.builder
-        b.game.span = self.locator.element(root)
+        b = self.builder
         self._information()
         b.game.notation = "iccs"
         start = self._start()
-        comment = self._comment(root)
+        comment = self._comment(self.root)
         if comment:
             b.visit_comment(comment)
         self._walk(start is not None)
@@ -226,7 +222,7 @@ class _Lowering(ReaderHooks):
             self.builder.visit_header("FEN", text.strip())
             return None
         self.builder.visit_start(pos)
-        if pos != Position.initial() or pos.fullmove_number != 1:
+        if pos.fen() != STARTING_FEN:
             self.builder.visit_header("FEN", pos.fen(), span)
         return pos
 
@@ -273,7 +269,7 @@ class _Lowering(ReaderHooks):
 
     def _ordered(self, el: etree._Element) -> list[etree._Element]:
         """``el``'s move children, the main line first; N111 for a second ``default``."""
-        children = _moves(el)
+        children = [child for child in el if child.tag == "n"]
         if len(children) < 2:
             return children
         marked = [child for child in children if _is_default(child)]
@@ -293,7 +289,8 @@ class _Lowering(ReaderHooks):
                 self.superseded.add((el, "m"))
             b.visit_unreadable(el)
             return
-        node = b.visit_move(move, self.locator.start_tag(el), text, el)
+        # No span: a move is located (a dictionary lookup and a scan) only when it is reported.
+        node = b.visit_move(move, None, text, el)
         if node is not None:
             comment = self._comment(el)
             if comment:

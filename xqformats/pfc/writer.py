@@ -47,7 +47,7 @@ def write_pfc(game: Game, encoding: str = "utf-8") -> bytes:
     if encoding.lower() not in ENCODINGS:
         raise ValueError(f"PFC is written in {', '.join(ENCODINGS)}, not {encoding}")
     root = game.accept(PfcWriter())
-    body: bytes = etree.tostring(root, encoding=encoding.lower())
+    body: bytes = etree.tostring(root, encoding=encoding.lower(), xml_declaration=False)
     return f'<?xml version="1.0" encoding="{encoding.lower()}"?>'.encode("ascii") + body + b"\n"
 
 
