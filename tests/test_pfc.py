@@ -30,7 +30,7 @@ from xqformats.model import Game, Headers, Node
 from xqformats.pfc import read_pfc, write_pfc
 from xqformats.pfc.rules import RULES
 from xqformats.pfc.writer import pfc_losses
-from xqformats.position import STARTING_FEN, Position
+from xqformats.position import STARTING_FEN
 
 VSCHESS = SHARED_CORPUS.parent / "oracles" / "vschess" / "vschess.function.js"
 START = STARTING_FEN

@@ -88,7 +88,8 @@ XML_BYTES = Rule(
     ),
     why="The characters those bytes stood for are lost.",
     deviation=True,
-    example=_pfc('<n m="h2e2" c="\udcff" default="true" />'),
+    example_note="The file starts with a UTF-8 byte order mark (U+FEFF) but declares GBK.",
+    example="\ufeff" + _pfc().replace("utf-8", "gbk", 1),
     fixed=_pfc(),
     example_kind="pfc",
     references=("docs/spec/pfc.md §2.2",),
@@ -181,13 +182,13 @@ ILLEGAL_MOVE = Rule(
     "A move that is not legal in its position",
     what=(
         "Reports a move from an empty point, of the side not to move, or one the piece cannot "
-        "make (docs/spec/board.md).  It and the line after it are kept as a comment (N110)."
+        "make (docs/spec/board.md §5).  It and the line after it are kept as a comment (N110)."
     ),
     why="The game cannot be replayed past it.",
     example=_pfc('<n m="e0e2" c="" default="true" />'),
     fixed=_pfc(),
     example_kind="pfc",
-    references=("docs/spec/pfc.md §3.2", "docs/spec/board.md §4"),
+    references=("docs/spec/pfc.md §3.2", "docs/spec/board.md §5"),
 )
 MOVES_NOT_READ = Rule(
     "N110",
