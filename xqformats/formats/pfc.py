@@ -21,9 +21,13 @@ __all__ = ["FORMAT", "sniff"]
 
 #: The head of a PFC document (docs/spec/pfc.md §2.3): an XML declaration, the
 #: wrapper's ``<!--`` (either order, each optional), then the root ``<n`` and a
-#: character that ends its name.  Another XML document (CBF's
-#: ``<ChineseChessRecord``, an ``<html>``) has another root.
-_HEAD = re.compile(rb"\A(?:<\?xml[^>]{0,200}>\s*)?(?:<!--\s*)?(?:<\?xml[^>]{0,200}>\s*)?<n[\s/>]")
+#: character that ends its name; or a document type declaration naming the root
+#: ``n`` (which the reader reports and refuses, §2.1, rather than CBF's).
+#: Another XML document (CBF's ``<ChineseChessRecord``, an ``<html>``) has
+#: another root.
+_HEAD = re.compile(
+    rb"\A(?:<\?xml[^>]{0,200}>\s*)?(?:<!DOCTYPE\s+n[\s\[>]|(?:<!--\s*)?(?:<\?xml[^>]{0,200}>\s*)?<n[\s/>])"
+)
 
 
 def sniff(head: bytes) -> bool:

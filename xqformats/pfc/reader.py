@@ -118,13 +118,23 @@ def _read(src: Source, sink: DiagnosticSink) -> Optional[Game]:
     locator = Locator(decoded)
     if root.tag != "n":
         tag = root.tag if isinstance(root.tag, str) else "?"
-        report(sink, NOT_PFC, f"The root element is `{tag}`; a PFC record is an `<n>` tree", locator.start_tag(root), root.sourceline)
+        report(sink, NOT_PFC, f"The root element is `{tag}`; a PFC record is an `<n>` tree", _root_tag(root, decoded), root.sourceline)
         return None
     lowering = _Lowering(root, locator, sink)
     game = lowering.run()
     if parsed.well_formed:
         validate(root, locator, sink, superseded=lowering.superseded)
     return game
+
+
+def _root_tag(root: etree._Element, source: Source) -> Optional[Span]:
+    """Where the start tag of a root that is not PFC's begins (its name as written: a prefix, no namespace URI)."""
+    text = source.text or ""
+    name = etree.QName(root).localname if isinstance(root.tag, str) else ""
+    written = f"<{root.prefix}:{name}" if root.prefix else f"<{name}"
+    start = source.line_index.line_start(root.sourceline or 1, 0)
+    at = text.find(written, start)
+    return source.span(at, at + len(written)) if name and at >= 0 else None
 
 
 #: Every ``m`` value that is a move (schemas/pfc.xsd type ``Move``: 8,100 of them), and the move: one lookup a move.
