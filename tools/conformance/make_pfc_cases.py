@@ -84,10 +84,9 @@ def valid() -> list[Case]:
                           ("Annotator", "讲评者")], result="1-0"))),
         case("valid", "vschess-layout", VSCHESS.encode("utf-8"), s("2.2", "3.3", "3.5", "4.1", "4.2", "4.3"),
              ["N103", "N107", "N111", "N112", "N113"],
-             "vschess's layout on one line: the main line is the second child (default), B2-E2 a variation; a "
+             "vschess 2.6.6's layout (its writer nodeToData_PengFei) on one line: the main line is the second child (default), B2-E2 a variation; a "
              "comment holds a raw line break, read as one; title and create-time are Name and Date, redname "
              "and blackname kept under their own names; result says what win says.",
-             source="vschess 2.6.6 nodeToData_PengFei (the layout it writes)",
              expect=document(game(
                  [root(), *line("H2-E2", "H9-G7", comments={1: ["中炮\n两行"]}), {"parent": 0, "move": "B2-E2"}],
                  headers=[("Name", "决赛"), ("Event", "全国赛"), ("Date", "2001.01.02"), ("redname", "张三"),
