@@ -168,6 +168,10 @@ class _Lowering(ReaderHooks):
         self.sink = sink
         self.builder = GameBuilder(self, REST_OF_LINE)
         self.superseded: set[Subject] = set()
+        # Whether any value can hold a raw line break or tab (a file on one line has none): else
+        # no comment is looked up in the text (§3.5), and the text is never indexed.
+        text = locator.text
+        self._raw_breaks = "\t" in text or "\n" in text.strip()
 
     def _report(self, rule: Rule, message: str, span: Optional[Span], el: etree._Element) -> None:
         report(self.sink, rule, message, span, el.sourceline)
@@ -249,7 +253,7 @@ class _Lowering(ReaderHooks):
     def _comment(self, el: etree._Element) -> str:
         """The ``c`` of ``el``, its line breaks kept (§3.5): XML reads a raw line break in a value as a space."""
         value = el.get("c") or ""
-        if " " not in value and "\t" not in value:
+        if not self._raw_breaks or " " not in value:
             return value
         span = self.locator.attribute_value(el, "c")
         raw = self.locator.text[span.start : span.end] if span is not None else ""

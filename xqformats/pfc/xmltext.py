@@ -144,7 +144,7 @@ def parse(source: Source, sink: DiagnosticSink) -> Parsed:
     data = text.encode("utf-8", "surrogatepass")
     parser = make_parser()
     try:
-        return Parsed(_readable(etree.fromstring(data, parser)), True)
+        return Parsed(etree.fromstring(data, parser), True)  # (a strict parse keeps no unreadable value)
     except etree.XMLSyntaxError:
         _report_syntax(parser.error_log, sink)
     try:
