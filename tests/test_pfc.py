@@ -178,7 +178,17 @@ def test_a_game_deeper_than_libxml2s_default_reads() -> None:
 def test_a_tree_beyond_2048_levels_is_reported_not_raised() -> None:
     data = doc('<n m="h2e2" c="">' * 2100 + "</n>" * 2100)
     game, diags = read_pfc(data)
-    assert "N101" in {d.code for d in diags}
+    assert [d.message for d in diags if d.code == "N101"][0].startswith("The tree nests deeper than 2,048 levels")
+
+
+def test_schema_findings_are_bounded() -> None:
+    # Many bad children: libxml2's log (xmlschema would be quadratic), which stops at an element's first bad child.
+    game, diags = read_pfc(doc("<x/>" * 6000))
+    assert game is not None and [d.code for d in diags] == ["N106"] and diags[0].line == 1
+    # Many bad attribute values, each its own finding: at most 100, then one that says how many more.
+    game, diags = read_pfc(doc('<n m="h2e2" c="" default="maybe" />' * 150))
+    schema = [d for d in diags if d.code == "N107"]
+    assert game is not None and len(schema) == 101 and "not reported" in schema[-1].message
 
 
 def test_entities_are_never_expanded() -> None:

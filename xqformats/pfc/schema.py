@@ -90,7 +90,7 @@ def validate(root: etree._Element, locator: Locator, sink: DiagnosticSink, *, su
     if schema.validate(root.getroottree()):
         return True
     log = schema.error_log
-    if len(log) <= MAX_SCHEMA_ERRORS and _depth(root) <= MAX_EXPLAINED_DEPTH:
+    if len(log) <= MAX_SCHEMA_ERRORS and _explainable(root):
         violations: Iterator[_Violation] = iter(_from_xmlschema(root, locator))
     else:
         violations = _from_lxml(log, root)
@@ -107,13 +107,22 @@ def validate(root: etree._Element, locator: Locator, sink: DiagnosticSink, *, su
     return False
 
 
-def _depth(root: etree._Element) -> int:
-    """How deep the tree of ``root`` nests (1: the root alone); O(elements)."""
-    deepest = depth = 0
-    for event, _ in etree.iterwalk(root, events=("start", "end")):
-        depth += 1 if event == "start" else -1
-        deepest = max(deepest, depth)
-    return deepest
+#: An element with more children than this is not explained by xmlschema, which counts the
+#: children (O(n) in lxml) for each error about one of them: O(n²) for n bad children.
+MAX_EXPLAINED_CHILDREN = 5_000
+
+
+def _explainable(root: etree._Element) -> bool:
+    """Whether xmlschema explains ``root``'s tree quickly: not too deep, no element with too many children; O(elements)."""
+    depth = 0
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        if event == "end":
+            depth -= 1
+            continue
+        depth += 1
+        if depth > MAX_EXPLAINED_DEPTH or len(el) > MAX_EXPLAINED_CHILDREN:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- xmlschema

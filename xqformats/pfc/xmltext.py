@@ -166,6 +166,8 @@ def _report_syntax(log: etree._ListErrorLog, sink: DiagnosticSink) -> None:
         column = entry.column if entry.column and entry.column > 0 else None
         message = entry.message.strip().rstrip(".") or "Malformed XML"
         message = message[:1].upper() + message[1:]
+        if message.startswith("Excessive depth"):  # libxml2's words name its own option
+            message = "The tree nests deeper than 2,048 levels (one a ply, docs/spec/pfc.md §2.1); what lies deeper is not read"
         sink.add(Diagnostic(XML_SYNTAX.code, XML_SYNTAX.severity, message, line, column, line, column))
     if not seen:  # pragma: no cover - libxml2 always logs
         sink.report(XML_SYNTAX, "Malformed XML")
