@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import PurePath
 from typing import Iterator, NamedTuple, Optional
 
-from . import cbf, cbr, ccm, chn, dhjhtmlxq, dhtmlxq, json, mxq, pgn, playok, shijia, wxfgame, xqf
+from . import cbf, cbr, ccm, chn, dhjhtmlxq, dhtmlxq, json, mxq, pfc, pgn, playok, shijia, wxfgame, xqf
 from .base import Format
 
 __all__ = ["Registry", "Detection", "REGISTRY", "HEAD_SIZE", "detect_format"]
@@ -180,6 +180,8 @@ REGISTRY = Registry(
         # an MXQ file, which holds ShiJia's markers between length bytes, is left to MXQ.
         shijia.FORMAT,
         pgn.FORMAT,
+        # Before CBF, whose sniff takes any XML: PFC's takes only an `<n>` root.
+        pfc.FORMAT,
         cbf.FORMAT,
         xqf.FORMAT,
         cbr.CBR,
