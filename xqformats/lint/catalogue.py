@@ -42,6 +42,7 @@ from ..formats import rules as format_rules
 from ..jsonform import rules as json_rules
 from ..mxq import rules as mxq_rules
 from ..notation import rules as notation_rules
+from ..pasted import rules as pasted_rules
 from ..pgn import rules as pgn_rules
 from ..wxfgame import rules as wxfgame_rules
 from . import suppression
@@ -78,6 +79,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     mxq_rules,
     ccm_rules,
     chn_rules,
+    pasted_rules,
     format_rules,
     checks,
     repetition_rules,
@@ -143,6 +145,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("Y1", "MXQ (弈天)"),
     ("Z1", "CCM (中国游戏中心)"),
     ("L1", "CHN (联众)"),
+    ("A1", "Pasted text"),
     ("R1", "Repetition and the natural limit"),
     ("G1", "Game level and files"),
 )
