@@ -63,12 +63,12 @@ def _pos(tok: Token) -> tuple[int, int]:
     return start, end
 
 
-def _tokens(tree: Tree) -> list[Token]:
+def _tokens(tree: Tree[Token]) -> list[Token]:
     """The tokens of ``tree`` and of its subtrees, in text order."""
     return [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
 
 
-def _start(tree: Tree) -> int:
+def _start(tree: Tree[Token]) -> int:
     return _pos(_tokens(tree)[0])[0]
 
 
@@ -159,7 +159,7 @@ class _PastedReader(ReaderHooks):
                 replace(d, line=span.line, column=span.column, end_line=span.end_line, end_column=span.end_column, fix=fix)
             )
 
-    def _fen(self, board: Tree) -> tuple[Optional[Position], Optional[Diagnostic]]:
+    def _fen(self, board: Tree[Token]) -> tuple[Optional[Position], Optional[Diagnostic]]:
         """The position of the FEN ``board`` (its board and fields: one line); the first error when it gives none."""
         toks = _tokens(board)
         start, end = _pos(toks[0])[0], _pos(toks[-1])[1]
@@ -171,7 +171,7 @@ class _PastedReader(ReaderHooks):
         cause = next((d for d in self.sink.items[mark:] if d.severity.name == "ERROR"), None)
         return pos, (cause if pos is None else None)
 
-    def _ignored(self, lines: Sequence[Tree], why: str) -> None:
+    def _ignored(self, lines: Sequence[Tree[Token]], why: str) -> None:
         for line in lines:
             toks = _tokens(line)
             start, end = _pos(toks[0])[0], _pos(toks[-1])[1]
@@ -179,7 +179,7 @@ class _PastedReader(ReaderHooks):
             self.sink.report_at(rules.LINE_IGNORED, f"Line `{first}…` is not read: {why}", start, end)
 
     # ---------------------------------------------------------------- entry
-    def read(self, lines: Sequence[Tree]) -> Optional[Game]:
+    def read(self, lines: Sequence[Tree[Token]]) -> Optional[Game]:
         """The game of the text whose lines are ``lines`` (none: a text of blank lines)."""
         if not lines:
             self.sink.report_at(rules.NO_GAME, "No moves, FEN or UCCI line in the pasted text; no game read", 0, 0)
@@ -202,7 +202,7 @@ class _PastedReader(ReaderHooks):
         return game
 
     # ---------------------------------------------------------------- FEN and move lines (§4, §5)
-    def _lines(self, lines: Sequence[Tree]) -> Optional[Game]:
+    def _lines(self, lines: Sequence[Tree[Token]]) -> Optional[Game]:
         fen = lines[0] if lines[0].data == "fen" else None
         rest = lines[1:] if fen is not None else lines
         first_moves = next((i for i, line in enumerate(rest) if line.data == "moves"), len(rest))
@@ -227,7 +227,7 @@ class _PastedReader(ReaderHooks):
         builder.end_game()
         return builder.result()
 
-    def _movetext(self, moves: Sequence[Tree], start: Optional[Position]) -> Game:
+    def _movetext(self, moves: Sequence[Tree[Token]], start: Optional[Position]) -> Game:
         """The lines of moves, from the first to the end of the text, read as PGN movetext (§5.1)."""
         text = self.source.text or ""
         numbers = [t for line in moves for t in _tokens(line) if t.type == "LIST_NUMBER"]
@@ -244,7 +244,7 @@ class _PastedReader(ReaderHooks):
         return game
 
     # ---------------------------------------------------------------- UCCI (§3)
-    def _ucci(self, line: Tree) -> Optional[Game]:
+    def _ucci(self, line: Tree[Token]) -> Optional[Game]:
         self.shape = "a UCCI `position` line"
         setup = next((c for c in line.children if isinstance(c, Tree) and c.data != "ucci_moves"), None)
         moves = next((c for c in line.children if isinstance(c, Tree) and c.data == "ucci_moves"), None)
@@ -274,7 +274,7 @@ class _PastedReader(ReaderHooks):
         builder.end_game()
         return builder.result()
 
-    def _bad_setup(self, line: Tree, setup: Optional[Tree]) -> None:
+    def _bad_setup(self, line: Tree[Token], setup: Optional[Tree[Token]]) -> None:
         """A103: ``position`` followed by no position (``setup``: what follows it, ``None``: nothing)."""
         toks = _tokens(setup) if setup is not None else _tokens(line)[:1]
         s, e = _pos(toks[0])[0], _pos(toks[-1])[1]
