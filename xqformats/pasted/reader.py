@@ -29,7 +29,7 @@ from lark import Lark, Token, Tree
 
 from ..builder import GameBuilder, LinePolicy, ReaderHooks
 from ..core import Move
-from ..diagnostics import Diagnostic, DiagnosticSink, excerpt
+from ..diagnostics import Diagnostic, DiagnosticSink, Severity, excerpt
 from ..fen import parse_fen
 from ..model import Game
 from ..notation import Notation
@@ -145,6 +145,8 @@ class _PastedReader(ReaderHooks):
         self.source = source
         self.sink = sink
         self.shape = ""
+        #: The finding on the UCCI move that could not be played (the note A105 hangs on it).
+        self.cause: Optional[Diagnostic] = None
         self.start_words = "from the initial position"
 
     # ---------------------------------------------------------------- helpers
@@ -168,7 +170,7 @@ class _PastedReader(ReaderHooks):
         pos, found = parse_fen(text)
         self._relocate(found, start)
         self.start_words = "from the FEN's position" if pos is not None else "with no start position (the FEN gives none)"
-        cause = next((d for d in self.sink.items[mark:] if d.severity.name == "ERROR"), None)
+        cause = next((d for d in self.sink.items[mark:] if d.severity is Severity.ERROR), None)
         return pos, (cause if pos is None else None)
 
     def _ignored(self, lines: Sequence[Tree[Token]], why: str) -> None:
@@ -300,11 +302,16 @@ class _PastedReader(ReaderHooks):
 
     # ---------------------------------------------------------------- the builder's hooks
     def decoded(self, move: Optional[Move], findings: Sequence[Diagnostic], token: Token) -> None:
+        mark = len(self.sink.items)
         self._relocate(findings, _pos(token)[0])
+        if move is None:
+            # The finding that says why (an error); a style finding on the same move may follow it.
+            self.cause = next((d for d in self.sink.items[mark:] if d.severity is Severity.ERROR), None)
 
     def not_read(self, token: Token) -> None:
         # A note on the move's own finding (just reported): one root cause, one finding.
-        self.sink.note(rules.MOVES_NOT_READ, "Moves from here to the end of the line are not read", self.source.span(*_pos(token)))
+        message = "Moves from here to the end of the line are not read"
+        self.sink.note(rules.MOVES_NOT_READ, message, self.source.span(*_pos(token)), about=self.cause)
 
 
 def read_pasted(text: "str | Source", *, strict: bool = False, path: Optional[str] = None) -> tuple[list[Game], list[Diagnostic]]:
