@@ -24,7 +24,10 @@ from xqformats.cli import main
 from xqformats.formats import REGISTRY, read
 from xqformats.model import Game
 from xqformats.pasted import read_pasted
+from xqformats.diagnostics import Severity
+from xqformats.notation import Notation, encode
 from xqformats.position import STARTING_FEN
+from strategies import games
 
 VSCHESS = SHARED_CORPUS.parent / "oracles" / "vschess" / "vschess.function.js"
 
@@ -252,6 +255,37 @@ def test_convert_standard_input_to_pgn(capsys: pytest.CaptureFixture[str], monke
 
 def test_pasted_text_is_not_written() -> None:
     assert REGISTRY.get("pasted").writer is None and "pasted" not in REGISTRY.writable()
+
+
+# ---------------------------------------------------------------- random games, pasted
+
+
+def _pasted_lines(game: Game, notation: Notation, numbered: bool) -> str:
+    """The main line of ``game`` as people paste it: each move in ``notation``, a `N、` before Red's."""
+    pos = game.start.copy()
+    words = []
+    for move in game.mainline_moves():
+        if numbered and pos.turn:
+            words.append(f"{pos.fullmove_number}、")
+        words.append(encode(move, pos, notation, fullwidth=True))
+        pos.push(move)
+    return " ".join(words)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    games(max_moves=30, headers=None, comments=None, comments_before=None, nags=None),
+    st.sampled_from([Notation.CHINESE, Notation.WXF, Notation.ICCS]),
+    st.booleans(),
+)
+def test_a_pasted_main_line_reads_back(game: Game, notation: Notation, numbered: bool) -> None:
+    moves = _pasted_lines(game, notation, numbered)
+    fen = game.start.fen()
+    for text in (f"{fen}\n{moves}", f"position fen {fen} moves {' '.join(_iccs(game))}"):
+        games_, diagnostics = read_pasted(text)
+        assert [str(d) for d in diagnostics if d.severity is not Severity.INFO] == [], text
+        assert games_[0].start.fen() == fen
+        assert list(games_[0].mainline_moves()) == list(game.mainline_moves()), text
 
 
 # ---------------------------------------------------------------- any text
