@@ -179,6 +179,13 @@ def test_a_ucci_line_without_a_position_gives_no_game(text: str, message: str) -
     assert diagnostics[0].message.startswith(message)
 
 
+def test_ucci_spelling_is_no_style_finding() -> None:
+    # M405 would "fix" h2e2 to H2-E2, which is no UCCI move (docs/spec/pasted.md §3.2).
+    codes = [d.code for d in read_pasted("position startpos moves h2e2 h9g7")[1]]
+    assert codes == ["A101"]
+    assert "M405" in [d.code for d in read_pasted("h2e2 h9g7")[1]]  # in a move list it is one
+
+
 def test_words_after_startpos_are_reported() -> None:
     game, codes = _one("position startpos now moves h2e2")
     assert _iccs(game) == ["h2e2"] and "A103" in codes

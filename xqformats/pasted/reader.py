@@ -33,6 +33,7 @@ from ..diagnostics import Diagnostic, DiagnosticSink, Severity, excerpt
 from ..fen import parse_fen
 from ..model import Game
 from ..notation import Notation
+from ..notation.rules import ICCS_SPELLING
 from ..pgn.ast import MoveNumber, MoveToken, Result, TagPair
 from ..pgn.fastpath import parse_fast
 from ..pgn.grammar import parse_chunk
@@ -303,7 +304,9 @@ class _PastedReader(ReaderHooks):
     # ---------------------------------------------------------------- the builder's hooks
     def decoded(self, move: Optional[Move], findings: Sequence[Diagnostic], token: Token) -> None:
         mark = len(self.sink.items)
-        self._relocate(findings, _pos(token)[0])
+        # `h2e2` is how UCCI spells a move (docs/spec/pasted.md §3.2): M405's `H2-E2` would
+        # be no UCCI move, so its style finding (and its fix) has no place here.
+        self._relocate([d for d in findings if d.code != ICCS_SPELLING.code], _pos(token)[0])
         if move is None:
             # The finding that says why (an error); a style finding on the same move may follow it.
             self.cause = next((d for d in self.sink.items[mark:] if d.severity is Severity.ERROR), None)
