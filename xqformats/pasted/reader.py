@@ -199,7 +199,7 @@ class _PastedReader(ReaderHooks):
             f"Pasted text ({self.shape}) read as a game {self.start_words}; "
             "it has no tags: no players, event, date or result"
         )
-        if game is not None:
+        if game is not None and not set(game.headers) - {"FEN"}:  # (tags pasted among the moves are PGN's)
             note = Diagnostic.of(rules.NO_TAGS, message, self.source.span(start, start), path=self.sink.path)
             self.sink.items.insert(at, note)
         return game
@@ -252,11 +252,12 @@ class _PastedReader(ReaderHooks):
         setup = next((c for c in line.children if isinstance(c, Tree) and c.data != "ucci_moves"), None)
         moves = next((c for c in line.children if isinstance(c, Tree) and c.data == "ucci_moves"), None)
         start: Optional[Position] = None
+        cause: Optional[Diagnostic] = None
         if setup is not None and setup.data == "startpos":
             start = Position()
             self._ignored_words(_tokens(setup)[1:])
         elif setup is not None and setup.data == "fen_setup":
-            start, _cause = self._fen(setup.children[1])  # type: ignore[arg-type]
+            start, cause = self._fen(setup.children[1])  # type: ignore[arg-type]
         else:
             self._bad_setup(line, setup)
         if start is None:
@@ -264,7 +265,7 @@ class _PastedReader(ReaderHooks):
                 tok = moves.children[1]
                 assert isinstance(tok, Token)
                 message = "No position to play the moves from; they are not read"
-                self.sink.note(rules.MOVES_NOT_READ, message, self.source.span(*_pos(tok)))
+                self.sink.note(rules.MOVES_NOT_READ, message, self.source.span(*_pos(tok)), about=cause)
             return None
         builder = GameBuilder(self, REST_OF_LINE, self.sink.strict)
         self._setup(builder, start)
