@@ -29,7 +29,7 @@ from lark import Lark, Token, Tree
 
 from ..builder import GameBuilder, LinePolicy, ReaderHooks
 from ..core import Move
-from ..diagnostics import Diagnostic, DiagnosticSink, Severity, excerpt
+from ..diagnostics import Diagnostic, DiagnosticSink, Severity, Span, excerpt
 from ..fen import parse_fen
 from ..model import Game
 from ..notation import Notation
@@ -149,6 +149,16 @@ class _PastedReader(ReaderHooks):
         #: The finding on the UCCI move that could not be played (the note A105 hangs on it).
         self.cause: Optional[Diagnostic] = None
         self.start_words = "from the initial position"
+        # Lark's token lines are the source's when the source is a whole text without lone CRs
+        # (Lark counts LF only): then a move's span is its token's, with no line search per move.
+        text = source.text or ""
+        self._token_lines = (source.offset, source.line, source.column) == (0, 1, 1) and "\r" not in text
+
+    def _span(self, tok: Token) -> Span:
+        """Where ``tok`` is in the source."""
+        if self._token_lines:
+            return Span(*_pos(tok), tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
+        return self.source.span(*_pos(tok))
 
     # ---------------------------------------------------------------- helpers
     def _relocate(self, found: Sequence[Diagnostic], start: int) -> None:
@@ -265,7 +275,7 @@ class _PastedReader(ReaderHooks):
                 tok = moves.children[1]
                 assert isinstance(tok, Token)
                 message = "No position to play the moves from; they are not read"
-                self.sink.note(rules.MOVES_NOT_READ, message, self.source.span(*_pos(tok)), about=cause)
+                self.sink.note(rules.MOVES_NOT_READ, message, self._span(tok), about=cause)
             return None
         builder = GameBuilder(self, REST_OF_LINE, self.sink.strict)
         self._setup(builder, start)
@@ -273,7 +283,7 @@ class _PastedReader(ReaderHooks):
             assert isinstance(tok, Token)
             if builder.dead:
                 break
-            builder.visit_text_move(str(tok), self.source.span(*_pos(tok)), Notation.ICCS, tok)
+            builder.visit_text_move(str(tok), self._span(tok), Notation.ICCS, tok)
         builder.visit_result("*")
         builder.end_game()
         return builder.result()
