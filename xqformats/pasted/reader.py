@@ -22,8 +22,10 @@ any text: the grammar accepts every text (its catch-all WORD takes anything).
 
 from __future__ import annotations
 
+import itertools
+import re
 from dataclasses import replace
-from typing import Optional, Sequence
+from typing import Iterable, Iterator, Optional, Sequence
 
 from lark import Lark, Token, Tree
 
@@ -73,20 +75,76 @@ def _start(tree: Tree[Token]) -> int:
     return _pos(_tokens(tree)[0])[0]
 
 
-def pgn_numbers(text: str, numbers: Sequence[Token]) -> str:
-    """``text`` with each list number of ``numbers`` spelt as PGN spells one (``1、`` → ``1.``).
+def pgn_numbers(text: str, numbers: Iterable[tuple[int, str]]) -> str:
+    """``text`` with each list number ``(offset, written)`` of ``numbers`` spelt as PGN spells one (``1、`` → ``1.``).
 
     Character for character, so that every offset, line and column stays the
     same (docs/spec/pasted.md §5.2).  Numbers spelt so already are left alone.
     """
     chars: Optional[list[str]] = None
-    for tok in numbers:
-        spelt = str(tok).translate(_PGN_SPELLING)
-        if spelt != tok:
+    for start, written in numbers:
+        spelt = written.translate(_PGN_SPELLING)
+        if spelt != written:
             chars = chars if chars is not None else list(text)
-            start = _pos(tok)[0]
             chars[start : start + len(spelt)] = spelt
     return text if chars is None else "".join(chars)
+
+
+class _Lexicon:
+    """The terminals of ``grammars/pasted.lark`` the reader scans the text with (the grammar's own regexes)."""
+
+    def __init__(self, lark: Lark) -> None:
+        def terminal(name: str) -> str:
+            return lark.get_terminal(name).pattern.to_regexp()
+
+        self.line_end = re.compile(terminal("_NL"))
+        # A list number starts a word: at the text's or a line's start, or after a separator
+        # (taken with it: a number never ends with one, so no number is missed).
+        self.number = re.compile(f"(?:^|{terminal('WS')}|{terminal('_NL')})({terminal('LIST_NUMBER')})")
+
+
+_LEXICON: list[_Lexicon] = []
+
+
+def _lexicon() -> _Lexicon:
+    if not _LEXICON:
+        _LEXICON.append(_Lexicon(parser()))
+    return _LEXICON[0]
+
+
+def _lines(text: str) -> list[Tree[Token]]:
+    """The parsed lines of ``text`` that decide how it is read (docs/spec/pasted.md §2.2), at their offsets.
+
+    Every line when the first is a UCCI line (the others are reported); else
+    the lines up to the first line of moves: from there on the text is
+    movetext (§5.1), which the PGN reader reads, so the grammar does not
+    parse it (it would cost as much again as PGN's parse).  Each line is
+    classified alone (the grammar's lines do not depend on one another),
+    then the prefix is parsed once, so that tokens carry offsets in ``text``.
+    """
+    lark = parser()
+    start = 0
+    end = len(text)
+    for m in _lexicon().line_end.finditer(text):
+        kind = _kind(lark.parse(text[start : m.start()]))
+        if kind == "position" and not text[:start].strip():
+            break  # a UCCI text: every line is parsed
+        if kind == "moves":
+            end = m.start()
+            break
+        start = m.end()
+    tree = lark.parse(text[:end])
+    return [c for c in tree.children if isinstance(c, Tree)]
+
+
+def _kind(tree: Tree[Token]) -> str:
+    return next((str(c.data) for c in tree.children if isinstance(c, Tree)), "")
+
+
+def _numbers_after(text: str, start: int) -> Iterator[tuple[int, str]]:
+    """The list numbers of ``text`` from offset ``start`` on, as the grammar's LIST_NUMBER finds them."""
+    for m in _lexicon().number.finditer(text, start):
+        yield m.start(1), m.group(1)
 
 
 class PastedLowering(PgnLowering):
@@ -243,7 +301,9 @@ class _PastedReader(ReaderHooks):
     def _movetext(self, moves: Sequence[Tree[Token]], start: Optional[Position]) -> Game:
         """The lines of moves, from the first to the end of the text, read as PGN movetext (§5.1)."""
         text = self.source.text or ""
-        numbers = [t for line in moves for t in _tokens(line) if t.type == "LIST_NUMBER"]
+        # The numbers of the lines the grammar parsed, then those of the text after them.
+        parsed = [(_pos(t)[0], str(t)) for line in moves for t in _tokens(line) if t.type == "LIST_NUMBER"]
+        numbers = itertools.chain(parsed, _numbers_after(text, _pos(_tokens(moves[-1])[-1])[1]))
         whole = self.source
         spelt = Source(whole.name, None, pgn_numbers(text, numbers), whole.offset, whole.line, whole.column)
         chunk = spelt.piece(_start(moves[0]), len(text))
@@ -340,8 +400,7 @@ def read_pasted(text: "str | Source", *, strict: bool = False, path: Optional[st
         source = source.decoded("")
     name = path if path is not None else source.name
     sink = DiagnosticSink(path=name, strict=strict, source=source)
-    tree = parser().parse(source.text or "")
-    lines = [c for c in tree.children if isinstance(c, Tree)]
+    lines = _lines(source.text or "")
     game = _PastedReader(source, sink).read(lines)
     if game is None:
         return [], list(sink.items)
