@@ -12,22 +12,21 @@ import io
 import json
 import shutil
 import subprocess
-from typing import Optional
 
 import pytest
+from conftest import SHARED_CORPUS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import games
 
 import xqformats
-from conftest import SHARED_CORPUS
 from xqformats.cli import main
+from xqformats.diagnostics import Severity
 from xqformats.formats import REGISTRY, read
 from xqformats.model import Game
-from xqformats.pasted import read_pasted
-from xqformats.diagnostics import Severity
 from xqformats.notation import Notation, encode
+from xqformats.pasted import read_pasted
 from xqformats.position import STARTING_FEN
-from strategies import games
 
 VSCHESS = SHARED_CORPUS.parent / "oracles" / "vschess" / "vschess.function.js"
 
