@@ -55,7 +55,8 @@ def codes(record: formats.Record) -> list[str]:
         (b"\xef\xbb\xbf  <ChineseChessRecord>", "cbf"),
         ("<".encode("utf-16-le"), "cbf"),
         (b'[Game "Chinese Chess"]', "pgn"),
-        (b"1. h2e2 h9g7", "pgn"),
+        (b"1. h2e2 h9g7", "pasted"),  # tagless movetext: pasted text (docs/spec/pasted.md §2.3)
+        (b"{a comment} 1. h2e2 h9g7", "pgn"),
         (b"", None),
         (b"XQ\x0a\x00", "xqf"),
     ],
@@ -87,7 +88,14 @@ def test_sniff(head: bytes, kind: Optional[str]) -> None:
         ("README", b"[Game", False, (None, None)),
         # Standard input: without a name (or a name without an extension) the content decides.
         ("-", b"<x/>", True, ("cbf", None)),
-        ("-", b"1. h2e2", True, ("pgn", None)),
+        # Moves without tags, a FEN or a UCCI line: pasted text (docs/spec/pasted.md §2.3) ...
+        ("-", b"1. h2e2", True, ("pasted", None)),
+        ("-", "炮二平五".encode(), True, ("pasted", None)),
+        ("-", b"position startpos", True, ("pasted", None)),
+        ("-", b'[Game "Chinese Chess"]\n1. h2e2', True, ("pgn", None)),
+        # ... but never in a file found by its name, nor named as what one holds.
+        ("game.pgn", "炮二平五".encode(), False, ("pgn", None)),
+        ("notes.txt", b"position startpos", False, (None, None)),
         ("-", b"garbage", True, ("pgn", None)),
         (None, b"<x/>", True, ("cbf", None)),
         ("game", b"<x/>", True, ("cbf", None)),

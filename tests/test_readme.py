@@ -39,6 +39,7 @@ EXPECTED: dict[str, str] = {
     "print([d.code for d in xqformats.read(text).diagnostics])": re.escape("['M407']"),
     "print([d.code for d in xqformats.lint_record(text).diagnostics])": re.escape("[]"),
     'print(xqformats.lint_record(text, select=["M4"], name="g.pgn").diagnostics[0])': r"g\.pgn:4:10: M407 Fullwidth digits in `马８进７`; canonical `马8进7`",
+    "print(pasted.format.name, [n.move.iccs() for n in pasted.games[0].mainline()])": re.escape("pasted ['H2-E2', 'H9-G7', 'H0-G2']"),
     "print([node.move.iccs() for node in game.mainline()])": re.escape("['H2-E2', 'H9-G7', 'H0-G2']"),
     "print(write_pgn(game, notation=\"wxf\"))": r'\[Game "Chinese Chess"\]\n(?:\[.*\]\n)*\n1\. C2\.5 H8\+7 2\. H2\+3 \*\n',
     "print(xqformats.encode(move, pos, \"wxf\"))": r"C2\.5",

@@ -279,6 +279,22 @@ def chn_moves(n: int) -> bytes:
     return chn(*_HORSES * n, turned=True)
 
 
+#: The four horse moves in Chinese (Black's digits fullwidth) and in UCCI's ICCS.
+_PASTED_CYCLE = ("马二进三", "马８进７", "马三退二", "马７退８")
+
+
+def pasted_moves(n: int) -> bytes:
+    """Pasted text: ``4n`` legal moves, numbered `1、`, two moves a line (docs/spec/pasted.md §5)."""
+    lines = (f"{i + 1}、{_PASTED_CYCLE[2 * i % 4]} {_PASTED_CYCLE[(2 * i + 1) % 4]}" for i in range(2 * n))
+    return "\n".join(lines).encode()
+
+
+def pasted_ucci(n: int) -> bytes:
+    """A UCCI line of ``4n`` legal moves (docs/spec/pasted.md §3)."""
+    cycle = " ".join(m.lower().replace("-", "") for m in _HORSES)
+    return ("position startpos moves " + " ".join([cycle] * n)).encode()
+
+
 HOSTILE: tuple[Shape, ...] = (
     Shape("dhtmlxq:branches-child-first", "dhtmlxq", dhtmlxq_child_first, dhtmlxq_child_first.__doc__ or ""),
     Shape("dhtmlxq:comments", "dhtmlxq", dhtmlxq_comments, dhtmlxq_comments.__doc__ or ""),
@@ -299,6 +315,9 @@ HOSTILE: tuple[Shape, ...] = (
     Shape("ccm:moves", "ccm", ccm_moves, ccm_moves.__doc__ or ""),
     Shape("ccm:moves-kept", "ccm", ccm_moves_kept, ccm_moves_kept.__doc__ or ""),
     Shape("chn:moves", "chn", chn_moves, chn_moves.__doc__ or ""),
+    Shape("pasted:moves", "pasted", pasted_moves, pasted_moves.__doc__ or ""),
+    # Five bytes a move: 128 KB is 26,000 moves, more than any engine log holds on one line.
+    Shape("pasted:ucci", "pasted", pasted_ucci, pasted_ucci.__doc__ or "", size=128 * 1024),
 )
 
 

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import PurePath
 from typing import Iterator, NamedTuple, Optional
 
-from . import cbf, cbr, ccm, chn, dhjhtmlxq, dhtmlxq, json, mxq, pfc, pgn, playok, shijia, wxfgame, xqf
+from . import cbf, cbr, ccm, chn, dhjhtmlxq, dhtmlxq, json, mxq, pasted, pfc, pgn, playok, shijia, wxfgame, xqf
 from .base import Format
 
 __all__ = ["Registry", "Detection", "REGISTRY", "HEAD_SIZE", "detect_format"]
@@ -147,7 +147,9 @@ class Registry:
         format claiming the extension.  An extension no format claims gives
         the format whose :attr:`~.base.Format.signature` the content carries,
         else ``Detection(None)`` (a weak sniff, such as PGN's ``[``, does not
-        make a ``.txt`` file a record).
+        make a ``.txt`` file a record).  A format with no extensions (pasted
+        text) is what unnamed inputs hold: it is never detected in a file
+        found by its name, nor named as what such a file holds.
         """
         suffix = PurePath(name).suffix.lower() if name else ""
         if stdin and not suffix:
@@ -161,7 +163,7 @@ class Registry:
         agreeing = next((f for f in claimed if f.sniff(head)), None)
         if agreeing is not None:
             return Detection(agreeing)
-        other = self.sniff(head)
+        other = next((f for f in self._formats if f.extensions and f.sniff(head)), None)
         if other is not None:
             return Detection(other, claimed[0])
         return Detection(claimed[0])
@@ -172,6 +174,7 @@ class Registry:
 #: Every format xqformats knows, in detection order (a narrower format before
 #: a broader one that shares its extension).  Adding a format: its descriptor
 #: module, and one entry here.  Standard input that matches no sniff is PGN.
+#: A format with no extensions (pasted text) is detected in unnamed inputs only.
 REGISTRY = Registry(
     (
         dhtmlxq.FORMAT,
@@ -179,6 +182,9 @@ REGISTRY = Registry(
         # Before PGN, whose sniff takes any text starting with a digit (a ShiJia set-up does);
         # an MXQ file, which holds ShiJia's markers between length bytes, is left to MXQ.
         shijia.FORMAT,
+        # Before PGN: standard input holding moves without tags (or a FEN, or a
+        # UCCI line) is pasted text; with tags, or matching no sniff, it is PGN.
+        pasted.FORMAT,
         pgn.FORMAT,
         # Before CBF, whose sniff takes any XML: PFC's takes only an `<n>` root.
         pfc.FORMAT,
