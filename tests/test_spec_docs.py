@@ -49,6 +49,7 @@ PAGES: dict[str, tuple[str, str]] = {
     "mxq.md": ("MXQ", "mxq"),
     "ccm.md": ("CCM", "ccm"),
     "chn.md": ("CHN", "chn"),
+    "che.md": ("CHE", "che"),
     "rules.md": ("Rules", "rules"),
 }
 SHORT_NAMES = {short: page for page, (short, _) in PAGES.items()}
@@ -56,7 +57,7 @@ PREFIXES = {prefix: page for page, (_, prefix) in PAGES.items()}
 
 #: The pages that state a format or the rules of play (their leaf clauses must name a source).
 FORMAT_PAGES = (
-    "board.md", "fen.md", "notation.md", "pgn.md", "cbf.md", "xqf.md", "cbr.md", "dhtmlxq.md", "wxfgame.md", "json.md", "mxq.md", "ccm.md", "chn.md", "rules.md",
+    "board.md", "fen.md", "notation.md", "pgn.md", "cbf.md", "xqf.md", "cbr.md", "dhtmlxq.md", "wxfgame.md", "json.md", "mxq.md", "ccm.md", "chn.md", "che.md", "rules.md",
 )
 
 #: Where citations of the pages may stand: everything a user of the repository reads.

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import PurePath
 from typing import Iterator, NamedTuple, Optional
 
-from . import cbf, cbr, ccm, chn, dhtmlxq, json, mxq, pgn, wxfgame, xqf
+from . import cbf, cbr, ccm, che, chn, dhtmlxq, json, mxq, pgn, wxfgame, xqf
 from .base import Format
 
 __all__ = ["Registry", "Detection", "REGISTRY", "HEAD_SIZE", "detect_format"]
@@ -175,6 +175,7 @@ class Registry:
 REGISTRY = Registry(
     (
         dhtmlxq.FORMAT,
+        che.FORMAT,  # before PGN, whose sniff takes any text starting with a digit
         pgn.FORMAT,
         cbf.FORMAT,
         xqf.FORMAT,

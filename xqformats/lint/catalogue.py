@@ -35,6 +35,7 @@ from ..adjudication import rules as repetition_rules
 from ..cbf import rules as cbf_rules
 from ..cbr import rules as cbr_rules
 from ..ccm import rules as ccm_rules
+from ..che import rules as che_rules
 from ..chn import rules as chn_rules
 from ..dhtmlxq import rules as dhtmlxq_rules
 from ..diagnostics import Rule
@@ -78,6 +79,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     mxq_rules,
     ccm_rules,
     chn_rules,
+    che_rules,
     format_rules,
     checks,
     repetition_rules,
@@ -143,6 +145,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("Y1", "MXQ (弈天)"),
     ("Z1", "CCM (中国游戏中心)"),
     ("L1", "CHN (联众)"),
+    ("Q1", "QQ CHE (QQ新中国象棋)"),
     ("R1", "Repetition and the natural limit"),
     ("G1", "Game level and files"),
 )
