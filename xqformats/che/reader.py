@@ -58,7 +58,7 @@ def _pos(tok: Token) -> tuple[int, int]:
     return start, end
 
 
-def _tokens(tree: Tree) -> list[Token]:
+def _tokens(tree: Tree[Token]) -> list[Token]:
     return [t for t in tree.children if isinstance(t, Token)]
 
 
@@ -106,9 +106,9 @@ class CheReader(ReaderHooks):
         return self.sink.report_at(rule, message, start, end)
 
     # ---------------------------------------------------------------- entry
-    def read(self, tree: Tree) -> Game:
-        header: Optional[Tree] = None
-        body: Optional[Tree] = None
+    def read(self, tree: Tree[Token]) -> Game:
+        header: Optional[Tree[Token]] = None
+        body: Optional[Tree[Token]] = None
         for child in tree.children:
             assert isinstance(child, Tree)
             if child.data == "stray":
@@ -122,13 +122,16 @@ class CheReader(ReaderHooks):
             elif child.data == "lone":
                 start, end = _pos(_tokens(child)[0])
                 self.report(rules.HEADER, "Only one integer: the header is `1 N` (the version, then the number of moves)", start, end)
+                self._strays_of(child)
         self._flush_strays()
         if header is None and not any(isinstance(c, Tree) and c.data == "lone" for c in tree.children):
             end = len(self.sink.source.text or "") if self.sink.source is not None else 0
             self.report(rules.HEADER, "No integers: a CHE record starts with the header `1 N`", end, end)
         if header is not None:
-            whole = sum(1 for c in body.children if isinstance(c, Tree) and c.data == "record") if body is not None else 0
+            whole = len([c for c in body.children if isinstance(c, Tree) and c.data == "record"]) if body is not None else 0
             self._header(header, whole)
+            self._strays_of(header)
+            self._flush_strays()
         if body is not None:
             self._body(body)
         self._say_reading()
@@ -144,8 +147,12 @@ class CheReader(ReaderHooks):
             self.report(rules.STRAY_TEXT, f"`{text}`{more}: not an unsigned integer; skipped", _pos(first)[0], _pos(last)[1])
             self.strays = []
 
+    def _strays_of(self, tree: Tree[Token]) -> None:
+        """The stray words inside a header (between its integers, or after a lone one), reported after it."""
+        self.strays.extend(_tokens(c)[0] for c in tree.children if isinstance(c, Tree))
+
     # ---------------------------------------------------------------- the header (§2.2)
-    def _header(self, tree: Tree, whole: int) -> None:
+    def _header(self, tree: Tree[Token], whole: int) -> None:
         """The version and the move count, against the ``whole`` records that follow."""
         version, count = _tokens(tree)
         if bounded_int(str(version)) != VERSION:
@@ -156,7 +163,7 @@ class CheReader(ReaderHooks):
             self.report(rules.MOVE_COUNT, f"The header counts `{_short(count)}` moves; the file holds {records}", *_pos(count))
 
     # ---------------------------------------------------------------- the records (§3)
-    def _body(self, tree: Tree) -> None:
+    def _body(self, tree: Tree[Token]) -> None:
         for child in tree.children:
             assert isinstance(child, Tree)
             toks = _tokens(child)
