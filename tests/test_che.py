@@ -313,8 +313,8 @@ def test_detected_by_content_under_another_name() -> None:
 def test_the_sniff_wants_the_header_and_a_record() -> None:
     from xqformats.formats.che import sniff
 
-    assert sniff(che(*OPENING).encode()) and sniff(b"1 0 ") and sniff(b"\xef\xbb\xbf1 1\r\n26 32 1")
-    assert not sniff(b"1. C2.5 H8+7 *") and not sniff(b"1 2 3 4") and not sniff(b"2 1 26 32") and not sniff(b"")
+    assert sniff(che(*OPENING).encode()) and sniff(b"1 0 ") and sniff(b"\xef\xbb\xbf1 1\r\n26 32 1") and sniff(b"2 1") and sniff(b"1")
+    assert not sniff(b"1. C2.5 H8+7 *") and not sniff(b"1.C2.5") and not sniff(b"12ab") and not sniff(b"") and not sniff(b"[Event")
 
 
 @pytest.mark.parametrize("target", formats.REGISTRY.writable())

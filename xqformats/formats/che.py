@@ -2,9 +2,8 @@
 
 The reader and writer are :func:`xqformats.che.read_che` and
 :func:`xqformats.che.write_che`, imported on first use.  A CHE text is
-recognised by its first integers: ``1``, the move count, and, when a record
-follows, the ``32`` that is its second integer (docs/spec/che.md §2.1); it is
-registered before PGN, whose sniff takes any text starting with a digit.
+recognised by its first integer, standing alone (docs/spec/che.md §2.1); it
+is registered before PGN, whose sniff takes any text starting with a digit.
 One file holds one game.
 """
 
@@ -21,12 +20,17 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMAT", "sniff"]
 
-# `1 N`, then nothing, or a record's first two integers `id 32` (docs/spec/che.md §2.1, §3.1).
-_HEAD = re.compile(rb"1[ \t\r\n]+[0-9]{1,9}(?:[ \t\r\n]+[0-9]{1,2}[ \t\r\n]+32(?:[ \t\r\n]|\Z)|[ \t\r\n]*\Z)")
+# An integer standing alone (docs/spec/che.md §2.1, §2.2): PGN's first move number has its dot.
+_HEAD = re.compile(rb"[0-9]+(?:[ \t\r\n]|\Z)")
 
 
 def sniff(head: bytes) -> bool:
-    """A CHE text starts with ``1``, the move count, then the first record's piece id and ``32`` (or nothing)."""
+    """A CHE text starts with an integer followed by white space (the header ``1 N``), or is that integer alone.
+
+    Any version, so that a ``.che`` file whose header is damaged is still read
+    as CHE and its findings given; a PGN record never starts so (its move
+    numbers have their dot).
+    """
     return _HEAD.match(text_head(head)) is not None
 
 
