@@ -15,7 +15,9 @@ comment or result: the result is unknown (``*``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any, NamedTuple, Optional, cast
 
 from lark import Lark, Token, Tree
@@ -42,14 +44,18 @@ VERSION = 1
 FIELDS = 10
 #: The fields whose value is always the same: their place in the record and the value (§3.1).
 FIXED = {1: 32, 7: 0, 9: 0}
-#: The highest piece id (docs/spec/che.md §3.5).
-LAST_ID = 31
 _ORDINALS = {1: "second", 7: "eighth", 9: "tenth"}
 
 
 def parser() -> Lark:
     """This thread's parser (built once; the grammar file is the spec)."""
     return format_parser("che", "file")
+
+
+@lru_cache(maxsize=1)
+def _integer() -> "re.Pattern[str]":
+    """The grammar's INT: how the integers of a HEADER or RECORD token are found inside it."""
+    return re.compile(parser().get_terminal("INT").pattern.to_regexp())
 
 
 def _pos(tok: Token) -> tuple[int, int]:
@@ -62,24 +68,64 @@ def _tokens(tree: Tree[Token]) -> list[Token]:
     return [t for t in tree.children if isinstance(t, Token)]
 
 
-class Record(NamedTuple):
-    """One move record: its ten values (``None``: a number of more than nine digits) and its tokens."""
+class Word(NamedTuple):
+    """One integer as written: its text and where it stands in the source."""
 
-    values: tuple[Optional[int], ...]
-    tokens: tuple[Token, ...]
+    text: str
+    start: int
+    end: int
+
+    @property
+    def value(self) -> Optional[int]:
+        """Its value; ``None`` for a number of more than nine digits (docs/security.md, the limits)."""
+        return bounded_int(self.text)
+
+    @property
+    def short(self) -> str:
+        """The text as a message quotes it."""
+        return self.text if len(self.text) <= 12 else self.text[:12] + "…"
+
+
+def _words(tok: Token) -> list[Word]:
+    """The integers of one token (an INT, a HEADER or a RECORD), each at its place."""
+    at = _pos(tok)[0]
+    return [Word(m.group(), at + m.start(), at + m.end()) for m in _integer().finditer(str(tok))]
+
+
+class Record:
+    """One move record: its ten integers (docs/spec/che.md §3.1), read from one RECORD token.
+
+    The values are read at once; where each integer stands (:meth:`word`) only
+    when a finding names it.
+    """
+
+    __slots__ = ("token", "values", "_words")
+
+    def __init__(self, token: Token) -> None:
+        self.token = token
+        # A RECORD token is ten INTs and the blanks between them (grammars/che.lark), so splitting
+        # at white space gives exactly its integers.
+        self.values: tuple[Optional[int], ...] = tuple(bounded_int(t) for t in str(token).split())
+        self._words: Optional[list[Word]] = None
+
+    def word(self, place: int) -> Word:
+        """The integer at ``place`` (0–9), as written and where."""
+        if self._words is None:
+            self._words = _words(self.token)
+        return self._words[place]
 
     @property
     def start(self) -> int:
-        return _pos(self.tokens[0])[0]
+        return _pos(self.token)[0]
 
     @property
     def end(self) -> int:
-        return _pos(self.tokens[-1])[1]
+        return _pos(self.token)[1]
 
     @property
     def raw(self) -> str:
         """The two points as written, ``(rank,column)-(rank,column)``."""
-        fr, fc, tr, tc = (str(t) for t in self.tokens[3:7])
+        fr, fc, tr, tc = (self.word(i).text for i in range(3, 7))
         return f"({fr},{fc})-({tr},{tc})"
 
     def move(self) -> Optional[Move]:
@@ -107,32 +153,20 @@ class CheReader(ReaderHooks):
 
     # ---------------------------------------------------------------- entry
     def read(self, tree: Tree[Token]) -> Game:
-        header: Optional[Tree[Token]] = None
         body: Optional[Tree[Token]] = None
         for child in tree.children:
             assert isinstance(child, Tree)
-            if child.data == "stray":
+            if child.data == "lead":
                 self.strays.append(_tokens(child)[0])
-                continue
-            self._flush_strays()
-            if child.data == "header":
-                header = child
-            elif child.data == "body":
-                body = child
-            elif child.data == "lone":
-                start, end = _pos(_tokens(child)[0])
-                self.report(rules.HEADER, "Only one integer: the header is `1 N` (the version, then the number of moves)", start, end)
-                self._strays_of(child)
+            elif child.data == "header":
+                self._flush_strays()
+                body = next(c for c in tree.children if isinstance(c, Tree) and c.data == "body")
+                self._header(_tokens(child)[0], len([c for c in body.children if isinstance(c, Tree) and c.data == "record"]))
         self._flush_strays()
-        if header is None and not any(isinstance(c, Tree) and c.data == "lone" for c in tree.children):
+        if body is None:
             end = len(self.sink.source.text or "") if self.sink.source is not None else 0
             self.report(rules.HEADER, "No integers: a CHE record starts with the header `1 N`", end, end)
-        if header is not None:
-            whole = len([c for c in body.children if isinstance(c, Tree) and c.data == "record"]) if body is not None else 0
-            self._header(header, whole)
-            self._strays_of(header)
-            self._flush_strays()
-        if body is not None:
+        else:
             self._body(body)
         self._say_reading()
         self.builder.visit_result("*")
@@ -147,20 +181,19 @@ class CheReader(ReaderHooks):
             self.report(rules.STRAY_TEXT, f"`{text}`{more}: not an unsigned integer; skipped", _pos(first)[0], _pos(last)[1])
             self.strays = []
 
-    def _strays_of(self, tree: Tree[Token]) -> None:
-        """The stray words inside a header (between its integers, or after a lone one), reported after it."""
-        self.strays.extend(_tokens(c)[0] for c in tree.children if isinstance(c, Tree))
-
     # ---------------------------------------------------------------- the header (§2.2)
-    def _header(self, tree: Tree[Token], whole: int) -> None:
-        """The version and the move count, against the ``whole`` records that follow."""
-        version, count = _tokens(tree)
-        if bounded_int(str(version)) != VERSION:
-            self.report(rules.VERSION, f"The version is `{_short(version)}`, not 1; the records are read as usual", *_pos(version))
-        n = bounded_int(str(count))
-        if n != whole:
+    def _header(self, tok: Token, whole: int) -> None:
+        """The version and the move count, against the ``whole`` records that follow (a lone integer: Q101)."""
+        words = _words(tok)
+        if len(words) == 1:
+            self.report(rules.HEADER, "Only one integer: the header is `1 N` (the version, then the number of moves)", *_pos(tok))
+            return
+        version, count = words
+        if version.value != VERSION:
+            self.report(rules.VERSION, f"The version is `{version.short}`, not 1; the records are read as usual", version.start, version.end)
+        if count.value != whole:
             records = f"{whole} whole record{'' if whole == 1 else 's'}"
-            self.report(rules.MOVE_COUNT, f"The header counts `{_short(count)}` moves; the file holds {records}", *_pos(count))
+            self.report(rules.MOVE_COUNT, f"The header counts `{count.short}` moves; the file holds {records}", count.start, count.end)
 
     # ---------------------------------------------------------------- the records (§3)
     def _body(self, tree: Tree[Token]) -> None:
@@ -172,8 +205,8 @@ class CheReader(ReaderHooks):
                 continue
             self._flush_strays()
             if child.data == "record":
-                self._record(Record(tuple(bounded_int(str(t)) for t in toks), tuple(toks)))
-            else:  # partial
+                self._record(Record(toks[0]))
+            else:  # partial: single INT tokens
                 start, end = _pos(toks[0])[0], _pos(toks[-1])[1]
                 self.report(
                     rules.TRUNCATED, f"A move record of {len(toks)} integer{'' if len(toks) == 1 else 's'}, not {FIELDS}: no move", start, end
@@ -206,33 +239,37 @@ class CheReader(ReaderHooks):
 
     def _check_fields(self, rec: Record, ply: int) -> None:
         """The fixed fields (Q106), then the side and ply number (Q107), each reported once per record."""
+        values = rec.values
         for place, value in FIXED.items():
-            if rec.values[place] != value:
-                tok = rec.tokens[place]
+            if values[place] != value:
+                word = rec.word(place)
                 self.report(
                     rules.FIXED_FIELD,
-                    f"The {_ORDINALS[place]} integer of the record is `{_short(tok)}`, not {value}; the move is read from its squares",
-                    *_pos(tok),
+                    f"The {_ORDINALS[place]} integer of the record is `{word.short}`, not {value}; the move is read from its squares",
+                    word.start,
+                    word.end,
                 )
-        side = 1 if ply % 2 else 0
-        if rec.values[2] != side:
-            who = "Red's" if side else "Black's"
-            self.report(rules.SEQUENCE, f"The side is `{_short(rec.tokens[2])}`; the record at ply {ply} is {who} move ({side})", *_pos(rec.tokens[2]))
-        if rec.values[8] != ply:
-            self.report(rules.SEQUENCE, f"The ply number is `{_short(rec.tokens[8])}`; this record is at ply {ply}", *_pos(rec.tokens[8]))
+        turn = 1 if ply % 2 else 0
+        if values[2] != turn:
+            who = "Red's" if turn else "Black's"
+            side = rec.word(2)
+            self.report(rules.SEQUENCE, f"The side is `{side.short}`; the record at ply {ply} is {who} move ({turn})", side.start, side.end)
+        if values[8] != ply:
+            number = rec.word(8)
+            self.report(rules.SEQUENCE, f"The ply number is `{number.short}`; this record is at ply {ply}", number.start, number.end)
 
     def _follow_id(self, rec: Record, move: Move) -> None:
         """Check the record's piece id against the piece on its from-square, then move the id with it (§3.5)."""
         expected = self.ids.pop(move.from_square, None)
-        given = rec.values[0]
         if expected is not None:
             self.ids[move.to_square] = expected
-        if given != expected or given is None or given > LAST_ID:
-            tok = rec.tokens[0]
+        if rec.values[0] != expected or expected is None:
+            word = rec.word(0)
             self.report(
                 rules.PIECE_ID,
-                f"Piece id `{_short(tok)}`; the piece on {square_name(move.from_square)} has id {expected}; the move is read from its squares",
-                *_pos(tok),
+                f"Piece id `{word.short}`; the piece on {square_name(move.from_square)} has id {expected}; the move is read from its squares",
+                word.start,
+                word.end,
             )
 
     def _say_reading(self) -> None:
@@ -268,11 +305,6 @@ class CheReader(ReaderHooks):
             first.end,
         )
         return " ".join([UNREAD_PREFIX, *kept.items])
-
-
-def _short(tok: Token) -> str:
-    text = str(tok)
-    return text if len(text) <= 12 else text[:12] + "…"
 
 
 def read_che(text: "str | Source", *, strict: bool = False, path: Optional[str] = None) -> tuple[list[Game], list[Diagnostic]]:
