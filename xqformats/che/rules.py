@@ -46,8 +46,8 @@ HEADER = Rule(
     Severity.ERROR,
     "The file does not start with the header `1 N`",
     what=(
-        "Reports a file that holds no integer at all, or only one: the header is the version "
-        "and the number of moves.  The game read has no moves."
+        "Reports a file that holds no integer at all, or whose first integer is not followed by a "
+        "second: the header is the version and the number of moves.  Any records after it are read."
     ),
     why="Without the header there are no move records: the file is empty or not a CHE record.",
     example="1\n",
