@@ -242,8 +242,8 @@ def test_a_set_up_game_is_written_without_moves_and_the_loss_named() -> None:
     game = _game("H7-E7", start=start)
     assert write_che(game) == "1 0 "
     assert che_losses(game) == [
-        "a start other than the initial position (rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1) "
-        "cannot be written; the 1 move are not written"
+        "a start other than the initial position (rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1) cannot be "
+        "written (a CHE record starts from it); 1 move not written",
     ]
 
 

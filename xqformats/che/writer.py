@@ -103,7 +103,7 @@ def _fate(name: str, value: str) -> HeaderFate:
 CARRIES = Carries(
     losses=(
         Lost(Loss.NO_PLACE, "header{s} {names} {have} no place in a CHE record; not written"),
-        Lost(Loss.NOT_INITIAL, "a start other than the initial position ({fen}) cannot be written; the {n} move{s} are not written"),
+        Lost(Loss.NOT_INITIAL, "a start other than the initial position ({fen}) cannot be written (a CHE record starts from it); {n} move{s} not written"),
         Lost(Loss.VARIATIONS, "{n} variation{s} cannot be written (a CHE record holds the main line); not written"),
         Lost(Loss.NAGS, "{n} NAG{s} cannot be written (a CHE record holds no annotation)"),
         Lost(Loss.COMMENTS, "{n} comment{s} cannot be written (a CHE record holds no comment)"),
