@@ -53,7 +53,7 @@ from .source import Source
 __all__ = ["FORMATTABLE", "NOTATIONS", "FormatResult", "format_text", "format_file", "format_path", "same_game"]
 
 #: The formats ``format`` rewrites: the writable ones whose files hold only the record.
-FORMATTABLE = ("pgn", "cbf", "wxfgame", "json")
+FORMATTABLE = ("pgn", "cbf", "wxfgame", "json", "che")
 #: The PGN notations ``--notation`` may ask for.
 NOTATIONS = ("chinese", "wxf", "iccs", "san")
 

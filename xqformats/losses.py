@@ -141,6 +141,11 @@ class Loss(enum.Enum):
     #: Characters the format's texts cannot hold, written as another
     #: (:attr:`Carries.characters`): ``places`` (``U+XXXX in`` where); ``n`` characters.
     CHARACTERS = "characters"
+    #: Comments, in a format that holds none (:attr:`Carries.comments`): ``n`` comments
+    #: (empty ones included) of the root and the moves written.
+    COMMENTS = "comments"
+    #: A result other than ``*``, in a format that holds none (:attr:`Carries.result`): ``result``.
+    RESULT = "result"
 
 
 class Before(enum.Enum):
@@ -248,6 +253,10 @@ class Carries:
     blank: Blank = Blank.KEPT
     #: The characters the format's texts (headers written as they are, comments) cannot hold.
     characters: Optional["re.Pattern[str]"] = None
+    #: Whether the format holds comments at all (false: none is written, :attr:`Loss.COMMENTS`).
+    comments: bool = True
+    #: Whether the format holds the result (false: it reads back as ``*``, :attr:`Loss.RESULT`).
+    result: bool = True
     #: How a move's comments are named in ``places``: ``place(node, ply)``.
     place: Callable[["Node", int], str] = _ply_place
     #: How the opening comments are named in ``places``.
@@ -275,6 +284,8 @@ class Carries:
             Loss.EMPTY_COMMENTS: self.blank is Blank.DROPPED,
             Loss.CHARACTERS: self.characters is not None,
             Loss.NO_PLACE: not self.result_tag,
+            Loss.COMMENTS: not self.comments,
+            Loss.RESULT: not self.result,
         }
         return {kind for kind, lost in implied.items() if lost}
 
@@ -379,6 +390,8 @@ class _Census(BaseVisitor[list[str]]):
         self.places: dict[Loss, list[str]] = {}  # STRIPPED, JOINED, BEFORE_MOVED -> where
         self.empty = False  # an empty comment, not written
         self.texts: list[tuple[str, str]] = []  # (where, text) of every comment written
+        self.comments = 0  # comments not written by a format that holds none
+        self.result_lost: Optional[str] = None  # the result, when the format holds none
 
     # ------------------------------------------------------------ headers and start
     def visit_header(self, name: str, value: str) -> None:
@@ -430,6 +443,9 @@ class _Census(BaseVisitor[list[str]]):
         """Note what becomes of ``node``'s comments: the root's (named ``where``) or a move's (at ``ply``)."""
         c = self.carries
         before, after = node.comments_before, node.comments
+        if not c.comments:
+            self.comments += len(before) + len(after)
+            return
         if c.before is Before.DROPPED:
             self.dropped += len(before)
             parts, count = after, 0
@@ -446,6 +462,8 @@ class _Census(BaseVisitor[list[str]]):
 
     # ------------------------------------------------------------ the sentences
     def visit_result(self, result: str) -> None:
+        if not self.carries.result and result != "*":
+            self.result_lost = result
         if not self.carries.result_tag and self.result_tag is not None and self.result_tag != result:
             self.headers.setdefault(Fate.NO_PLACE, []).append("Result")
 
@@ -559,6 +577,8 @@ _SENTENCES: dict[Loss, Callable[[_Census, Lost], list[str]]] = {
     Loss.EMPTY_COMMENTS: lambda census, lost: _say(lost, int(census.empty)),
     Loss.TEXT: _text,
     Loss.CHARACTERS: _characters,
+    Loss.COMMENTS: lambda census, lost: _say(lost, census.comments),
+    Loss.RESULT: lambda census, lost: _say(lost, int(census.result_lost is not None), result=census.result_lost),
 }
 
 

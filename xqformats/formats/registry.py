@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import PurePath
 from typing import Iterator, NamedTuple, Optional
 
-from . import cbf, cbr, ccm, chn, dhjhtmlxq, dhtmlxq, json, mxq, pasted, pfc, pgn, playok, shijia, wxfgame, xqf
+from . import cbf, cbr, ccm, che, chn, dhjhtmlxq, dhtmlxq, json, mxq, pasted, pfc, pgn, playok, shijia, wxfgame, xqf
 from .base import Format
 
 __all__ = ["Registry", "Detection", "REGISTRY", "HEAD_SIZE", "detect_format"]
@@ -182,6 +182,9 @@ REGISTRY = Registry(
         # Before PGN, whose sniff takes any text starting with a digit (a ShiJia set-up does);
         # an MXQ file, which holds ShiJia's markers between length bytes, is left to MXQ.
         shijia.FORMAT,
+        # After ShiJia, whose set-up is integers too; before PGN, whose sniff takes any text
+        # starting with a digit.
+        che.FORMAT,
         # Before PGN: standard input holding moves without tags (or a FEN, or a
         # UCCI line) is pasted text; with tags, or matching no sniff, it is PGN.
         pasted.FORMAT,
