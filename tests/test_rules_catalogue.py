@@ -30,7 +30,7 @@ CODE = re.compile(r"[A-Z][1-9]\d\d\Z")
 KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 #: Code ranges of the common brief: FEN, moves, PGN, tags, encoding, CBF, XQF, CBR/CBL, DhtmlXQ, WXF files, JSON,
 #: repetition and the natural limit (issue 26), game level.
-RANGES = re.compile(r"(F1|M[1-4]|P[1-3]|T1|E1|C[1-3]|X[1-3]|B1|D1|W1|J1|Y1|Z1|L1|R1|G1)\d\d\Z")
+RANGES = re.compile(r"(F1|M[1-4]|P[1-3]|T1|E1|C[1-3]|X[1-3]|B1|D1|W1|J1|Y1|Z1|L1|V1|R1|G1)\d\d\Z")
 
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.code for r in RULES])
@@ -85,7 +85,7 @@ def test_lint_rules_are_in_the_catalogue() -> None:
 
 
 def test_groups_cover_the_ranges() -> None:
-    assert [p for p, _ in GROUPS] == ["F1", "M1", "M2", "M3", "M4", "P1", "P2", "P3", "T1", "E1", "C1", "C2", "C3", "X1", "X2", "X3", "B1", "D1", "W1", "J1", "Y1", "Z1", "L1", "R1", "G1"]
+    assert [p for p, _ in GROUPS] == ["F1", "M1", "M2", "M3", "M4", "P1", "P2", "P3", "T1", "E1", "C1", "C2", "C3", "X1", "X2", "X3", "B1", "D1", "W1", "J1", "Y1", "Z1", "L1", "V1", "R1", "G1"]
 
 
 def test_rule_page_layout() -> None:

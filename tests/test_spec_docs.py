@@ -47,6 +47,7 @@ PAGES: dict[str, tuple[str, str]] = {
     "wxfgame.md": ("WXF-file", "wxfgame"),
     "json.md": ("JSON", "json"),
     "mxq.md": ("MXQ", "mxq"),
+    "xqr.md": ("XQR", "xqr"),
     "ccm.md": ("CCM", "ccm"),
     "chn.md": ("CHN", "chn"),
     "rules.md": ("Rules", "rules"),
@@ -56,7 +57,7 @@ PREFIXES = {prefix: page for page, (_, prefix) in PAGES.items()}
 
 #: The pages that state a format or the rules of play (their leaf clauses must name a source).
 FORMAT_PAGES = (
-    "board.md", "fen.md", "notation.md", "pgn.md", "cbf.md", "xqf.md", "cbr.md", "dhtmlxq.md", "wxfgame.md", "json.md", "mxq.md", "ccm.md", "chn.md", "rules.md",
+    "board.md", "fen.md", "notation.md", "pgn.md", "cbf.md", "xqf.md", "cbr.md", "dhtmlxq.md", "wxfgame.md", "json.md", "mxq.md", "xqr.md", "ccm.md", "chn.md", "rules.md",
 )
 
 #: Where citations of the pages may stand: everything a user of the repository reads.

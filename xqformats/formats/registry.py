@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import PurePath
 from typing import Iterator, NamedTuple, Optional
 
-from . import cbf, cbr, ccm, chn, dhtmlxq, json, mxq, pgn, wxfgame, xqf
+from . import cbf, cbr, ccm, chn, dhtmlxq, json, mxq, pgn, wxfgame, xqf, xqr
 from .base import Format
 
 __all__ = ["Registry", "Detection", "REGISTRY", "HEAD_SIZE", "detect_format"]
@@ -178,6 +178,7 @@ REGISTRY = Registry(
         pgn.FORMAT,
         cbf.FORMAT,
         xqf.FORMAT,
+        xqr.FORMAT,
         cbr.CBR,
         cbr.CBL,
         mxq.FORMAT,

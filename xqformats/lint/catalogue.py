@@ -41,6 +41,7 @@ from ..diagnostics import Rule
 from ..formats import rules as format_rules
 from ..jsonform import rules as json_rules
 from ..mxq import rules as mxq_rules
+from ..xqr import rules as xqr_rules
 from ..notation import rules as notation_rules
 from ..pgn import rules as pgn_rules
 from ..wxfgame import rules as wxfgame_rules
@@ -76,6 +77,7 @@ DECLARING_MODULES: tuple[ModuleType, ...] = (
     wxfgame_rules,
     json_rules,
     mxq_rules,
+    xqr_rules,
     ccm_rules,
     chn_rules,
     format_rules,
@@ -143,6 +145,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("Y1", "MXQ (弈天)"),
     ("Z1", "CCM (中国游戏中心)"),
     ("L1", "CHN (联众)"),
+    ("V1", "XQR"),
     ("R1", "Repetition and the natural limit"),
     ("G1", "Game level and files"),
 )
