@@ -49,14 +49,15 @@ def read_items(items: Optional[Sequence[Any]], size: int, sink: DiagnosticSink) 
     head = Head()
     at = 0
     for index, item in enumerate(items or ()):
-        value: bytes = b"" if item.is_move or item.length is None else item.value
-        if item.length is None or (not item.is_move and len(value) < item.length):
-            promised = "its length byte" if item.length is None else f"{item.length} bytes of value"
+        length: Optional[int] = getattr(item, "length", None)  # (the generated parser sets no absent field)
+        value: bytes = b"" if item.is_move or length is None else item.value
+        if length is None or (not item.is_move and len(value) < length):
+            promised = "its length byte" if length is None else f"{length} bytes of value"
             sink.report_bytes(rules.TRUNCATED, f"The file ends inside a header item of type {item.kind} (before {promised})", at, size - at)
             return head
         if item.is_move:
-            if item.length != 0:
-                sink.report_bytes(rules.MOVE_LENGTH, f"The item `move` has length byte {item.length}, not 0; the tree is read from after it", at + 1, 1)
+            if length != 0:
+                sink.report_bytes(rules.MOVE_LENGTH, f"The item `move` has length byte {length}, not 0; the tree is read from after it", at + 1, 1)
             head.tree_at = at + 2
             return head
         if index:

@@ -98,11 +98,12 @@ def _check_crc(stream: KaitaiStream, data: bytes, at: int, sink: DiagnosticSink)
         return
     stream.seek(at)
     item = Xqr.Tlv(stream)
-    if item.kind != Xqr.TlvType.crc or item.length not in (None, 4):
-        length = "no length" if item.length is None else f"length {item.length}"
-        sink.report_bytes(rules.CRC_ITEM, f"After the move tree stands an item of type {item.kind}, {length}, not `crc` (type 10, length 4); not read further", at, 1)
+    length: Optional[int] = getattr(item, "length", None)  # (the generated parser sets no absent field)
+    if item.kind != Xqr.TlvType.crc or length not in (None, 4):
+        said = "no length" if length is None else f"length {length}"
+        sink.report_bytes(rules.CRC_ITEM, f"After the move tree stands an item of type {item.kind}, {said}, not `crc` (type 10, length 4); not read further", at, 1)
         return
-    if item.length is None or len(item.value) < 4:
+    if length is None or len(item.value) < 4:
         sink.report_bytes(rules.TRUNCATED, "The file ends inside the item `crc`", at, len(data) - at)
         return
     stored = Xqr.CrcValue(KaitaiStream(BytesIO(item.value))).crc
