@@ -41,10 +41,10 @@ CASES = ROOT / "xqformats" / "conformance" / "cases"
 TOOLS = ROOT / "tools" / "conformance"
 
 #: The format folders this module owns, and the code prefix and spec page of each.
-FOLDERS = ("cbf", "xqf", "cbr", "cbl", "dhtmlxq", "wxfgame", "mxq", "ccm", "chn")
-PREFIXES = ("C", "X", "B", "D", "W", "Y", "Z", "L")
-PAGES = ("cbf", "xqf", "cbr", "dhtmlxq", "wxfgame", "mxq", "ccm", "chn")
-GENERATORS = [f"make_{name}_cases.py" for name in ("cbf", "xqf", "cbr", "dhtmlxq", "wxfgame", "mxq", "ccm", "chn")]
+FOLDERS = ("cbf", "xqf", "cbr", "cbl", "dhtmlxq", "wxfgame", "mxq", "ccm", "chn", "xqr")
+PREFIXES = ("C", "X", "B", "D", "W", "Y", "Z", "L", "V")
+PAGES = ("cbf", "xqf", "cbr", "dhtmlxq", "wxfgame", "mxq", "ccm", "chn", "xqr")
+GENERATORS = [f"make_{name}_cases.py" for name in ("cbf", "xqf", "cbr", "dhtmlxq", "wxfgame", "mxq", "ccm", "chn", "xqr")]
 MEMBERS = {"clause", "rules", "source", "description", "expect", "diagnostics", "exact"}
 
 
