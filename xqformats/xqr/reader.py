@@ -149,6 +149,7 @@ class _Tree(ReaderHooks):
     def __init__(self, stream: KaitaiStream, sink: DiagnosticSink) -> None:
         self.builder = GameBuilder(self, REST_OF_LINE)
         self.stream = stream
+        self.size = stream.size()  # (once: the stream seeks to its end for it)
         self.sink = sink
         #: Whether the data ended inside the last node's comment (the tree ends there).
         self.cut = False
@@ -208,7 +209,7 @@ class _Tree(ReaderHooks):
 
     def _node(self, at: int) -> Optional[Item]:
         """The node at ``at``, or ``None`` (V101) when the data ends inside it; a comment cut short is kept and reported."""
-        size = self.stream.size()
+        size = self.size
         if at + NODE_SIZE > size:
             what = "a node announced" if at == size else "a node"
             self.sink.report_bytes(rules.TRUNCATED, f"The file ends inside {what} of the move tree ({size - at} of its 4 bytes)", at, size - at)
