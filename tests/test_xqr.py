@@ -12,6 +12,7 @@ rebuilt from the clauses, not copied.
 from __future__ import annotations
 
 import json
+import os
 import struct
 import zlib
 from pathlib import Path
@@ -20,14 +21,14 @@ from typing import Optional
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from strategies import games
+
 from xqformats import formats
 from xqformats.cli import main
 from xqformats.core import Move, square
 from xqformats.diagnostics import Diagnostic
 from xqformats.model import Game, Headers, Node
-from xqformats.position import STARTING_FEN, Position
+from xqformats.position import STARTING_FEN
 from xqformats.xqr import read_xqr, write_xqr
 from xqformats.xqr.writer import unwritten
 
@@ -259,7 +260,7 @@ def test_v114_another_item_after_the_tree() -> None:
 
 
 def test_v115_trailing_bytes() -> None:
-    game, diags = read(SAMPLE + b"\0\0\0")
+    _, diags = read(SAMPLE + b"\0\0\0")
     assert codes(diags) == ["V115"] and diags[0].offset == len(SAMPLE) and diags[0].length == 3
 
 
@@ -422,3 +423,25 @@ def test_lint_reports_at_byte_offsets(tmp_path: Path, capsys: pytest.CaptureFixt
     out = json.loads(capsys.readouterr().out)
     text = json.dumps(out)
     assert "V113" in text
+
+
+# ---------------------------------------------------------------- the proposal's own sample (opt-in)
+
+#: The proposal's sample file res/1.xqr of pengguang001/xqr, when a checkout of it is named by this
+#: variable (it is not in this repository): 2,323 bytes, 543 moves, CRC 0xD4221637 at 0x90D.
+SAMPLE_FILE = os.environ.get("XQFORMATS_XQR_SAMPLE")
+
+
+@pytest.mark.skipif(not SAMPLE_FILE, reason="XQFORMATS_XQR_SAMPLE names no copy of the proposal's res/1.xqr")
+def test_the_proposals_sample_file() -> None:
+    data = Path(SAMPLE_FILE or "").read_bytes()
+    assert len(data) == 2323 and data[0x90D:0x90F] == b"\x0a\x04"
+    game, diags = read(data)
+    assert diags == []
+    assert len(game.mainline_moves()) == 543 and iccs(game)[:3] == ["b2e2", "b9c7", "b0c2"]
+    assert game.result == "1-0" and game.headers["Red"] == "北京 蒋川" and game.headers["Site"] == "上海市卢湾体育馆"
+    # Our writer puts the items in type order (the sample has `date` before `site`); the tree and
+    # everything else are the sample's bytes.
+    written = write_xqr(game)
+    assert len(written) == len(data) and sorted(written[:0x8B]) == sorted(data[:0x8B])
+    assert written[0x8B:0x90D] == data[0x8B:0x90D]
