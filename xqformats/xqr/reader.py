@@ -112,7 +112,9 @@ def _check_crc(stream: KaitaiStream, data: bytes, at: int, sink: DiagnosticSink)
         sink.report_bytes(rules.CRC_MISMATCH, f"The CRC stored is {stored:#010x}; the {at} bytes before it have {actual:#010x}", at + 2, 4)
     end = at + 2 + 4
     if end < len(data):
-        sink.report_bytes(rules.TRAILING_BYTES, f"{len(data) - end} bytes follow the item `crc`; not read", end, len(data) - end)
+        extra = len(data) - end
+        said = "1 byte follows" if extra == 1 else f"{extra} bytes follow"
+        sink.report_bytes(rules.TRAILING_BYTES, f"{said} the item `crc`; not read", end, extra)
 
 
 # ---------------------------------------------------------------- the tree
