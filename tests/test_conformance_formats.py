@@ -41,10 +41,10 @@ CASES = ROOT / "xqformats" / "conformance" / "cases"
 TOOLS = ROOT / "tools" / "conformance"
 
 #: The format folders this module owns, and the code prefix and spec page of each.
-FOLDERS = ("cbf", "xqf", "cbr", "cbl", "dhtmlxq", "dhjhtmlxq", "wxfgame", "mxq", "shijia", "playok", "ccm", "chn", "pfc", "che")
-PREFIXES = ("C", "X", "B", "D", "H", "W", "Y", "S", "O", "Z", "L", "N", "Q")
-PAGES = ("cbf", "xqf", "cbr", "dhtmlxq", "dhjhtmlxq", "wxfgame", "mxq", "shijia", "playok", "ccm", "chn", "pfc", "che")
-GENERATORS = [f"make_{name}_cases.py" for name in ("cbf", "xqf", "cbr", "dhtmlxq", "dhjhtmlxq", "wxfgame", "mxq", "shijia", "playok", "ccm", "chn", "pfc", "che")]
+FOLDERS = ("cbf", "xqf", "cbr", "cbl", "dhtmlxq", "dhjhtmlxq", "wxfgame", "mxq", "shijia", "playok", "ccm", "chn", "pfc", "che", "xqr")
+PREFIXES = ("C", "X", "B", "D", "H", "W", "Y", "S", "O", "Z", "L", "N", "Q", "V")
+PAGES = ("cbf", "xqf", "cbr", "dhtmlxq", "dhjhtmlxq", "wxfgame", "mxq", "shijia", "playok", "ccm", "chn", "pfc", "che", "xqr")
+GENERATORS = [f"make_{name}_cases.py" for name in ("cbf", "xqf", "cbr", "dhtmlxq", "dhjhtmlxq", "wxfgame", "mxq", "shijia", "playok", "ccm", "chn", "pfc", "che", "xqr")]
 MEMBERS = {"clause", "rules", "source", "description", "expect", "diagnostics", "exact"}
 
 

@@ -32,7 +32,7 @@ CBF = (
 
 #: The known extensions, as G101 lists them (in registration order): the one
 #: place the list is pinned (the other tests take it from the registry).
-KNOWN = "`.dhtmlxq`, `.ubb`, `.dhjhtmlxq`, `.shijia`, `.che`, `.pgn`, `.pfc`, `.cbf`, `.xqf`, `.cbr`, `.cbl`, `.mxq`, `.ccm`, `.chn`, `.playok`, `.wxf`, `.json`"
+KNOWN = "`.dhtmlxq`, `.ubb`, `.dhjhtmlxq`, `.shijia`, `.che`, `.pgn`, `.pfc`, `.cbf`, `.xqf`, `.xqr`, `.cbr`, `.cbl`, `.mxq`, `.ccm`, `.chn`, `.playok`, `.wxf`, `.json`"
 
 
 def names(detection: formats.Detection) -> tuple[Optional[str], Optional[str]]:
@@ -111,7 +111,7 @@ def test_detect_format(name: Optional[str], head: bytes, stdin: bool, expected: 
 
 def test_extensions_come_from_the_registry() -> None:
     assert ", ".join(f"`{ext}`" for ext in REGISTRY.extensions()) == KNOWN
-    assert REGISTRY.writable() == ("dhtmlxq", "dhjhtmlxq", "che", "pgn", "pfc", "cbf", "xqf", "wxfgame", "json")
+    assert REGISTRY.writable() == ("dhtmlxq", "dhjhtmlxq", "che", "pgn", "pfc", "cbf", "xqf", "xqr", "wxfgame", "json")
     assert REGISTRY.knows_extension("x/Y.Cbf") and not REGISTRY.knows_extension("y.xyz")
 
 

@@ -32,7 +32,7 @@ CODE = re.compile(r"[A-Z][1-9]\d\d\Z")
 KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 #: Code ranges of the common brief: FEN, moves, PGN, tags, encoding, CBF, XQF, CBR/CBL, DhtmlXQ, DHJHtmlXQ, WXF files, JSON,
 #: repetition and the natural limit (issue 26), game level.
-RANGES = re.compile(r"(F1|M[1-4]|P[1-3]|T1|E1|C[1-3]|X[1-3]|B1|D1|H1|W1|J1|Y1|S1|O1|Z1|L1|N1|A1|Q1|R1|G1)\d\d\Z")
+RANGES = re.compile(r"(F1|M[1-4]|P[1-3]|T1|E1|C[1-3]|X[1-3]|B1|D1|H1|W1|J1|Y1|S1|O1|Z1|L1|N1|A1|Q1|V1|R1|G1)\d\d\Z")
 
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.code for r in RULES])
@@ -88,8 +88,8 @@ def test_lint_rules_are_in_the_catalogue() -> None:
 
 def test_groups_cover_the_ranges() -> None:
     # The common topics, each registered format's in registration order (DhtmlXQ, DHJHtmlXQ, ShiJia,
-    # CHE, pasted text, PGN, PFC, CBF, XQF, CBR and CBL, MXQ, CCM, CHN, PlayOK, WXF, JSON), then repetition and the game level.
-    assert [p for p, _ in GROUPS] == ["F1", "M1", "M2", "M3", "M4", "T1", "E1", "D1", "H1", "S1", "Q1", "A1", "P1", "P2", "P3", "N1", "C1", "C2", "C3", "X1", "X2", "X3", "B1", "Y1", "Z1", "L1", "O1", "W1", "J1", "R1", "G1"]
+    # CHE, pasted text, PGN, PFC, CBF, XQF, XQR, CBR and CBL, MXQ, CCM, CHN, PlayOK, WXF, JSON), then repetition and the game level.
+    assert [p for p, _ in GROUPS] == ["F1", "M1", "M2", "M3", "M4", "T1", "E1", "D1", "H1", "S1", "Q1", "A1", "P1", "P2", "P3", "N1", "C1", "C2", "C3", "X1", "X2", "X3", "V1", "B1", "Y1", "Z1", "L1", "O1", "W1", "J1", "R1", "G1"]
     # No prefix is another's, so a code has one topic.
     prefixes = [p for p, _ in GROUPS]
     assert not [(a, b) for a in prefixes for b in prefixes if a != b and b.startswith(a)]

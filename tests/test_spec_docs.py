@@ -50,6 +50,7 @@ PAGES: dict[str, tuple[str, str]] = {
     "mxq.md": ("MXQ", "mxq"),
     "shijia.md": ("ShiJia", "shijia"),
     "playok.md": ("PlayOK", "playok"),
+    "xqr.md": ("XQR", "xqr"),
     "ccm.md": ("CCM", "ccm"),
     "chn.md": ("CHN", "chn"),
     "pfc.md": ("PFC", "pfc"),
@@ -62,7 +63,7 @@ PREFIXES = {prefix: page for page, (_, prefix) in PAGES.items()}
 
 #: The pages that state a format or the rules of play (their leaf clauses must name a source).
 FORMAT_PAGES = (
-    "board.md", "fen.md", "notation.md", "pgn.md", "cbf.md", "xqf.md", "cbr.md", "dhtmlxq.md", "dhjhtmlxq.md", "wxfgame.md", "json.md", "mxq.md", "shijia.md", "playok.md", "ccm.md", "chn.md", "pfc.md", "pasted.md", "che.md", "rules.md",
+    "board.md", "fen.md", "notation.md", "pgn.md", "cbf.md", "xqf.md", "cbr.md", "dhtmlxq.md", "dhjhtmlxq.md", "wxfgame.md", "json.md", "mxq.md", "shijia.md", "playok.md", "ccm.md", "chn.md", "pfc.md", "pasted.md", "che.md", "xqr.md", "rules.md",
 )
 
 #: Where citations of the pages may stand: everything a user of the repository reads.

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import PurePath
 from typing import Iterator, NamedTuple, Optional
 
-from . import cbf, cbr, ccm, che, chn, dhjhtmlxq, dhtmlxq, json, mxq, pasted, pfc, pgn, playok, shijia, wxfgame, xqf
+from . import cbf, cbr, ccm, che, chn, dhjhtmlxq, dhtmlxq, json, mxq, pasted, pfc, pgn, playok, shijia, wxfgame, xqf, xqr
 from .base import Format
 
 __all__ = ["Registry", "Detection", "REGISTRY", "HEAD_SIZE", "detect_format"]
@@ -193,6 +193,7 @@ REGISTRY = Registry(
         pfc.FORMAT,
         cbf.FORMAT,
         xqf.FORMAT,
+        xqr.FORMAT,
         cbr.CBR,
         cbr.CBL,
         mxq.FORMAT,
