@@ -54,3 +54,9 @@ def test_library_index_and_slots() -> None:
     assert [e.slots for e in layout.entries] == [0, 3]
     assert layout.records_start == INDEX_START + 2 * ENTRY_SIZE
     assert SLOT_SIZE == 4096
+
+
+@pytest.mark.parametrize("field", FIELDS, ids=[f.attr for f in FIELDS])
+def test_text_field_sizes(field) -> None:  # type: ignore[no-untyped-def]
+    """The sizes the writer fills (docs/spec/cbr.md §3.1) are the layout's."""
+    assert len(getattr(_header(field.offset, b""), field.attr)) == field.size

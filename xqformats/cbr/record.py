@@ -155,7 +155,7 @@ class _Walk(ReaderHooks):
             ply += 1
             if rec.is_end:
                 if not stack:
-                    return io.pos()
+                    return int(io.pos())
                 ply = stack.pop()
                 b.back_to(ply)
 
