@@ -23,6 +23,7 @@ from conftest import SHARED_CORPUS
 from strategies import games
 from xqformats import formats
 from xqformats.cbr import read_cbr, unwritten, write_cbr
+from xqformats.cbr.writer import CbrWriter
 from xqformats.core import Move
 from xqformats.model import Game, Headers, Node
 from xqformats.position import Position
@@ -138,6 +139,13 @@ def test_result_code_4_is_kept_for_a_game_of_result_star() -> None:
     assert write_cbr(game)[2076] == 4 and unwritten(game) == []
 
 
+def test_the_writer_is_a_visitor_and_can_be_reused() -> None:
+    first, second = game_of([Rec("H2-E2", END, "好")], texts={"Red": "红"}), game_of([Rec("C3-C4", END)], intro="序")
+    writer = CbrWriter()
+    for g in (first, second, first):
+        assert g.accept(writer) == write_cbr(g)
+
+
 # ---------------------------------------------------------------- losses
 
 
@@ -230,7 +238,7 @@ def test_every_real_game_reads_back_the_same(shared_corpus: Path) -> None:
 
 
 def test_our_move_records_are_the_real_files_own(shared_corpus: Path) -> None:
-    """Byte for byte from the first record on, but for what the reader does not keep (§6.3)."""
+    """Byte for byte from the first record on, as docs/spec/cbr.md §6.3 writes them."""
     path = shared_corpus / "walker8088__cchess" / "tests" / "data" / "test2.cbr"
     if not path.is_file():
         pytest.skip("test2.cbr not in the corpus")

@@ -311,7 +311,7 @@ def test_failed_atomic_write_leaves_the_old_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["a.pgn", "-o", "out.txt"], "--to dhtmlxq|pgn|cbf|xqf|wxfgame|json is needed (it cannot be told from the output name)"),
+        (["a.pgn", "-o", "out.txt"], f"--to {'|'.join(REGISTRY.writable())} is needed (it cannot be told from the output name)"),
         (["a.pgn", "-o", "-", "--to", "cbf", "--notation", "wxf"], "--notation, --traditional and --fullwidth apply to PGN output only"),
         (["a.pgn", "-o", "-", "--notation", "wxf", "--traditional", "--to", "pgn"], "--traditional and --fullwidth apply to the Chinese notation only"),
         (["a.pgn", "-o", "x.pgn", "--encoding", "klingon"], "--output-encoding: Unknown encoding `klingon`"),
