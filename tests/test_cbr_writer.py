@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cbr_helpers import ALT, END, NOTE, START, TEXT_FIELDS, Rec, cbr, point
+from cbr_helpers import ALT, END, NOTE, TEXT_FIELDS, Rec, cbr, point
 from conftest import SHARED_CORPUS
 from strategies import games
 from xqformats import formats
@@ -122,6 +122,15 @@ def test_codes_start_and_tree_flags() -> None:
         + bytes([END | NOTE, 0, point("e9"), point("f9")]) + struct.pack("<I", len(comment)) + comment
     )  # fmt: skip
     assert unwritten(game) == ["the start position's halfmove clock (3) has no place; read back as 0"]
+
+
+def test_the_move_number_is_kept_and_only_the_halfmove_clock_is_named() -> None:
+    start = Position.from_fen("4k4/9/9/9/9/9/9/9/4A4/4K4 b - - 0 12")
+    game = Game(start=start)
+    game.root.add_variation(mv("E9-D9"))
+    read, _ = read_cbr(write_cbr(game))
+    assert read is not None and read.start.fen() == start.fen()
+    assert unwritten(game) == []  # losses.Carries.halfmove: the move number is no loss
 
 
 def test_no_moves_and_the_games_comment() -> None:
