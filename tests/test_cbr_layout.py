@@ -36,6 +36,10 @@ def test_code_offsets(name: str) -> None:
     assert getattr(_header(OFFSETS[name], b"\x09"), name) == 9
 
 
+def test_ecco_offset() -> None:
+    assert _header(OFFSETS["ecco"], b"C32").ecco == b"C32\x00"
+
+
 def test_board_and_first_record_offsets() -> None:
     assert _header(OFFSETS["board"], b"\x15").board[0] == 0x15
     assert HEADER_SIZE == OFFSETS["intro"]

@@ -142,6 +142,18 @@ def test_no_moves_and_the_games_comment() -> None:
     assert write_cbr(Game())[2214:] == bytes([END, 0, 0, 0])
 
 
+def test_the_ecco_code_at_2036_is_read_and_written() -> None:
+    data = bytearray(cbr([Rec("H2-E2", END)]))
+    data[2036:2040] = b"C32\x00"  # docs/spec/cbr.md §3.5, as test.cbr holds it
+    game, diagnostics = read_cbr(bytes(data))
+    assert game is not None and diagnostics == [] and game.headers["ECCO"] == "C32"
+    assert write_cbr(game)[2036:2040] == b"C32\x00"
+    assert read_cbr(cbr([Rec("H2-E2", END)]))[0].headers.get("ECCO") is None  # type: ignore[union-attr]
+    too_long = Game(Headers({"ECCO": "C321"}))
+    assert write_cbr(too_long)[2036:2040] == bytes(4)
+    assert [s.split(" is ")[0] for s in unwritten(too_long)] == ["`ECCO` `C321`"]
+
+
 def test_result_code_4_is_kept_for_a_game_of_result_star() -> None:
     game = game_of([Rec("H2-E2", END)], result=4)
     assert game.headers["RecordResult"] == "4" and game.result == "*"
@@ -169,8 +181,8 @@ def test_losses_are_named() -> None:
     assert unwritten(game) == [
         "tag(s) `Opening`, `Result` have no field in CBR; not written",
         "empty tag(s) `Site` not kept (an empty field reads as no tag)",
-        "`RecordType` `实战` is not a code CBR stores there (`RecordType` 0–255; `RecordResult` 4–255, in a game of result `*`); not kept",
-        "`RecordResult` `2` is not a code CBR stores there (`RecordType` 0–255; `RecordResult` 4–255, in a game of result `*`); not kept",
+        "`RecordType` `实战` is not a code CBR stores there (`RecordType` 0–255; `RecordResult` 4–255, in a game of result `*`; `ECCO` up to 3 characters of one byte); not kept",
+        "`RecordResult` `2` is not a code CBR stores there (`RecordType` 0–255; `RecordResult` 4–255, in a game of result `*`; `ECCO` up to 3 characters of one byte); not kept",
         "1 NAG ($1, $2, …) cannot be written in CBR; not written",
         "several comments of 1 move joined into one by line breaks (a CBR move holds one comment)",
         "empty comments not written (CBR reads an empty comment as none)",

@@ -41,6 +41,7 @@ TEXT = {  # header name -> (offset, size) of the text field
     "Site": (948, 64), "Red": (1076, 64), "Black": (1300, 64), "Annotator": (1652, 64),
     "DateModified": (1972, 40),
 }
+ECCO = 2036
 GAME_TYPE = 2040
 RESULT = 2076
 SIDE = 2112
@@ -187,7 +188,13 @@ def valid() -> list[Case]:
     long_comment = "长" * 1000  # 2,000 bytes of comment: the record spans two slots
     second = record([Rec("B0-C2", END, long_comment)], texts={"Name": "第二局"})
     lib = library([Entry(bytes(three(texts={"Name": "第一局"}))), Entry(bytes(second))])
+    ecco = three()
+    ecco[ECCO:ECCO + 4] = b"D00\x00"  # ecco: the opening code in ASCII and a zero byte
     return [
+        cbr("valid", "ecco", ecco, s("3.5"), [],
+             "Bytes 2036-2039 hold `D00` and a zero byte: the header ECCO `D00` (after the text fields' "
+             "headers, before RecordType); the code is not checked against the moves.",
+             expect=document(game(THREE_NODES, headers=[("ECCO", "D00"), TYPE]))),
         cbr("valid", "record", full,
              s("1.1", "2.1", "2.2", "2.3", "2.4", "3.1", "3.3", "4.1", "4.2", "4.3"),
              ["B101", "B102", "B103", "B104", "B105", "B106", "B107", "B108", "B109", "B110", "B111", "B112", "B113"],

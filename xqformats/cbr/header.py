@@ -28,7 +28,7 @@ from .rules import (
 )
 from .text import decode_field
 
-__all__ = ["Field", "FIELDS", "HEADER_NAMES", "OFFSETS", "POINTS", "PIECES", "point_move", "read_header"]
+__all__ = ["ECCO_HEADER", "Field", "FIELDS", "HEADER_NAMES", "OFFSETS", "POINTS", "PIECES", "ecco_text", "point_move", "read_header"]
 
 
 class Field(NamedTuple):
@@ -77,7 +77,7 @@ FIELDS: tuple[Field, ...] = (
 
 #: Offsets of the other header fields (docs/spec/cbr.md §2.1, §3.2–§3.4).
 OFFSETS = {
-    "kind": 19, "guid": 20, "game_type": 2040, "result": 2076, "side_to_move": 2112, "move_number": 2116,
+    "kind": 19, "guid": 20, "ecco": 2036, "game_type": 2040, "result": 2076, "side_to_move": 2112, "move_number": 2116,
     "board": 2120, "state": 2210, "intro": 2214,
 }  # fmt: skip
 
@@ -98,6 +98,16 @@ def point_move(frm: int, to: int) -> Optional[Move]:
     if frm >= 90 or to >= 90 or frm == to:
         return None
     return Move(POINTS[frm], POINTS[to])
+
+
+#: The header of the ECCO code at 2036 (docs/spec/cbr.md §3.5), named as CBF's element.
+ECCO_HEADER = "ECCO"
+
+
+def ecco_text(raw: bytes) -> str:
+    """The ECCO field's text: its bytes up to the first zero byte, each byte one character (Latin-1)."""
+    end = raw.find(b"\x00")
+    return (raw if end < 0 else raw[:end]).decode("latin-1")
 
 
 def _texts(layout: object, builder: GameBuilder, sink: DiagnosticSink, base: int) -> None:
@@ -162,6 +172,9 @@ def read_header(layout: object, sink: DiagnosticSink, base: int, builder: GameBu
     if kind != 2:
         sink.report_bytes(RECORD_KIND, f"Record kind {kind} is not 2 (a game record); read as one", base + OFFSETS["kind"], 1)
     _texts(layout, builder, sink, base)
+    ecco = ecco_text(getattr(layout, "ecco"))
+    if ecco:
+        builder.visit_header(ECCO_HEADER, ecco)
     builder.visit_header("RecordType", str(getattr(layout, "game_type")))
     result = _result(layout, builder, sink, base)
     start = _start(layout, sink, base)

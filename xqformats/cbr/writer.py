@@ -9,7 +9,8 @@ written and read again, is the same game.
   field); each is UTF-16LE and ends with a NUL code unit, so a field holds
   its size less two bytes; a longer text is cut at the last whole character
   that fits.  ``RecordType`` is the game type byte, ``RecordResult`` the
-  result code of a game of result ``*`` (code 4, several results).
+  result code of a game of result ``*`` (code 4, several results), ``ECCO``
+  the opening code at 2036.
 * The start position is the board, the side to move and the move number.
 * The tree is written in preorder, one record per move (docs/spec/cbr.md
   §4.2): flag 1 on a move with no continuation, flag 2 on a move with a later
@@ -43,7 +44,7 @@ from ..losses import Before, Blank, Carries, Fate, HeaderFate, HeaderFates, Loss
 from ..model import Game, Headers, Node
 from ..position import Position
 from ..visitor import BaseVisitor, Order
-from .header import FIELDS, HEADER_NAMES, OFFSETS, PIECES, POINTS
+from .header import ECCO_HEADER, FIELDS, HEADER_NAMES, OFFSETS, PIECES, POINTS
 from .record import HEADER_SIZE, SIGNATURE_BYTES
 
 __all__ = ["CARRIES", "KIND_WRITTEN", "CbrWriter", "write_cbr", "unwritten"]
@@ -111,6 +112,20 @@ def _code(value: str) -> Optional[int]:
     return None
 
 
+#: The ECCO field's size: up to three characters and a NUL (docs/spec/cbr.md §3.5).
+_ECCO_SIZE = 4
+
+
+def _ecco(value: str) -> Optional[bytes]:
+    """The ECCO field's bytes for ``value``, when it reads back as ``value`` (one byte a character, no NUL)."""
+    if not value or "\x00" in value or len(value) >= _ECCO_SIZE:
+        return None
+    try:
+        return value.encode("latin-1")
+    except UnicodeEncodeError:
+        return None
+
+
 def _result_code(headers: Headers, result: str) -> int:
     """The result byte (docs/spec/cbr.md §3.3): the game's result, or the kept code of a game of result ``*``."""
     if result == "*":
@@ -138,6 +153,9 @@ def _header(headers: Headers, start: Position, result: str) -> bytearray:
         if f is not None and value:
             raw = _fit(value, f.size)
             head[f.offset:f.offset + len(raw)] = raw  # the NUL and the rest stay zero
+    ecco = _ecco(headers.get(ECCO_HEADER, ""))
+    if ecco is not None:
+        head[OFFSETS["ecco"]:OFFSETS["ecco"] + len(ecco)] = ecco
     game_type = _code(headers.get(GAME_TYPE_HEADER, ""))
     if game_type is None:
         game_type = PLAYED if start == Position.initial() else COMPOSED
@@ -242,6 +260,8 @@ def _fates(game: Game) -> HeaderFates:
             return Fate.OTHERWISE
         if name == GAME_TYPE_HEADER:
             return Fate.KEPT if _code(value) is not None else Fate.VALUE
+        if name == ECCO_HEADER:
+            return Fate.EMPTY if not value else Fate.KEPT if _ecco(value) is not None else Fate.VALUE
         if name == RESULT_CODE_HEADER:
             code = _code(value)
             return Fate.KEPT if result == "*" and code is not None and code >= 4 else Fate.VALUE
@@ -268,7 +288,7 @@ CARRIES = Carries(
         Lost(
             Loss.VALUE,
             "`{name}` `{value}` is not a code CBR stores there (`RecordType` 0–255; `RecordResult` 4–255, "
-            "in a game of result `*`); not kept",
+            "in a game of result `*`; `ECCO` up to 3 characters of one byte); not kept",
         ),
         Lost(Loss.COUNTERS, "the start position's halfmove clock ({halfmove}) has no place; read back as 0"),
         Lost(Loss.FEN_TAG, "the `FEN` tag is not written; the start position is (and reads back as its normalised FEN)"),
