@@ -95,7 +95,12 @@ seq:
   - id: date_modified
     size: 40
   - id: reserved4
-    size: 28
+    size: 24
+  - id: ecco
+    size: 4
+    doc: |
+      An ECCO opening code in ASCII and a NUL (`C32`, 00), or zeros
+      (docs/spec/cbr.md §3.5).
   - id: game_type
     type: u1
     doc: 0 实战全局, 1 摆谱全局, 2 实战中残局, 3 摆谱中残局 (docs/spec/cbr.md §3.2).

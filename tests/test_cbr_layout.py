@@ -36,6 +36,10 @@ def test_code_offsets(name: str) -> None:
     assert getattr(_header(OFFSETS[name], b"\x09"), name) == 9
 
 
+def test_ecco_offset() -> None:
+    assert _header(OFFSETS["ecco"], b"C32").ecco == b"C32\x00"
+
+
 def test_board_and_first_record_offsets() -> None:
     assert _header(OFFSETS["board"], b"\x15").board[0] == 0x15
     assert HEADER_SIZE == OFFSETS["intro"]
@@ -54,3 +58,9 @@ def test_library_index_and_slots() -> None:
     assert [e.slots for e in layout.entries] == [0, 3]
     assert layout.records_start == INDEX_START + 2 * ENTRY_SIZE
     assert SLOT_SIZE == 4096
+
+
+@pytest.mark.parametrize("field", FIELDS, ids=[f.attr for f in FIELDS])
+def test_text_field_sizes(field) -> None:  # type: ignore[no-untyped-def]
+    """The sizes the writer fills (docs/spec/cbr.md §3.1) are the layout's."""
+    assert len(getattr(_header(field.offset, b""), field.attr)) == field.size

@@ -111,7 +111,7 @@ def test_detect_format(name: Optional[str], head: bytes, stdin: bool, expected: 
 
 def test_extensions_come_from_the_registry() -> None:
     assert ", ".join(f"`{ext}`" for ext in REGISTRY.extensions()) == KNOWN
-    assert REGISTRY.writable() == ("dhtmlxq", "dhjhtmlxq", "che", "pgn", "pfc", "cbf", "xqf", "xqr", "wxfgame", "json")
+    assert REGISTRY.writable() == ("dhtmlxq", "dhjhtmlxq", "che", "pgn", "pfc", "cbf", "xqf", "xqr", "cbr", "wxfgame", "json")
     assert REGISTRY.knows_extension("x/Y.Cbf") and not REGISTRY.knows_extension("y.xyz")
 
 

@@ -110,7 +110,7 @@ class Loss(enum.Enum):
     #: is written, and nothing is said of the moves): ``fen``; ``n`` the moves.
     NOT_INITIAL = "not initial"
     #: The start's move number or halfmove clock, which the format does not
-    #: hold (:attr:`Carries.counters`): ``fullmove``, ``halfmove``.
+    #: hold (:attr:`Carries.counters`, :attr:`Carries.halfmove`): ``fullmove``, ``halfmove``.
     COUNTERS = "counters"
     #: Pieces of the start beyond the format's slots (:attr:`Carries.slots`): ``n`` pieces.
     SLOTS = "slots"
@@ -227,9 +227,9 @@ class Carries:
     initial_only: bool = False
     #: Whether the start's move number and halfmove clock are kept.
     counters: bool = True
-    #: With :attr:`counters` false, whether the move number is kept all the same
-    #: (only the halfmove clock is lost: DHJHtmlXQ's start ply).
-    move_number: bool = False
+    #: Whether the start's halfmove clock is kept where the move number is
+    #: (false, with :attr:`counters` true: the clock alone is named, as :attr:`Loss.COUNTERS`).
+    halfmove: bool = True
     #: The pieces (FEN letters) of the slots the start's pieces are written to, each
     #: taking the first free slot of its kind; ``None``: a board of any pieces.
     slots: Optional[str] = None
@@ -271,7 +271,7 @@ class Carries:
         """The kinds of loss the capacities imply (the header kinds depend on the headers: not checked)."""
         implied = {
             Loss.NOT_INITIAL: self.initial_only,
-            Loss.COUNTERS: not self.counters,
+            Loss.COUNTERS: not (self.counters and self.halfmove),
             Loss.SLOTS: self.slots is not None,
             Loss.SIDE: self.side_from_moves,
             Loss.FEN_TAG: not self.fen_tag,
@@ -504,8 +504,9 @@ def _not_initial(census: _Census, lost: Lost) -> list[str]:
 
 
 def _counters(census: _Census, lost: Lost) -> list[str]:
-    start = census.start
-    changed = (start.fullmove_number != 1 and not census.carries.move_number) or start.halfmove_clock != 0
+    start, c = census.start, census.carries
+    clock_lost = not (c.counters and c.halfmove)
+    changed = (not c.counters and start.fullmove_number != 1) or (clock_lost and start.halfmove_clock != 0)
     return _say(lost, int(changed), fullmove=start.fullmove_number, halfmove=start.halfmove_clock)
 
 

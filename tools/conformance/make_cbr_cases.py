@@ -1,7 +1,8 @@
 """Write the CBR and CBL conformance cases (xqformats/conformance/cases/cbr/ and cbl/).
 
-xqformats writes neither format (docs/spec/cbr.md §1.1), so every input is built
-here byte by byte with ``struct``, from the layouts ``schemas/cbr.ksy`` and
+Every input is built here byte by byte with ``struct`` (not with the CBR writer,
+docs/spec/cbr.md §6, so that the cases hold the reader to the layouts rather
+than to our own writer), from the layouts ``schemas/cbr.ksy`` and
 ``schemas/cbl.ksy``: :func:`record` lays out one CBR record, :func:`library` a
 CBL library; each field written and each fault is commented with the layout
 field it sets.  The expected JSON and positions are written out by hand from
@@ -23,6 +24,10 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).res
 
 from casewriter import INITIAL, Case, Maker, at, document, game, line, main, root
 
+from xqformats.formats import write
+from xqformats.model import Game
+from xqformats.pgn import parse_pgn
+
 SPEC = "docs/spec/cbr.md"
 cbr = Maker("cbr", "cbr", SPEC)
 cbl = Maker("cbl", "cbl", SPEC)
@@ -36,6 +41,7 @@ TEXT = {  # header name -> (offset, size) of the text field
     "Site": (948, 64), "Red": (1076, 64), "Black": (1300, 64), "Annotator": (1652, 64),
     "DateModified": (1972, 40),
 }
+ECCO = 2036
 GAME_TYPE = 2040
 RESULT = 2076
 SIDE = 2112
@@ -182,7 +188,13 @@ def valid() -> list[Case]:
     long_comment = "长" * 1000  # 2,000 bytes of comment: the record spans two slots
     second = record([Rec("B0-C2", END, long_comment)], texts={"Name": "第二局"})
     lib = library([Entry(bytes(three(texts={"Name": "第一局"}))), Entry(bytes(second))])
+    ecco = three()
+    ecco[ECCO:ECCO + 4] = b"D00\x00"  # ecco: the opening code in ASCII and a zero byte
     return [
+        cbr("valid", "ecco", ecco, s("3.5"), [],
+             "Bytes 2036-2039 hold `D00` and a zero byte: the header ECCO `D00` (after the text fields' "
+             "headers, before RecordType); the code is not checked against the moves.",
+             expect=document(game(THREE_NODES, headers=[("ECCO", "D00"), TYPE]))),
         cbr("valid", "record", full,
              s("1.1", "2.1", "2.2", "2.3", "2.4", "3.1", "3.3", "4.1", "4.2", "4.3"),
              ["B101", "B102", "B103", "B104", "B105", "B106", "B107", "B108", "B109", "B110", "B111", "B112", "B113"],
@@ -216,6 +228,56 @@ def valid() -> list[Case]:
 
 
 EMPTY = "9/9/9/9/9/9/9/9/9/9 w - - 0 1"
+
+
+# ---------------------------------------------------------------- written by our writer (docs/spec/cbr.md §6)
+
+
+def pgn(text: str) -> Game:
+    """One game from ICCS PGN text (the way these cases spell the game they write)."""
+    games, found = parse_pgn('[Format "ICCS"]\n' + text)
+    errors = [d for d in found if d.severity.name == "ERROR"]
+    assert len(games) == 1 and not errors, errors
+    return games[0]
+
+
+def written(text: str) -> bytearray:
+    """The CBR record our writer makes of the game ``text``."""
+    return bytearray(write([pgn(text)], "cbr"))
+
+
+WRITTEN = '[Event "全国赛"]\n[Red "许银川"]\n[Black "吕钦"]\n[Result "1-0"]\n{开局}\n1. H2-E2 {中炮\n第二行} (1. C3-C4) H9-G7 2. H0-G2 1-0\n'
+LONG_RED = "红" * 40  # 80 bytes of UTF-16: the 64-byte field keeps 31 characters and the NUL
+
+
+def writer_cases() -> list[Case]:
+    full = written(WRITTEN)
+    # What the writer fills in (CBR §6.1), as the real files have it: checked here, not by the reader.
+    assert full[16:19] == bytes(3) and full[KIND] == 2 and full[36:52] == bytes(16) and full[STATE:INTRO] == b"\xff" * 4
+    assert full[20:36] != bytes(16) and full[27] >> 4 == 4  # a GUID of version 4 (Windows byte order)
+    assert full[GAME_TYPE] == 1 and full[RESULT] == 1 and full[SIDE] == 1
+    with_losses = pgn(f'[Red "{LONG_RED}"]\n[Opening "x"]\n1. H2-E2 $1 {{after}} *\n')
+    with_losses.root.children[0].comments_before.append("before")  # a comment before the move (PGN's `( {c} m`)
+    losses = bytearray(write([with_losses], "cbr"))
+    return [
+        cbr("valid", "written", full, s("6.1", "6.2", "6.3", "6.5"),
+            ["B101", "B102", "B103", "B104", "B105", "B106", "B107", "B113"],
+            "A record as our writer makes it: 赛事 (Event), 红方 and 黑方 in UTF-16LE with a NUL code unit "
+            "and zeros after it, kind 2, a version-4 GUID at 20, FF FF FF FF at 2210, game type 1, "
+            "result 1; the opening comment on the first record, a two-line comment written CR LF, an "
+            "alternative C3-C4 to the first move (flag 0x02 on H2-E2): moves H2-E2 H9-G7 H0-G2 "
+            "(checked by hand against the records written).",
+            expect=document(game(
+                [root("开局"), *line("H2-E2", "H9-G7", "H0-G2", comments={1: ["中炮\n第二行"]}),
+                 {"parent": 0, "move": "C3-C4"}],
+                result="1-0", headers=[("Event", "全国赛"), ("Red", "许银川"), ("Black", "吕钦"), TYPE]))),
+        cbr("valid", "writer-losses", losses, s("6.2", "6.4"), ["B104"],
+            "Written from a game with a 40-character Red (cut to the 31 that leave room for the NUL in its "
+            "64 bytes), an Opening tag (no field), the NAG $1 and a comment before H2-E2: CBR keeps no NAG "
+            "and no comment before a move, so the record holds the two comments joined, after the move.",
+            expect=document(game([root(), *line("H2-E2", comments={1: ["before\nafter"]})],
+                                 headers=[("Red", "红" * 31), TYPE]))),
+    ]
 
 
 # ---------------------------------------------------------------- invalid and dialect
@@ -368,7 +430,7 @@ def warnings() -> list[Case]:
 
 
 def cases() -> list[Case]:
-    return valid() + invalid() + warnings() + dialect()
+    return valid() + writer_cases() + invalid() + warnings() + dialect()
 
 
 if __name__ == "__main__":

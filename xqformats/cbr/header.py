@@ -2,9 +2,9 @@
 
 The layout is ``schemas/cbr.ksy``; :data:`FIELDS` adds what a layout does not
 say: the CBF element each text field is (so that headers are named as the CBF
-reader names them, by :func:`xqformats.cbf.mapping.header_names`) and the
-field's offset, for diagnostics (``tests/test_cbr_layout.py`` holds the
-offsets to the layout).
+reader names them, by :func:`xqformats.cbf.mapping.header_names`), the
+field's offset, for diagnostics, and its size, for the writer
+(``tests/test_cbr_layout.py`` holds both to the layout).
 """
 
 from __future__ import annotations
@@ -28,57 +28,61 @@ from .rules import (
 )
 from .text import decode_field
 
-__all__ = ["Field", "FIELDS", "OFFSETS", "POINTS", "PIECES", "point_move", "read_header"]
+__all__ = ["ECCO_HEADER", "Field", "FIELDS", "HEADER_NAMES", "OFFSETS", "POINTS", "PIECES", "ecco_text", "point_move", "read_header"]
 
 
 class Field(NamedTuple):
-    """One text field: its name in the layout, the CBF element it is, its offset."""
+    """One text field: its name in the layout, the CBF element it is, its offset and size in bytes."""
 
     attr: str
     element: str
     offset: int
+    size: int
 
 
 #: The text fields in file order (docs/spec/cbr.md §3.1).  Elements that CBF
 #: lacks (``Script``, ``Category``) become headers of their own name.
 FIELDS: tuple[Field, ...] = (
-    Field("script", "Script", 52),
-    Field("title", "Name", 180),
-    Field("category", "Category", 308),
-    Field("source", "From", 564),
-    Field("contest_type", "ContestType", 628),
-    Field("contest", "Contest", 692),
-    Field("round", "Round", 756),
-    Field("group", "Group", 820),
-    Field("table", "Table", 852),
-    Field("date", "Date", 884),
-    Field("site", "Site", 948),
-    Field("time_rule", "TimeRule", 1012),
-    Field("red", "Red", 1076),
-    Field("red_team", "RedTeam", 1140),
-    Field("red_time", "RedTime", 1204),
-    Field("red_rating", "RedRating", 1268),
-    Field("black", "Black", 1300),
-    Field("black_team", "BlackTeam", 1364),
-    Field("black_time", "BlackTime", 1428),
-    Field("black_rating", "BlackRating", 1492),
-    Field("referee", "Referee", 1524),
-    Field("recorder", "Recorder", 1588),
-    Field("commentator", "Commentator", 1652),
-    Field("commentator_email", "CommentatorURL", 1716),
-    Field("creator", "Creator", 1780),
-    Field("creator_email", "CreatorURL", 1844),
-    Field("date_created", "DateCreated", 1908),
-    Field("date_modified", "DateModified", 1972),
-    Field("nature", "RecordKind", 2044),
-    Field("ending", "ResultType", 2080),
+    Field("script", "Script", 52, 128),
+    Field("title", "Name", 180, 128),
+    Field("category", "Category", 308, 256),
+    Field("source", "From", 564, 64),
+    Field("contest_type", "ContestType", 628, 64),
+    Field("contest", "Contest", 692, 64),
+    Field("round", "Round", 756, 64),
+    Field("group", "Group", 820, 32),
+    Field("table", "Table", 852, 32),
+    Field("date", "Date", 884, 64),
+    Field("site", "Site", 948, 64),
+    Field("time_rule", "TimeRule", 1012, 64),
+    Field("red", "Red", 1076, 64),
+    Field("red_team", "RedTeam", 1140, 64),
+    Field("red_time", "RedTime", 1204, 64),
+    Field("red_rating", "RedRating", 1268, 32),
+    Field("black", "Black", 1300, 64),
+    Field("black_team", "BlackTeam", 1364, 64),
+    Field("black_time", "BlackTime", 1428, 64),
+    Field("black_rating", "BlackRating", 1492, 32),
+    Field("referee", "Referee", 1524, 64),
+    Field("recorder", "Recorder", 1588, 64),
+    Field("commentator", "Commentator", 1652, 64),
+    Field("commentator_email", "CommentatorURL", 1716, 64),
+    Field("creator", "Creator", 1780, 64),
+    Field("creator_email", "CreatorURL", 1844, 64),
+    Field("date_created", "DateCreated", 1908, 40),
+    Field("date_modified", "DateModified", 1972, 40),
+    Field("nature", "RecordKind", 2044, 32),
+    Field("ending", "ResultType", 2080, 32),
 )
 
 #: Offsets of the other header fields (docs/spec/cbr.md §2.1, §3.2–§3.4).
-OFFSETS = {"kind": 19, "game_type": 2040, "result": 2076, "side_to_move": 2112, "move_number": 2116, "board": 2120, "intro": 2214}
+OFFSETS = {
+    "kind": 19, "guid": 20, "ecco": 2036, "game_type": 2040, "result": 2076, "side_to_move": 2112, "move_number": 2116,
+    "board": 2120, "state": 2210, "intro": 2214,
+}  # fmt: skip
 
-#: Header name of each text field: CBF's names (``Contest`` -> ``Event``, …).
-_NAMES = {**{f.element: f.element for f in FIELDS}, **header_names({f.element for f in FIELDS})}
+#: Header name of each CBF element of :data:`FIELDS`: CBF's names (``Contest`` -> ``Event``, …).
+HEADER_NAMES: dict[str, str] = {**{f.element: f.element for f in FIELDS}, **header_names({f.element for f in FIELDS})}
 
 #: Board byte -> FEN letter (docs/spec/cbr.md §3.4): rook, horse, elephant, advisor, king, cannon, pawn.
 PIECES: dict[int, str] = {0x10 + i: p for i, p in enumerate("RNBAKCP", 1)} | {
@@ -96,6 +100,16 @@ def point_move(frm: int, to: int) -> Optional[Move]:
     return Move(POINTS[frm], POINTS[to])
 
 
+#: The header of the ECCO code at 2036 (docs/spec/cbr.md §3.5), named as CBF's element.
+ECCO_HEADER = "ECCO"
+
+
+def ecco_text(raw: bytes) -> str:
+    """The ECCO field's text: its bytes up to the first zero byte, each byte one character (Latin-1)."""
+    end = raw.find(b"\x00")
+    return (raw if end < 0 else raw[:end]).decode("latin-1")
+
+
 def _texts(layout: object, builder: GameBuilder, sink: DiagnosticSink, base: int) -> None:
     for f in FIELDS:
         raw: bytes = getattr(layout, f.attr)
@@ -106,7 +120,7 @@ def _texts(layout: object, builder: GameBuilder, sink: DiagnosticSink, base: int
         if not text.clean:
             sink.report_bytes(UNDECODABLE_TEXT, f"Text field `{f.element}` is not valid UTF-16LE; bad code units kept as U+FFFD", where, len(raw))
         if text.value:
-            builder.visit_header(_NAMES[f.element], text.value)
+            builder.visit_header(HEADER_NAMES[f.element], text.value)
 
 
 def _result(layout: object, builder: GameBuilder, sink: DiagnosticSink, base: int) -> str:
@@ -158,6 +172,9 @@ def read_header(layout: object, sink: DiagnosticSink, base: int, builder: GameBu
     if kind != 2:
         sink.report_bytes(RECORD_KIND, f"Record kind {kind} is not 2 (a game record); read as one", base + OFFSETS["kind"], 1)
     _texts(layout, builder, sink, base)
+    ecco = ecco_text(getattr(layout, "ecco"))
+    if ecco:
+        builder.visit_header(ECCO_HEADER, ecco)
     builder.visit_header("RecordType", str(getattr(layout, "game_type")))
     result = _result(layout, builder, sink, base)
     start = _start(layout, sink, base)

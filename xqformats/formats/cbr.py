@@ -1,19 +1,20 @@
-"""CBR and CBL (象棋桥's binary game record and library) at the front door: recognise, read.
+"""CBR and CBL (象棋桥's binary game record and library) at the front door: recognise, read, write CBR.
 
 Two descriptors, :data:`CBR` and :data:`CBL`; the readers are
-:func:`xqformats.cbr.read_cbr` and :func:`xqformats.cbr.iter_cbl`, imported on
-first use.  A library is also read as a stream, whole or in parts of whole
-records cut where its index places them (:mod:`xqformats.cbr.library`).  Neither format is written (``writer`` is ``None``): ``convert``
-turns them into PGN or CBF.
+:func:`xqformats.cbr.read_cbr` and :func:`xqformats.cbr.iter_cbl`, the writer
+:func:`xqformats.cbr.write_cbr` (one game a file, docs/spec/cbr.md §6),
+imported on first use.  A library is also read as a stream, whole or in parts
+of whole records cut where its index places them (:mod:`xqformats.cbr.library`).
+A library is not written (``writer`` is ``None``).
 """
 
 from __future__ import annotations
 
 import os
-from typing import IO, TYPE_CHECKING, Iterator, Optional
+from typing import IO, TYPE_CHECKING, Any, Iterator, Mapping, Optional, Sequence
 
 from ..diagnostics import DiagnosticSink
-from .base import Format, Kind, Part, Reading, ReadOptions, Streaming
+from .base import Format, Kind, Part, Reading, ReadOptions, Streaming, Writer
 
 if TYPE_CHECKING:
     from ..model import Game
@@ -42,6 +43,26 @@ def _read_cbr(source: "Source", options: ReadOptions) -> Reading:
 
     game, diagnostics = read_cbr(source.data or b"", path=source.name, strict=options.strict)
     return Reading([game] if game is not None else [], list(diagnostics))
+
+
+def _write_cbr(games: Sequence["Game"], options: Mapping[str, Any]) -> bytes:
+    from ..cbr import write_cbr
+
+    if len(games) != 1:
+        raise ValueError(f"A CBR file holds one game, not {len(games)}")
+    return write_cbr(games[0])
+
+
+def _losses_cbr(game: "Game", options: Mapping[str, Any]) -> list[str]:
+    """What :func:`~xqformats.cbr.write_cbr` cannot keep of ``game``: the writer's declaration (:data:`~xqformats.cbr.writer.CARRIES`)."""
+    from ..cbr.writer import CARRIES
+    from ..losses import report
+
+    return report(game, CARRIES)
+
+
+def _encodings_cbr() -> Optional[tuple[str, ...]]:
+    return ("utf-16-le",)
 
 
 def _read_cbl(source: "Source", options: ReadOptions) -> Reading:
@@ -99,6 +120,7 @@ CBR = Format(
     kind=Kind.BINARY,
     sniff=sniff_cbr,
     reader=_read_cbr,
+    writer=Writer(_write_cbr, _losses_cbr, max_games=1, encodings=_encodings_cbr),
     signature=True,
     rules="xqformats.cbr.rules",
 )
