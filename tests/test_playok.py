@@ -134,10 +134,10 @@ def test_wxf_game_files_stay_wxf_game_files() -> None:
         pytest.skip(f"shared corpus not found at {WXF_FOLDER}")
     from xqformats.formats.playok import sniff
 
-    for path in files:  # (a bare numbered move list among them is PGN movetext)
+    for path in files:  # (a bare numbered move list among them is pasted text, as bytes without a name)
         data = path.read_bytes()
         assert not sniff(data), path.name
-        assert formats.read(data).format.name in ("wxfgame", "pgn"), path.name  # type: ignore[union-attr]
+        assert formats.read(data).format.name in ("wxfgame", "pasted"), path.name  # type: ignore[union-attr]
 
 
 def test_lint_and_convert(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

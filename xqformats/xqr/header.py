@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from ..diagnostics import DiagnosticSink
-from ..layouts.xqr import Xqr  # type: ignore[attr-defined]  # generated code is not type-checked
+from ..layouts.xqr import Xqr
 from ..position import Position
 from . import rules
 

@@ -36,7 +36,7 @@ from kaitaistruct import KaitaiStream
 from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import Move, square
 from ..diagnostics import Diagnostic, DiagnosticSink
-from ..layouts.xqr import Xqr  # type: ignore[attr-defined]  # generated code is not type-checked
+from ..layouts.xqr import Xqr
 from ..model import Game
 from ..position import Position
 from . import header as fields
