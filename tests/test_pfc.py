@@ -439,3 +439,12 @@ def test_vschess_pfc_reads_back_as_the_same_tree() -> None:
         assert game.result == v["info"]["result"]
         same += 1
     assert same >= 40 and same > 4 * other, (same, other)
+
+
+def test_a_surrogate_reference_in_an_attribute_is_reported_not_raised() -> None:
+    # Found by fuzzing (read:pfc): recovery keeps `&#55296;` as bytes lxml cannot read back.
+    data = b'<?xml version="1.0" encoding="utf-8"?><n version="2" m="&#55296;" c=""></n>'
+    game, diagnostics = read_pfc(data)
+    assert game is not None
+    assert "N101" in [d.code for d in diagnostics]
+    assert any("\ufffd" in d.message for d in diagnostics if d.code == "F102")

@@ -194,12 +194,13 @@ def _readable(root: etree._Element) -> etree._Element:
         for name in names:
             try:
                 value = el.get(name)
-            except UnicodeDecodeError as exc:
-                value = exc.object.decode("utf-8", "replace")
-            if value is not None and _NOT_XML.search(value) is not None:
-                value = _NOT_XML.sub("\ufffd", value)
-            elif value is not None:
-                continue
+            except UnicodeDecodeError as exc:  # a surrogate's bytes: rewritten as U+FFFD below
+                value = _NOT_XML.sub("\ufffd", exc.object.decode("utf-8", "replace"))
+            else:
+                if value is not None and _NOT_XML.search(value) is not None:
+                    value = _NOT_XML.sub("\ufffd", value)
+                elif value is not None:
+                    continue
             try:
                 el.set(name, value if value is not None else "")
             except ValueError:
