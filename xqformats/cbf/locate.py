@@ -30,6 +30,10 @@ _NAME_END = frozenset(" \t\n/>")
 _TAG = re.compile(r"""<(?:[^>"']++|"[^"]*"|'[^']*')*+>""")
 
 
+#: How far back (in characters) an element not found after the cursor is looked for on its line.
+_BACK = 4096
+
+
 class Locator:
     """Spans of the elements of one parsed document.
 
@@ -97,13 +101,23 @@ class Locator:
             # before the next line: no search goes past it (a search to the end
             # of the text for each element not found cost quadratic time).
             i = find_tag(tag, cursor, self.line_start(line + 1) if line else -1)
+            rejected = False
             if i >= 0 and line and line_col(i)[0] != line:
                 # A tag starting earlier counts only if it ends on that line.
                 end = self._tag_end(i)
                 if self._line(max(i, end - 1)) != line:
-                    i = -1
-            if i < 0 and line:
+                    i, rejected = -1, True
+            if i < 0 and rejected:
                 i = self._find_tag(tag, self.line_start(line), self.line_start(line + 1))
+            elif i < 0 and line:
+                # Nothing after the cursor: back on the tag's own line, before the
+                # cursor (an earlier element matched too far on), at most _BACK
+                # characters.  On a document of one long line (PFC's) a look over
+                # the whole line for each element not in the text (recovery makes
+                # some) cost quadratic time (issue 28, read:pfc).
+                back = max(self.line_start(line), cursor - _BACK)
+                if back < cursor:
+                    i = self._find_tag(tag, back, min(self.line_start(line + 1), cursor + len(tag) + 1))
             if i >= 0:
                 offsets[node] = i
                 cursor = i + 1
