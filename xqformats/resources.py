@@ -12,9 +12,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 if TYPE_CHECKING:
-    from lark import Lark
+    from lark import Lark, Token, Tree
 
-__all__ = ["grammar_path", "schema_path", "lark_cache_path", "format_parser", "lazy_attributes"]
+__all__ = [
+    "grammar_path",
+    "schema_path",
+    "lark_cache_path",
+    "format_parser",
+    "token_span",
+    "child_tokens",
+    "child_trees",
+    "lazy_attributes",
+]
 
 _PKG = Path(__file__).resolve().parent
 
@@ -101,6 +110,23 @@ def format_parser(grammar: str, start: str) -> "Lark":
             cache=lark_cache_path(grammar),
         )
     return parser
+
+
+def token_span(token: "Token") -> tuple[int, int]:
+    """The offsets (start, end) of a token of one of :func:`format_parser`'s parses."""
+    start, end = token.start_pos, token.end_pos
+    assert start is not None and end is not None, "the lexer's tokens carry their offsets"
+    return start, end
+
+
+def child_tokens(tree: "Tree[Token]") -> "list[Token]":
+    """The tokens among ``tree``'s children (a Lark token is a ``str``; a subtree is not)."""
+    return [t for t in tree.children if isinstance(t, str)]
+
+
+def child_trees(tree: "Tree[Token]") -> "list[Tree[Token]]":
+    """The subtrees among ``tree``'s children, in order."""
+    return [t for t in tree.children if not isinstance(t, str)]
 
 
 def lazy_attributes(package: str, table: Mapping[str, str]) -> Callable[[str], Any]:

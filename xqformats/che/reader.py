@@ -27,7 +27,7 @@ from ..core import Move, Square, square_name
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule
 from ..digits import bounded_int
 from ..model import Game
-from ..resources import format_parser
+from ..resources import child_tokens, format_parser, token_span
 from ..source import Source
 from . import rules
 from .squares import START_IDS, is_own_mirror, point
@@ -58,16 +58,6 @@ def _integer() -> "re.Pattern[str]":
     return re.compile(parser().get_terminal("INT").pattern.to_regexp())
 
 
-def _pos(tok: Token) -> tuple[int, int]:
-    start, end = tok.start_pos, tok.end_pos
-    assert start is not None and end is not None, "the lexer's tokens carry their offsets"
-    return start, end
-
-
-def _tokens(tree: Tree[Token]) -> list[Token]:
-    return [t for t in tree.children if isinstance(t, Token)]
-
-
 class Word(NamedTuple):
     """One integer as written: its text and where it stands in the source."""
 
@@ -88,7 +78,7 @@ class Word(NamedTuple):
 
 def _words(tok: Token) -> list[Word]:
     """The integers of one token (an INT, a HEADER or a RECORD), each at its place."""
-    at = _pos(tok)[0]
+    at = token_span(tok)[0]
     return [Word(m.group(), at + m.start(), at + m.end()) for m in _integer().finditer(str(tok))]
 
 
@@ -116,11 +106,11 @@ class Record:
 
     @property
     def start(self) -> int:
-        return _pos(self.token)[0]
+        return token_span(self.token)[0]
 
     @property
     def end(self) -> int:
-        return _pos(self.token)[1]
+        return token_span(self.token)[1]
 
     @property
     def raw(self) -> str:
@@ -157,11 +147,11 @@ class CheReader(ReaderHooks):
         for child in tree.children:
             assert isinstance(child, Tree)
             if child.data == "lead":
-                self.strays.append(_tokens(child)[0])
+                self.strays.append(child_tokens(child)[0])
             elif child.data == "header":
                 self._flush_strays()
                 body = next(c for c in tree.children if isinstance(c, Tree) and c.data == "body")
-                self._header(_tokens(child)[0], len([c for c in body.children if isinstance(c, Tree) and c.data == "record"]))
+                self._header(child_tokens(child)[0], len([c for c in body.children if isinstance(c, Tree) and c.data == "record"]))
         self._flush_strays()
         if body is None:
             end = len(self.sink.source.text or "") if self.sink.source is not None else 0
@@ -178,7 +168,7 @@ class CheReader(ReaderHooks):
             first, last = self.strays[0], self.strays[-1]
             more = f" and {len(self.strays) - 1} more word{'s' if len(self.strays) > 2 else ''}" if len(self.strays) > 1 else ""
             text = str(first) if len(str(first)) <= 20 else str(first)[:20] + "…"
-            self.report(rules.STRAY_TEXT, f"`{text}`{more}: not an unsigned integer; skipped", _pos(first)[0], _pos(last)[1])
+            self.report(rules.STRAY_TEXT, f"`{text}`{more}: not an unsigned integer; skipped", token_span(first)[0], token_span(last)[1])
             self.strays = []
 
     # ---------------------------------------------------------------- the header (§2.2)
@@ -186,7 +176,7 @@ class CheReader(ReaderHooks):
         """The version and the move count, against the ``whole`` records that follow (a lone integer: Q101)."""
         words = _words(tok)
         if len(words) == 1:
-            self.report(rules.HEADER, "Only one integer: the header is `1 N` (the version, then the number of moves)", *_pos(tok))
+            self.report(rules.HEADER, "Only one integer: the header is `1 N` (the version, then the number of moves)", *token_span(tok))
             return
         version, count = words
         if version.value != VERSION:
@@ -199,7 +189,7 @@ class CheReader(ReaderHooks):
     def _body(self, tree: Tree[Token]) -> None:
         for child in tree.children:
             assert isinstance(child, Tree)
-            toks = _tokens(child)
+            toks = child_tokens(child)
             if child.data == "stray":
                 self.strays.append(toks[0])
                 continue
@@ -207,7 +197,7 @@ class CheReader(ReaderHooks):
             if child.data == "record":
                 self._record(Record(toks[0]))
             else:  # partial: single INT tokens
-                start, end = _pos(toks[0])[0], _pos(toks[-1])[1]
+                start, end = token_span(toks[0])[0], token_span(toks[-1])[1]
                 self.report(
                     rules.TRUNCATED, f"A move record of {len(toks)} integer{'' if len(toks) == 1 else 's'}, not {FIELDS}: no move", start, end
                 )

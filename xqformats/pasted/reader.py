@@ -41,7 +41,7 @@ from ..pgn.fastpath import parse_fast
 from ..pgn.grammar import parse_chunk
 from ..pgn.lowering import PgnLowering
 from ..position import STARTING_FEN, Position
-from ..resources import format_parser
+from ..resources import format_parser, token_span
 from ..source import Source
 from . import rules
 
@@ -60,19 +60,13 @@ def parser() -> Lark:
     return format_parser("pasted", "text")
 
 
-def _pos(tok: Token) -> tuple[int, int]:
-    start, end = tok.start_pos, tok.end_pos
-    assert start is not None and end is not None, "the lexer's tokens carry their offsets"
-    return start, end
-
-
 def _tokens(tree: Tree[Token]) -> list[Token]:
     """The tokens of ``tree`` and of its subtrees, in text order."""
     return [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
 
 
 def _start(tree: Tree[Token]) -> int:
-    return _pos(_tokens(tree)[0])[0]
+    return token_span(_tokens(tree)[0])[0]
 
 
 def pgn_numbers(text: str, numbers: Iterable[tuple[int, str]]) -> str:
@@ -215,8 +209,8 @@ class _PastedReader(ReaderHooks):
     def _span(self, tok: Token) -> Span:
         """Where ``tok`` is in the source."""
         if self._token_lines:
-            return Span(*_pos(tok), tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
-        return self.source.span(*_pos(tok))
+            return Span(*token_span(tok), tok.line, tok.column, tok.end_line, tok.end_column)  # type: ignore[arg-type]
+        return self.source.span(*token_span(tok))
 
     # ---------------------------------------------------------------- helpers
     def _relocate(self, found: Sequence[Diagnostic], start: int) -> None:
@@ -233,7 +227,7 @@ class _PastedReader(ReaderHooks):
     def _fen(self, board: Tree[Token]) -> tuple[Optional[Position], Optional[Diagnostic]]:
         """The position of the FEN ``board`` (its board and fields: one line); the first error when it gives none."""
         toks = _tokens(board)
-        start, end = _pos(toks[0])[0], _pos(toks[-1])[1]
+        start, end = token_span(toks[0])[0], token_span(toks[-1])[1]
         text = (self.source.text or "")[start:end]
         mark = len(self.sink.items)
         pos, found = parse_fen(text)
@@ -245,7 +239,7 @@ class _PastedReader(ReaderHooks):
     def _ignored(self, lines: Sequence[Tree[Token]], why: str) -> None:
         for line in lines:
             toks = _tokens(line)
-            start, end = _pos(toks[0])[0], _pos(toks[-1])[1]
+            start, end = token_span(toks[0])[0], token_span(toks[-1])[1]
             first = excerpt(str(toks[0]), 24)
             self.sink.report_at(rules.LINE_IGNORED, f"Line `{first}…` is not read: {why}", start, end)
 
@@ -302,8 +296,8 @@ class _PastedReader(ReaderHooks):
         """The lines of moves, from the first to the end of the text, read as PGN movetext (§5.1)."""
         text = self.source.text or ""
         # The numbers of the lines the grammar parsed, then those of the text after them.
-        parsed = [(_pos(t)[0], str(t)) for line in moves for t in _tokens(line) if t.type == "LIST_NUMBER"]
-        numbers = itertools.chain(parsed, _numbers_after(text, _pos(_tokens(moves[-1])[-1])[1]))
+        parsed = [(token_span(t)[0], str(t)) for line in moves for t in _tokens(line) if t.type == "LIST_NUMBER"]
+        numbers = itertools.chain(parsed, _numbers_after(text, token_span(_tokens(moves[-1])[-1])[1]))
         whole = self.source
         spelt = Source(whole.name, None, pgn_numbers(text, numbers), whole.offset, whole.line, whole.column)
         chunk = spelt.piece(_start(moves[0]), len(text))
@@ -351,7 +345,7 @@ class _PastedReader(ReaderHooks):
     def _bad_setup(self, line: Tree[Token], setup: Optional[Tree[Token]]) -> None:
         """A103: ``position`` followed by no position (``setup``: what follows it, ``None``: nothing)."""
         toks = _tokens(setup) if setup is not None else _tokens(line)[:1]
-        s, e = _pos(toks[0])[0], _pos(toks[-1])[1]
+        s, e = token_span(toks[0])[0], token_span(toks[-1])[1]
         if setup is None:
             message = "`position` names no position; expected `startpos` or `fen <FEN>` after it"
         elif toks[0].type == "FEN_KEYWORD":
@@ -362,7 +356,7 @@ class _PastedReader(ReaderHooks):
 
     def _ignored_words(self, words: Sequence[Token]) -> None:
         if words:
-            s, e = _pos(words[0])[0], _pos(words[-1])[1]
+            s, e = token_span(words[0])[0], token_span(words[-1])[1]
             message = f"`{excerpt(str(words[0]))}` after `startpos`; expected `moves` or the end of the line (not read)"
             self.sink.report_at(rules.UCCI_SETUP, message, s, e)
 
@@ -377,7 +371,7 @@ class _PastedReader(ReaderHooks):
         mark = len(self.sink.items)
         # `h2e2` is how UCCI spells a move (docs/spec/pasted.md §3.2): M405's `H2-E2` would
         # be no UCCI move, so its style finding (and its fix) has no place here.
-        self._relocate([d for d in findings if d.code != ICCS_SPELLING.code], _pos(token)[0])
+        self._relocate([d for d in findings if d.code != ICCS_SPELLING.code], token_span(token)[0])
         if move is None:
             # The finding that says why (an error); a style finding on the same move may follow it.
             self.cause = next((d for d in self.sink.items[mark:] if d.severity is Severity.ERROR), None)
@@ -385,7 +379,7 @@ class _PastedReader(ReaderHooks):
     def not_read(self, token: Token) -> None:
         # A note on the move's own finding (just reported): one root cause, one finding.
         message = "Moves from here to the end of the line are not read"
-        self.sink.note(rules.MOVES_NOT_READ, message, self.source.span(*_pos(token)), about=self.cause)
+        self.sink.note(rules.MOVES_NOT_READ, message, self.source.span(*token_span(token)), about=self.cause)
 
 
 def read_pasted(text: "str | Source", *, strict: bool = False, path: Optional[str] = None) -> tuple[list[Game], list[Diagnostic]]:

@@ -24,7 +24,7 @@ from ..core import Move
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule
 from ..model import RESULTS, Game
 from ..notation import Notation
-from ..resources import format_parser
+from ..resources import child_tokens, child_trees, format_parser, token_span
 from ..source import Source
 from . import header as fields
 from . import rules
@@ -40,24 +40,10 @@ def parser() -> Lark:
     return format_parser("playok", "file")
 
 
-def _pos(tok: Token) -> tuple[int, int]:
-    start, end = tok.start_pos, tok.end_pos
-    assert start is not None and end is not None, "the lexer's tokens carry their offsets"
-    return start, end
-
-
-def _tokens(tree: Tree[Token]) -> list[Token]:
-    return [t for t in tree.children if isinstance(t, Token)]
-
-
-def _trees(tree: Tree[Token]) -> list[Tree[Token]]:
-    return [t for t in tree.children if isinstance(t, Tree)]
-
-
 def _value_span(toks: list[Token]) -> tuple[int, int]:
     """Where a header line's value is written: VALUE starts with the blank after the keyword
     (grammars/playok.lark), which is no part of it."""
-    start, _ = _pos(toks[1])
+    start, _ = token_span(toks[1])
     text = str(toks[1])
     return start + len(text) - len(text.lstrip()), start + len(text.rstrip())
 
@@ -76,20 +62,20 @@ class PlayOkReader(ReaderHooks):
         return self.sink.report_at(rule, message, start, end)
 
     def report_token(self, rule: Rule, message: str, tok: Token) -> Diagnostic:
-        return self.report(rule, message, *_pos(tok))
+        return self.report(rule, message, *token_span(tok))
 
     # ---------------------------------------------------------------- entry
     def read(self, tree: Tree[Token]) -> Game:
         section: Optional[Tree[Token]] = None
         strays: list[Token] = []
-        for child in _trees(tree):
+        for child in child_trees(tree):
             if child.data == "stray":
-                strays.append(_tokens(child)[0])
+                strays.append(child_tokens(child)[0])
                 continue
             self._strays(strays, "before `START{` is not on a header line")
             strays = []
             if child.data == "header":
-                self._header(_tokens(child))
+                self._header(child_tokens(child))
             else:
                 section = child
         self._strays(strays, "before `START{` is not on a header line")
@@ -106,7 +92,7 @@ class PlayOkReader(ReaderHooks):
         """O103 for one run of stray words (one finding for the run)."""
         if words:
             more = f" (and {len(words) - 1} more words)" if len(words) > 1 else ""
-            self.report(rules.STRAY_TEXT, f"`{words[0]}`{more} {where}; not read", _pos(words[0])[0], _pos(words[-1])[1])
+            self.report(rules.STRAY_TEXT, f"`{words[0]}`{more} {where}; not read", token_span(words[0])[0], token_span(words[-1])[1])
 
     # ---------------------------------------------------------------- header lines (§3)
     def _header(self, toks: list[Token]) -> None:
@@ -155,28 +141,28 @@ class PlayOkReader(ReaderHooks):
 
     # ---------------------------------------------------------------- moves (§4)
     def _section(self, section: Tree[Token]) -> None:
-        start_tok = _tokens(section)[0]
+        start_tok = child_tokens(section)[0]
         close: Optional[Tree[Token]] = None
         builder = self.builder
-        for child in _trees(section):
+        for child in child_trees(section):
             if child.data == "close":
                 close = child
             elif child.data == "result":
-                self.section_result = str(_tokens(child)[0])
+                self.section_result = str(child_tokens(child)[0])
             elif child.data == "move" and not builder.dead:
-                tok = _tokens(child)[0]
-                s, e = _pos(tok)
+                tok = child_tokens(child)[0]
+                s, e = token_span(tok)
                 span = self.sink.source.span(s, e) if self.sink.source is not None else None
                 builder.visit_text_move(str(tok), span, Notation.WXF, tok)
         if close is None:
             self.report_token(rules.UNCLOSED_MOVES, "`START{` is not closed; expected `}` (moves read to the end of the text)", start_tok)
             return
-        self._strays([_tokens(t)[0] for t in _trees(close)], "after the closing `}`")
+        self._strays([child_tokens(t)[0] for t in child_trees(close)], "after the closing `}`")
 
     # ---------------------------------------------------------------- the builder's hooks
     def decoded(self, move: Optional[Move], findings: Sequence[Diagnostic], token: Token) -> None:
         """The notation's findings on the move (positioned in its one-line text) at their place."""
-        start = _pos(token)[0]
+        start = token_span(token)[0]
         for d in findings:
             s = start + (d.column or 1) - 1
             e = start + (d.end_column or d.column or 1) - 1
@@ -189,7 +175,7 @@ class PlayOkReader(ReaderHooks):
 
     def not_read(self, token: Token) -> None:
         # A note on the move's own finding (just reported): one root cause, one finding.
-        start, end = _pos(token)
+        start, end = token_span(token)
         span = self.sink.source.span(start, end) if self.sink.source is not None else None
         self.sink.note(rules.MOVES_NOT_READ, "Moves from here to the end are not read", span)
 

@@ -37,7 +37,7 @@ from ..fen import STARTING_FEN
 from ..model import Game
 from ..mxq.moves import fr_move
 from ..position import Position
-from ..resources import format_parser
+from ..resources import child_tokens, child_trees, format_parser, token_span
 from ..source import Source
 from . import rules
 from .setup import OFF_BOARD, SLOT_PIECES, point
@@ -58,20 +58,6 @@ def parser() -> Lark:
     return format_parser("shijia", "file")
 
 
-def _pos(tok: Token) -> tuple[int, int]:
-    start, end = tok.start_pos, tok.end_pos
-    assert start is not None and end is not None, "the lexer's tokens carry their offsets"
-    return start, end
-
-
-def _tokens(tree: Tree[Token]) -> list[Token]:
-    return [t for t in tree.children if isinstance(t, Token)]
-
-
-def _trees(tree: Tree[Token]) -> list[Tree[Token]]:
-    return [t for t in tree.children if isinstance(t, Tree)]
-
-
 class ShiJiaReader(ReaderHooks):
     """Turns the parse tree of one record into a :class:`Game`, reporting to a sink; the builder's hooks."""
 
@@ -84,12 +70,12 @@ class ShiJiaReader(ReaderHooks):
         return self.sink.report_at(rule, message, start, end)
 
     def report_token(self, rule: Rule, message: str, tok: Token) -> Diagnostic:
-        return self.report(rule, message, *_pos(tok))
+        return self.report(rule, message, *token_span(tok))
 
     # ---------------------------------------------------------------- entry
     def read(self, tree: Tree[Token]) -> Game:
         builder = self.builder
-        children = _trees(tree)
+        children = child_trees(tree)
         section = children[-1] if children and children[-1].data == "section" else None
         start = self._head(children, section is not None)
         if start is not None:
@@ -116,14 +102,14 @@ class ShiJiaReader(ReaderHooks):
         run: list[Token] = []
         for child in children:
             if child.data == "stray":
-                run.append(_tokens(child)[0])
+                run.append(child_tokens(child)[0])
                 continue
             if has_moves:
                 self._strays(run)
             run = []
             if child.data != "setup":
                 continue
-            tok = _tokens(child)[0]
+            tok = child_tokens(child)[0]
             if start is None:
                 start = self._setup(tok)
             else:
@@ -137,11 +123,11 @@ class ShiJiaReader(ReaderHooks):
         if run:
             first, last = run[0], run[-1]
             more = f" (and {len(run) - 1} more words)" if len(run) > 1 else ""
-            self.report(rules.STRAY_TEXT, f"`{first}`{more} before `Moves` is no set-up; not read", _pos(first)[0], _pos(last)[1])
+            self.report(rules.STRAY_TEXT, f"`{first}`{more} before `Moves` is no set-up; not read", token_span(first)[0], token_span(last)[1])
 
     # ---------------------------------------------------------------- the set-up (§3)
     def _setup(self, tok: Token) -> Position:
-        at = _pos(tok)[0]
+        at = token_span(tok)[0]
         pos = Position(None)
         for piece, found in zip(SLOT_PIECES, _NUMBER.finditer(str(tok))):
             value = int(found.group())
@@ -164,13 +150,13 @@ class ShiJiaReader(ReaderHooks):
     def _moves(self, section: Tree[Token]) -> Optional[Tree[Token]]:
         """Send the moves to the builder; the ``ends`` part (``None``: no marker `Ends`)."""
         builder = self.builder
-        for child in _trees(section):
+        for child in child_trees(section):
             if child.data == "ends":
                 return child
-            tok = _tokens(child)[0]
+            tok = child_tokens(child)[0]
             move = fr_move(str(tok).upper()) if child.data == "move" else None
             if move is not None:
-                s, e = _pos(tok)
+                s, e = token_span(tok)
                 span = self.sink.source.span(s, e) if self.sink.source is not None else None
                 builder.visit_move(move, span, str(tok), tok)
                 continue
@@ -185,7 +171,7 @@ class ShiJiaReader(ReaderHooks):
 
     # ---------------------------------------------------------------- comments and the end (§5)
     def _ends(self, ends: Tree[Token]) -> None:
-        toks = _tokens(ends)
+        toks = child_tokens(ends)
         closed = False
         for tok in toks[1:]:
             if tok.type == "COMMENT_TEXT":
@@ -194,8 +180,8 @@ class ShiJiaReader(ReaderHooks):
                 closed = True
         if not closed:
             self.report(rules.UNCLOSED, "The record ends before the marker `CommentsEnd`", self.size, self.size)
-        for child in _trees(ends):
-            tok = _tokens(child)[0]
+        for child in child_trees(ends):
+            tok = child_tokens(child)[0]
             self.report_token(rules.TRAILING_TEXT, "Text after the marker `CommentsEnd`; not read", tok)
 
     def _comment(self, tok: Token) -> None:
@@ -203,7 +189,7 @@ class ShiJiaReader(ReaderHooks):
         text = raw.replace("\r\n", "\n").replace("\r", "\n").strip()
         if not text:
             return
-        start, end = _pos(tok)
+        start, end = token_span(tok)
         self.report(
             rules.COMMENTS_UNPLACED,
             "Comment text kept after the last move: the record does not say which move it is on",

@@ -25,7 +25,7 @@ from ..diagnostics import Diagnostic, DiagnosticSink, Rule, excerpt
 from ..digits import bounded_int
 from ..model import RESULTS, SUFFIX_NAGS, Game
 from ..notation import Notation
-from ..resources import format_parser
+from ..resources import child_tokens, format_parser, token_span
 from ..source import Source
 from . import rules
 
@@ -48,24 +48,14 @@ def parser() -> Lark:
     return format_parser("wxfgame", "file")
 
 
-def _pos(tok: Token) -> tuple[int, int]:
-    start, end = tok.start_pos, tok.end_pos
-    assert start is not None and end is not None, "the lexer's tokens carry their offsets"
-    return start, end
-
-
 def _value_span(toks: list[Token]) -> tuple[int, int]:
     """Where a header line's value is written: VALUE starts with the blank after the keyword
     (grammars/wxfgame.lark), which is no part of it; the keyword when there is no value."""
     if len(toks) < 2:
-        return _pos(toks[0])
-    start, end = _pos(toks[1])
+        return token_span(toks[0])
+    start, end = token_span(toks[1])
     text = str(toks[1])
     return start + len(text) - len(text.lstrip()), start + len(text.rstrip())
-
-
-def _tokens(tree: Tree[Token]) -> list[Token]:
-    return [t for t in tree.children if isinstance(t, Token)]
 
 
 class WxfReader(ReaderHooks):
@@ -84,7 +74,7 @@ class WxfReader(ReaderHooks):
         self.unclosed: Optional[Diagnostic] = None
 
     def report(self, rule: Rule, message: str, tok: Token) -> Diagnostic:
-        start, end = _pos(tok)
+        start, end = token_span(tok)
         return self.sink.report_at(rule, message, start, end)
 
     # ---------------------------------------------------------------- entry
@@ -101,12 +91,12 @@ class WxfReader(ReaderHooks):
             elif kind == "head_comment" or kind == "tail_comment":
                 self._comment(child)
             elif kind == "stray":
-                self.strays.append(_tokens(child)[0])
+                self.strays.append(child_tokens(child)[0])
             elif kind == "section":
                 section = child
                 self._section(child)
             elif kind == "trailing":
-                tok = _tokens(child)[0]
+                tok = child_tokens(child)[0]
                 self.report(rules.TEXT_AFTER_END, f"Text `{tok}` after `}}END` is not a comment; ignored", tok)
         self._flush_strays()
         if not format_seen:
@@ -127,14 +117,14 @@ class WxfReader(ReaderHooks):
     def _flush_strays(self) -> None:
         if self.strays:
             first, last = self.strays[0], self.strays[-1]
-            start, end = _pos(first)[0], _pos(last)[1]
+            start, end = token_span(first)[0], token_span(last)[1]
             self.sink.report_at(rules.STRAY_TEXT, f"`{first}` is neither a header line nor a comment; skipped", start, end)
             self.strays = []
 
     # ---------------------------------------------------------------- header lines (§2.2)
     def _header(self, tree: Tree[Token]) -> bool:
         """Read one header line; whether it is the FORMAT line."""
-        toks = _tokens(tree)
+        toks = child_tokens(tree)
         keyword = str(toks[0])
         value = str(toks[1]).strip() if len(toks) > 1 else ""
         if keyword == "FORMAT":
@@ -158,7 +148,7 @@ class WxfReader(ReaderHooks):
     # ---------------------------------------------------------------- comments (§2.3)
     def _comment(self, tree: Tree[Token]) -> None:
         """A comment: the game's before the moves, else after the last move read."""
-        tok = _tokens(tree)[0]
+        tok = child_tokens(tree)[0]
         text = str(tok)
         if not text.endswith("*/") or len(text) < 4:
             self.unclosed = self.report(
@@ -184,16 +174,16 @@ class WxfReader(ReaderHooks):
             elif builder.dead:
                 continue
             elif child.data == "move_number":
-                self.number = _tokens(child)[0]
+                self.number = child_tokens(child)[0]
             elif child.data == "move":
                 self._move(child)
             elif child.data == "annotation":
-                self._annotation(_tokens(child)[0], None)
+                self._annotation(child_tokens(child)[0], None)
 
     def _move(self, tree: Tree[Token]) -> None:
-        toks = _tokens(tree)
+        toks = child_tokens(tree)
         tok = toks[0]
-        start, end = _pos(tok)
+        start, end = token_span(tok)
         span = self.sink.source.span(start, end) if self.sink.source is not None else None
         if self.builder.visit_text_move(str(tok), span, self.notation, tok) is not None and len(toks) > 1:
             self._annotation(toks[1], tok)
@@ -201,13 +191,13 @@ class WxfReader(ReaderHooks):
     # ---------------------------------------------------------------- the builder's hooks
     def decoded(self, move: Optional[Move], findings: Sequence[Diagnostic], token: Token) -> None:
         """The notation's findings on the move at their place; its number checked before it is played."""
-        self._relocate(findings, _pos(token)[0])
+        self._relocate(findings, token_span(token)[0])
         if move is not None:
             self._check_number(token)
 
     def not_read(self, token: Token) -> None:
         # A note on the move's own finding (just reported): one root cause, one finding.
-        start, end = _pos(token)
+        start, end = token_span(token)
         span = self.sink.source.span(start, end) if self.sink.source is not None else None
         self.sink.note(rules.MOVES_NOT_READ, "Moves from here to the end are not read", span)
 
@@ -235,7 +225,7 @@ class WxfReader(ReaderHooks):
 
     def _annotation(self, suffix: Token, move: Optional[Token]) -> None:
         node = self.builder.node
-        if move is None or _pos(move)[1] != _pos(suffix)[0]:
+        if move is None or token_span(move)[1] != token_span(suffix)[0]:
             where = "applied to the move before it" if node.move is not None else "no move before it; ignored"
             self.report(rules.DETACHED_ANNOTATION, f"Annotation `{suffix}` stands apart from its move; {where}", suffix)
             if node.move is None:
