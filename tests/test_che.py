@@ -391,3 +391,13 @@ def test_we_write_vschess_reads_the_same_main_line_and_the_same_bytes() -> None:
     theirs = _vschess([[m.uci() for m in line] for line in lines], ours)
     assert theirs["read"] == [[m.uci() for m in line] for line in lines]
     assert theirs["written"] == ours  # byte for byte (§4.1)
+
+
+def test_a_byte_order_mark_between_two_integers_of_a_record_is_a_blank() -> None:
+    # Found by the read:che fuzz target in CI: the grammar's blanks hold U+FEFF, Python's
+    # str.split() does not, and the record was read as nine integers (an IndexError, G106).
+    # `26 32 1 2 1 2 4 0 1 0` is 炮二平五 (h2e2) as vschess writes it (col = 8 - file).
+    text = "1 1 " + "\ufeff".join("26 32 1 2 1 2 4 0 1 0".split(" "))
+    games, diagnostics = read_che(text)
+    assert [d.code for d in diagnostics if d.severity >= Severity.WARNING] == []
+    assert [str(m) for m in games[0].mainline_moves()] == ["H2-E2"]

@@ -93,9 +93,14 @@ class Record:
 
     def __init__(self, token: Token) -> None:
         self.token = token
-        # A RECORD token is ten INTs and the blanks between them (grammars/che.lark), so splitting
-        # at white space gives exactly its integers.
-        self.values: tuple[Optional[int], ...] = tuple(bounded_int(t) for t in str(token).split())
+        # A RECORD token is ten INTs and the grammar's blanks between them (grammars/che.lark).
+        # Python's white space is nearly that set, and splitting at it is the fast path; the
+        # grammar's blanks also hold U+FEFF, which str.split keeps inside a word, so when that
+        # does not give ten words the integers are found with INT's own pattern.
+        words = str(token).split()
+        if len(words) != FIELDS:
+            words = [m.group() for m in _integer().finditer(str(token))]
+        self.values: tuple[Optional[int], ...] = tuple(bounded_int(t) for t in words)
         self._words: Optional[list[Word]] = None
 
     def word(self, place: int) -> Word:
