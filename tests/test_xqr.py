@@ -445,3 +445,17 @@ def test_the_proposals_sample_file() -> None:
     written = write_xqr(game)
     assert len(written) == len(data) and sorted(written[:0x8B]) == sorted(data[:0x8B])
     assert written[0x8B:0x90D] == data[0x8B:0x90D]
+
+
+def test_a_start_that_is_no_legal_position_reads_back_as_written() -> None:
+    # Found by the write:xqr fuzz target in CI: an XQF set-up without Black's pieces was written
+    # as a `fen` item, and the reader put the initial position in its place (losses() said nothing).
+    from xqformats.fen import parse_fen
+
+    start, _ = parse_fen("9/9/9/9/9/9/C1P1P4/1R5C1/9/PRNBAKABN w - - 0 1")
+    assert start is not None
+    game, diagnostics = read_xqr(write_xqr(Game(start=start)))
+    assert game is not None and game.start.fen() == start.fen()
+    codes = {d.code for d in diagnostics}
+    assert codes == {"V107"}, diagnostics
+    assert all(d.message.endswith("; the position is read as written") for d in diagnostics)

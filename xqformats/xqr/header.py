@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from ..diagnostics import DiagnosticSink
+from ..diagnostics import DiagnosticSink, Severity
+from ..fen import parse_fen
 from ..layouts.xqr import Xqr
 from ..position import Position
 from . import rules
@@ -84,15 +85,27 @@ def _item(kind: int, value: bytes, at: int, head: Head, sink: DiagnosticSink) ->
         else:
             head.result = RESULTS[code]
     elif kind == T.fen:
-        text = _text(value, "FEN", at, sink)
-        try:
-            head.fen = Position.from_fen(text)
-        except ValueError as err:
-            sink.report_bytes(rules.BAD_FEN, f"{err}; the moves are read from the initial position", at + 2, len(value))
-            head.fen = None
+        head.fen = _start(_text(value, "FEN", at, sink), at, len(value), sink)
     else:
         name = "a second `magic`" if kind == T.magic else "`crc` in the header" if kind == T.crc else f"type {kind}, unknown"
         sink.report_bytes(rules.UNKNOWN_ITEM, f"A header item of {name} ({len(value)} bytes); not read", at, 2 + len(value))
+
+
+def _start(text: str, at: int, size: int, sink: DiagnosticSink) -> Optional[Position]:
+    """The start position a `fen` item's text gives (docs/spec/xqr.md §2.6), each problem reported (V107).
+
+    A board that can be read is the start even when it is no legal position
+    (a side without its king, say), as a FEN tag's board is in PGN: what the
+    file says is kept, and said to be wrong.  Otherwise the initial position.
+    """
+    position, problems = parse_fen(text)
+    errors = [d for d in problems if d.severity >= Severity.ERROR]
+    if position is None:
+        first = errors[0].message if errors else "The FEN cannot be read"
+        sink.report_bytes(rules.BAD_FEN, f"{first}; the moves are read from the initial position", at + 2, size)
+    for d in errors if position is not None else ():
+        sink.report_bytes(rules.BAD_FEN, f"{d.message}; the position is read as written", at + 2, size)
+    return position
 
 
 def _text(value: bytes, what: str, at: int, sink: DiagnosticSink) -> str:

@@ -117,8 +117,9 @@ BAD_FEN = Rule(
     Severity.ERROR,
     "The item `fen` is not a valid FEN",
     what=(
-        "Reports a `fen` item that does not parse as a FEN.  The moves are read from the "
-        "initial position, Red to move."
+        "Reports a `fen` item that is not a valid FEN.  A board that cannot be read gives the "
+        "initial position, Red to move; a board that can be read but is no legal position (a "
+        "side without its king, say) is the start as written, as a PGN FEN tag's is."
     ),
     why="The start position is not known, and the moves read from the initial one may be illegal.",
     references=("docs/spec/xqr.md §2.6", "docs/spec/fen.md §2"),
