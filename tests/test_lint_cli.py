@@ -6,12 +6,14 @@ go through the real readers; readers are never faked.
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -373,12 +375,27 @@ def test_per_file_ignores_apply_to_stdin_filename(
     assert run(capsys, "--no-source", "--stdin-filename", "new/a.pgn", "-")[1].startswith("new/a.pgn:2:7: warning T104")
 
 
-@pytest.mark.skipif(sys.platform == "win32" or (hasattr(os, "geteuid") and os.geteuid() == 0),
-                    reason="needs POSIX permissions that apply to this user (root reads everything)")
-def test_unlistable_folder_exits_2(workdir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_unlistable_folder_exits_2(
+    workdir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder without read permission is G102 and exit status 2.
+
+    Root lists every folder whatever its mode (CI runs as root), so where the
+    mode does not stop this user, the listing answers as the system answers
+    everyone else: EACCES from ``os.scandir``, which ``os.walk`` calls.
+    """
     write_tree(workdir, **{"d__ok.pgn": GOOD_PGN, "d__locked__x.pgn": GOOD_PGN})
     locked = workdir / "d" / "locked"
     locked.chmod(0)
+    if os.access(locked, os.R_OK):
+        real_scandir = os.scandir
+
+        def scandir(path: str) -> Any:
+            if Path(path).name == "locked":
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+            return real_scandir(path)
+
+        monkeypatch.setattr(os, "scandir", scandir)
     try:
         status, out, _ = run(capsys, "--isolated", "d")
     finally:
