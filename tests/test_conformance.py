@@ -346,3 +346,11 @@ def test_pasted_expectations_agree_with_pyffish() -> None:
     # The illegal moves of the invalid cases: A0-A4 after H2-E2 H9-G7 (a0a4, 车九进四).
     assert _sf("A0-A4") not in sf.legal_moves("xiangqi", initial, ["h3e3", "h10g8"])
     assert _sf("A0-A2") in sf.legal_moves("xiangqi", initial, ["h3e3", "h10g8"])  # the rook itself can move
+
+
+def test_the_page_names_every_suite() -> None:
+    """docs/conformance.md lists the suite folders by hand: each one under the cases root is there."""
+    page = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    listed = page.partition("## Cases")[2].partition("The sidecar")[0]
+    named = set(re.findall(r"`([a-z-]+)`", listed))
+    assert sorted({c.suite for c in CASES} - named) == []
