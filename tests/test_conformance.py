@@ -10,7 +10,10 @@
   and pages of the binary formats are wt-conf2's: their checks switch on by
   themselves once a suite of that format exists (see ``BINARY_FORMATS``);
 * the text formats' committed cases are what ``tools/conformance/make_text_cases.py`` writes,
-  and the repetition cases (``pgn-cxa``, ``pgn-axf``) what ``make_repetition_cases.py`` writes.
+  the repetition cases (``pgn-cxa``, ``pgn-axf``) what ``make_repetition_cases.py`` writes,
+  and the pasted-text cases what ``make_pasted_cases.py`` writes;
+* the pasted-text suite is read unnamed, as standard input is: piped into ``xqformats lint -``,
+  each case gives its findings, and its expected moves and positions are pyffish's.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ import pytest
 
 from xqformats.conformance.cases import CASES_ROOT, Case, CaseError, discover, load_case
 from xqformats.conformance.command import format_report
-from xqformats.conformance.runner import CommandDecoder, Decoded, judge, ours, parse_output, run
+from xqformats.conformance.runner import CommandDecoder, Decoded, decode, judge, ours, parse_output, run
 from xqformats.lint.catalogue import all_rules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,8 +50,8 @@ FORM_OUTSIDE_SCHEMA: dict[str, str] = {}
 #: The text formats, the model and the repetition rules: codes and spec pages whose coverage is checked here.
 TEXT_PREFIXES = ("F", "M", "P", "T", "E", "G", "J", "R")
 TEXT_PAGES = ("pgn", "notation", "fen", "board", "json", "rules")
-#: wt-conf2's formats: code prefix and spec page for each front-door format.  Their coverage
-#: checks run once a suite of that format exists under the cases root, and skip (saying so) before.
+#: wt-conf2's formats, and pasted text: code prefix and spec page for each front-door format.  Their
+#: coverage checks run once a suite of that format exists under the cases root, and skip (saying so) before.
 BINARY_FORMATS = {
     "cbf": ("C", "cbf"),
     "xqf": ("X", "xqf"),
@@ -57,6 +60,7 @@ BINARY_FORMATS = {
     "dhtmlxq": ("D", "dhtmlxq"),
     "dhjhtmlxq": ("H", "dhjhtmlxq"),
     "wxfgame": ("W", "wxfgame"),
+    "pasted": ("A", "pasted"),
 }
 #: Codes no case can show, and where each is tested instead: they are about how a program is
 #: called (a path, an option, a size limit) or an internal failure, not about what a file holds.
@@ -67,6 +71,9 @@ NOT_EXPRESSIBLE = {
     "G106": "a reader that crashes: tests/test_lint_cli.py::test_reader_crash_is_reported_not_raised",
     "G107": "the size limit: tests/test_cli_hostile.py::test_lint_refuses_a_file_above_the_limit",
     "G109": "a game met earlier in the run, judged across files: tests/test_archive_lint.py",
+    "A102": "a text read as pasted text by choice (`format=\"pasted\"`) that holds no line: unnamed, such a "
+            "text is no pasted text (docs/spec/pasted.md §2.3) but PGN, so no case read as standard input "
+            "shows it: tests/test_pasted.py::test_blank_text_holds_no_game",
 }
 
 
@@ -271,3 +278,79 @@ def test_repetition_cases_are_what_the_generator_writes(tmp_path: Path) -> None:
     committed = {p.relative_to(CASES_ROOT): p.read_bytes() for f in ("pgn-cxa", "pgn-axf") for p in (CASES_ROOT / f).rglob("*") if p.is_file()}
     assert sorted(made) == sorted(committed)
     assert [p for p in made if made[p] != committed[p]] == []
+
+
+# ---------------------------------------------------------------- pasted text: read unnamed
+
+PASTED = [c for c in CASES if c.suite == "pasted"]
+
+
+def test_pasted_cases_are_what_the_generator_writes(tmp_path: Path) -> None:
+    script = ROOT / "tools" / "conformance" / "make_pasted_cases.py"
+    subprocess.run([sys.executable, str(script), "--out", str(tmp_path)], check=True, capture_output=True)
+    made = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert {p.parts[0] for p in made} == {"pasted"}
+    committed = {p.relative_to(CASES_ROOT): p.read_bytes() for p in (CASES_ROOT / "pasted").rglob("*") if p.is_file()}
+    assert sorted(made) == sorted(committed)
+    assert [p for p in made if made[p] != committed[p]] == []
+
+
+def test_pasted_cases_are_read_unnamed() -> None:
+    """A decoder is told the input is standard input (``-``); by its file name (``.txt``) it is no record at all."""
+    assert PASTED and all(c.unnamed and c.name == "-" for c in PASTED)
+    assert not any(c.unnamed for c in CASES if c.suite != "pasted")
+    (case,) = [c for c in PASTED if c.id == "pasted/valid/chinese"]
+    by_file_name = decode(case.data(), case.path.name)
+    assert by_file_name["json"] is None and [d["code"] for d in by_file_name["diagnostics"]] == ["G101"]
+
+
+@pytest.mark.parametrize("case", [c for c in PASTED if c.kind != "valid"], ids=lambda c: c.id)
+def test_pasted_case_piped_into_lint(case: Case) -> None:
+    """``xqformats lint -`` reads the case from standard input and reports its findings where it says."""
+    done = subprocess.run(
+        [sys.executable, "-m", "xqformats", "lint", "--isolated", "--format", "json", "--show-info", "-"],
+        input=case.data(), capture_output=True, cwd=ROOT, check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    found = json.loads(done.stdout)
+    reported = {(d["code"], d["line"], d["column"]) for f in found for d in (f, *f.get("related", []))}
+    assert {(d.code, d.line, d.column) for d in case.diagnostics} <= reported
+    assert {f["path"] for f in found} == {"-"}
+    assert done.returncode == (1 if any(f["severity"] == "error" for f in found) else 0)  # lint's default: errors fail
+
+
+def _sf(move: str) -> str:
+    """An ICCS move (``H9-G7``) in pyffish's coordinates, ranks counted from 1 (``h10g8``)."""
+    src, dst = move.lower().split("-")
+    return f"{src[0]}{int(src[1]) + 1}{dst[0]}{int(dst[1]) + 1}"
+
+
+def test_pasted_expectations_agree_with_pyffish() -> None:
+    """Every start position is a legal one and every expected move a legal move, to Fairy-Stockfish."""
+    sf = pytest.importorskip("pyffish")
+    checked = 0
+    for case in PASTED:
+        for g in (case.expect or {"games": []})["games"]:
+            assert sf.validate_fen(g["start"], "xiangqi") == sf.FEN_OK, case.id
+            fens = [g["start"]]
+            for node in g["nodes"][1:]:
+                before = fens[node["parent"]]
+                assert _sf(node["move"]) in sf.legal_moves("xiangqi", before, []), (case.id, node)
+                fens.append(sf.get_fen("xiangqi", before, [_sf(node["move"])]))
+                checked += 1
+    assert checked >= 60
+    initial = sf.start_fen("xiangqi")
+    (fen_long,) = [c for c in PASTED if c.id == "pasted/valid/fen-long"]
+    assert fen_long.expect is not None  # the position after 炮二平五 马8进7, as the generator says
+    assert fen_long.expect["games"][0]["start"] == sf.get_fen("xiangqi", initial, ["h3e3", "h10g8"])
+    # The illegal moves of the invalid cases: A0-A4 after H2-E2 H9-G7 (a0a4, 车九进四).
+    assert _sf("A0-A4") not in sf.legal_moves("xiangqi", initial, ["h3e3", "h10g8"])
+    assert _sf("A0-A2") in sf.legal_moves("xiangqi", initial, ["h3e3", "h10g8"])  # the rook itself can move
+
+
+def test_the_page_names_every_suite() -> None:
+    """docs/conformance.md lists the suite folders by hand: each one under the cases root is there."""
+    page = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    listed = page.partition("## Cases")[2].partition("The sidecar")[0]
+    named = set(re.findall(r"`([a-z-]+)`", listed))
+    assert sorted({c.suite for c in CASES} - named) == []

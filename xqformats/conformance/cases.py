@@ -10,10 +10,18 @@ it with jsonschema); :func:`load_case` checks the same shape by hand, so that
 running the suite needs no schema library, and raises :class:`CaseError`
 naming the file and the member for a case it cannot use.
 
+A suite whose format has no file extension (``pasted``: pasted text, which is
+read from standard input or text handed over unnamed, never from a file found
+by its name: docs/spec/pasted.md §1.2) is read *unnamed*: a decoder is told
+the input is called ``-``, standard input's name, and the content decides how
+it is read.  Its inputs are stored as ``<name>.txt``, an extension no format
+claims, only so that each has a file beside its sidecar.
+
 Public API::
 
     discover(root=CASES_ROOT, *, suites=None, kinds=None) -> list[Case]
     load_case(path) -> Case                     # path: the input or its sidecar
+    read_unnamed(suite) -> bool                 # the suite's inputs are read as standard input is
     Case, ExpectedDiagnostic, CaseError, KINDS, CASES_ROOT, SIDECAR
 """
 
@@ -25,6 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
+from ..discovery import STDIN
+from ..formats.registry import REGISTRY
+
 __all__ = [
     "CASES_ROOT",
     "KINDS",
@@ -35,6 +46,7 @@ __all__ = [
     "discover",
     "load_case",
     "front_door_format",
+    "read_unnamed",
     "rule_set",
 ]
 
@@ -110,9 +122,14 @@ class Case:
         return f"{self.suite}/{self.kind}/{self.path.stem}"
 
     @property
+    def unnamed(self) -> bool:
+        """Whether the input is read unnamed, as standard input is (:func:`read_unnamed`)."""
+        return read_unnamed(self.suite)
+
+    @property
     def name(self) -> str:
-        """The input's file name: what a decoder is told the input is called."""
-        return self.path.name
+        """What a decoder is told the input is called: its file name, or ``-`` (standard input) when :attr:`unnamed`."""
+        return STDIN if self.unnamed else self.path.name
 
     def data(self) -> bytes:
         """The input's bytes."""
@@ -122,6 +139,17 @@ class Case:
 def front_door_format(suite: str) -> str:
     """The front-door format of the suite folder ``suite``: ``pgn-wxf`` → ``pgn``, ``cbf`` → ``cbf``."""
     return suite.split("-", 1)[0]
+
+
+def read_unnamed(suite: str) -> bool:
+    """Whether the inputs of the suite folder ``suite`` are read unnamed, as standard input is.
+
+    So are those of a format with no file extension (pasted text): the front
+    door detects such a format in unnamed inputs only, never in a file found
+    by its name (docs/spec/pasted.md §1.2).  ``pasted`` → True, ``pgn-wxf`` → False.
+    """
+    front = front_door_format(suite)
+    return any(fmt.name == front and not fmt.extensions for fmt in REGISTRY)
 
 
 #: The suites whose repetitions are judged by the AXF rules (the others by CXA, the default; docs/spec/rules.md §1.2).

@@ -65,7 +65,7 @@ examples:
     _selection(ls)
     d = sub.add_parser("decode", help="read a record on stdin, print its JSON form and findings")
     d.add_argument(
-        "--name", default=None, help="the input's file name; its extension picks the format (default: $XQ_CASE_NAME)"
+        "--name", default=None, help="the input's file name; its extension picks the format, `-` (standard input) lets the content decide (default: $XQ_CASE_NAME, else -)"
     )
 
 

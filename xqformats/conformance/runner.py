@@ -5,7 +5,8 @@ A *decoder* reads a record and says what it means.  Two kinds:
 * :func:`ours` — xqformats' own reader and lint checks, in-process (what CI runs);
 * :class:`CommandDecoder` — any program, run once per case under the decoder
   protocol of ``docs/conformance.md``: the input's bytes on stdin, its file
-  name in ``XQ_CASE_NAME``, its front-door format in ``XQ_CASE_FORMAT`` (the
+  name in ``XQ_CASE_NAME`` (``-`` for a suite read unnamed, such as pasted
+  text: see :func:`~.cases.read_unnamed`), its front-door format in ``XQ_CASE_FORMAT`` (the
   suite folder in ``XQ_CASE_SUITE``, the rule set repetitions are judged by
   in ``XQ_CASE_RULES``); it prints the JSON form, or
   ``{"json": <form>, "diagnostics": [...]}``, or exits non-zero to reject.
@@ -153,7 +154,7 @@ def decode(data: bytes, name: str, rules: str = "cxa") -> dict[str, Any]:
 
 
 def ours(case: Case) -> Decoded:
-    """The in-process decoder: :func:`decode` of the case's input."""
+    """The in-process decoder: :func:`decode` of the case's input, called :attr:`Case.name` (``-``: unnamed)."""
     out = decode(case.data(), case.name, rule_set(case.suite))
     return Decoded(out["json"], out["diagnostics"])
 
