@@ -182,6 +182,11 @@ def recognised() -> list[Case]:
              "Two blank lines count for nothing; the game read has no tags, said once, as information, "
              "at the first line that is not blank.",
              expect=document(game(TWO)), diagnostics=[at_line("A101", 3, 1)], exact=True),
+        case("dialect", "a101-after-an-ideographic-blank-line", text("\u3000", "炮二平五 马8进7"), s("2.1", "2.2", "6.1"),
+             ["A101"],
+             "A line of ideographic spaces (U+3000) is blank as a line of spaces is: the text is still "
+             "recognised as pasted moves, and the missing tags are said at the first line that is not blank.",
+             expect=document(game(TWO)), diagnostics=[at_line("A101", 2, 1)], exact=True),
         case("dialect", "a101-fen", text(f"{KINGS} w", "帅五进一"), s("2.2", "6.1"), ["A101"],
              "A FEN and a move (E0-E1): no tags, said at the FEN line; the game has the FEN header only.",
              expect=from_fen(KINGS_FEN, "E0-E1"), diagnostics=[at_line("A101", 1, 1)], exact=True),

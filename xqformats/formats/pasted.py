@@ -23,22 +23,25 @@ __all__ = ["FORMAT", "sniff"]
 _NOT_FIRST = frozenset(b"[{;%<(\"'#")
 
 
-def _first_line(head: bytes) -> str:
-    """The first line of ``head`` (a BOM and blank lines dropped), decoded as UTF-8 or, failing that, GB 18030."""
+def _lines(head: bytes) -> list[str]:
+    """The lines of ``head`` (a BOM and leading ASCII blank lines dropped), decoded as UTF-8 or, failing that, GB 18030."""
     head = text_head(head)
-    line = head.split(b"\n", 1)[0].split(b"\r", 1)[0]
     try:
-        return line.decode("utf-8")
+        text = head.decode("utf-8")
     except UnicodeDecodeError:
-        return line.decode("gb18030", "replace")
+        text = head.decode("gb18030", "replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # §2.1: LF, CR LF, a lone CR
 
 
 def sniff(head: bytes) -> bool:
     """Pasted text's first line is a UCCI ``position`` line, a FEN, or moves (docs/spec/pasted.md §2.2).
 
-    The line's shape is the grammar's (``grammars/pasted.lark``); a line of
-    moves counts when its first word, after a list number, is a move in one
-    of the notations (:func:`xqformats.notation.detect_notation`).
+    The line's shape is the grammar's (``grammars/pasted.lark``), and so is
+    what makes a line blank (§2.1: white space only, the ideographic space
+    U+3000 included): the grammar gives a blank line no ``line`` node, and the
+    sniff goes on to the next.  A line of moves counts when its first word,
+    after a list number, is a move in one of the notations
+    (:func:`xqformats.notation.detect_notation`).
     """
     first = text_head(head)[:1]
     if not first or first[0] in _NOT_FIRST:
@@ -48,14 +51,16 @@ def sniff(head: bytes) -> bool:
     from ..notation import detect_notation
     from ..pasted.reader import parser
 
-    tree = parser().parse(_first_line(head))
-    line = next((c for c in tree.children if isinstance(c, Tree)), None)
-    if line is None:
-        return False
-    if line.data != "moves":
-        return True
-    words = [str(t) for t in line.children if getattr(t, "type", "") == "WORD"]
-    return bool(words) and detect_notation(words[0]) is not None
+    for text in _lines(head):
+        tree = parser().parse(text)
+        line = next((c for c in tree.children if isinstance(c, Tree)), None)
+        if line is None:
+            continue  # a blank line is no line (§2.1)
+        if line.data != "moves":
+            return True
+        words = [str(t) for t in line.children if getattr(t, "type", "") == "WORD"]
+        return bool(words) and detect_notation(words[0]) is not None
+    return False
 
 
 def _read(source: "Source", options: ReadOptions) -> Reading:
