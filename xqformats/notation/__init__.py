@@ -131,7 +131,8 @@ def _decode_slow(
                 f"or SAN ({_EXAMPLES[Notation.SAN]}) notation"
             )
         else:
-            msg = f"Not a {notation.label} move `{text}`; expected e.g. {_EXAMPLES[notation]}"
+            article = "an" if notation.label.startswith("I") else "a"  # an ICCS move; a Chinese, WXF, SAN move
+            msg = f"Not {article} {notation.label} move `{text}`; expected e.g. {_EXAMPLES[notation]}"
         return None, [Diagnostic.of(NOT_A_MOVE, msg, span(0, len(text)))]
     if shape.notation is Notation.SAN:
         move, diags = decode_san(shape, position, ranks)
