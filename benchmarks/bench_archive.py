@@ -170,13 +170,16 @@ def main() -> None:
     ap.add_argument("--lint-files", type=int, default=2_000)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--keep", type=Path, help="write the archive and the indexes into this folder and keep them (for profiling)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-archive-") as name:
-        tmp = Path(name)
+        tmp = args.keep or Path(name)
         root = tmp / "archive"
         start = time.perf_counter()
         plies, fen = make_archive(root, args.files, args.seed)
         print(f"Archive: {args.files:,} files, {plies:,} main-line plies, written in {time.perf_counter() - start:.0f} s")
+        if args.keep:
+            print(f"  the position found: {fen}")
         bench_build(tmp, root, min(args.lint_files, args.files), args.rounds)
         bench_find(tmp, root, args.files, plies, fen, args.rounds)
 

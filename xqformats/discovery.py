@@ -169,6 +169,7 @@ class GitIgnore:
     def __init__(self) -> None:
         self._specs: dict[Path, Any] = {}
         self._tops: dict[Path, Path] = {}
+        self._chains: dict[tuple[Path, Path], list[tuple[Path, Any]]] = {}
 
     def _spec(self, folder: Path) -> Any:
         if folder not in self._specs:
@@ -192,17 +193,31 @@ class GitIgnore:
 
     def ignored(self, path: Path, is_dir: bool, top: Path) -> bool:
         """Whether git would ignore ``path`` (absolute, below ``top``)."""
-        folder = path.parent
-        while True:
+        for folder, spec in self._chain(path.parent, top):
+            rel = path.relative_to(folder).as_posix() + ("/" if is_dir else "")
+            decided = spec.check_file(rel).include
+            if decided is not None:
+                return bool(decided)
+        return False
+
+    def governs(self, folder: Path, top: Path) -> bool:
+        """Whether any ``.gitignore`` file counts for the entries of ``folder`` (absolute, below ``top``)."""
+        return bool(self._chain(folder, top))
+
+    def _chain(self, folder: Path, top: Path) -> list[tuple[Path, Any]]:
+        """The ``.gitignore`` rules that govern the entries of ``folder``, deepest first, up to ``top``.
+
+        Once per folder and top (a search asks for every file): most folders
+        have none, and a file there is then decided without a path operation.
+        """
+        key = (folder, top)
+        chain = self._chains.get(key)
+        if chain is None:
             spec = self._spec(folder)
-            if spec is not None:
-                rel = path.relative_to(folder).as_posix() + ("/" if is_dir else "")
-                decided = spec.check_file(rel).include
-                if decided is not None:
-                    return bool(decided)
-            if folder == top or folder.parent == folder:
-                return False
-            folder = folder.parent
+            here = [(folder, spec)] if spec is not None else []
+            last = folder == top or folder.parent == folder
+            chain = self._chains[key] = here if last else here + self._chain(folder.parent, top)
+        return chain
 
 
 #: ``excludes(folder) -> (globs, root)``: the ``exclude`` globs governing the entries of ``folder``,
@@ -221,6 +236,10 @@ class _Walk:
         self.top = cwd
         self.seen: set[str] = set()
         self.out = Targets()
+        self._real_folders: dict[str, str] = {}
+        self._governed: dict[str, bool] = {}
+        self._cwd = str(cwd)
+        self._cwd_prefix = self._cwd if self._cwd.endswith(os.sep) else self._cwd + os.sep
 
     def excluded(self, p: Path) -> bool:
         """Whether ``p`` matches an ``exclude`` glob governing its folder (relative to that glob's folder)."""
@@ -235,10 +254,35 @@ class _Walk:
 
     def add(self, p: Path) -> None:
         """Add a file once, at its first place."""
-        key = os.path.realpath(p)
+        key, link = self._real_file(p)
         if key not in self.seen:
             self.seen.add(key)
-            self.out.append(Target(str(p), _display(p, self.cwd)))
+            self.out.append(Target(str(p), self._display(p, key, link)))
+
+    def _real_file(self, p: Path) -> tuple[str, bool]:
+        """``os.path.realpath(p)``, the folder's part resolved once per folder (a search adds every file of
+        it), and whether ``p`` is a link.
+
+        The real path of ``folder/name`` is the real path of ``folder`` joined
+        with ``name`` unless ``name`` itself is a link, which is then followed.
+        """
+        folder, name = os.path.split(p)  # (not abspath: `link/..` is resolved by realpath, not by cutting)
+        real_folder = self._real_folders.get(folder)
+        if real_folder is None:
+            real_folder = self._real_folders[folder] = os.path.realpath(folder)
+        if os.path.islink(p):
+            return os.path.realpath(p), True
+        return os.path.join(real_folder, name), False
+
+    def _display(self, p: Path, real: str, link: bool) -> str:
+        """What :func:`_display` gives for ``p``, whose real path is ``real``, by string operations."""
+        if link and not os.path.exists(real):
+            return _display(p, self.cwd)  # a loop or a dangling link: named as it is
+        if real == self._cwd:
+            return "."
+        if real.startswith(self._cwd_prefix):
+            return real[len(self._cwd_prefix):].replace(os.sep, "/")
+        return p.as_posix()
 
     def add_stdin(self) -> None:
         if STDIN not in self.seen:  # standard input can be read only once
@@ -254,7 +298,13 @@ class _Walk:
         )
 
     def _git_ignored(self, p: Path, is_dir: bool) -> bool:
-        return self.gitignore is not None and self.gitignore.ignored(Path(os.path.abspath(p)), is_dir, self.top)
+        if self.gitignore is None:
+            return False
+        folder = os.path.dirname(p)
+        governed = self._governed.get(folder)
+        if governed is None:  # once per folder: most are governed by no .gitignore at all
+            governed = self._governed[folder] = self.gitignore.governs(Path(os.path.abspath(folder)), self.top)
+        return governed and self.gitignore.ignored(Path(os.path.abspath(p)), is_dir, self.top)
 
     def _wanted(self, fp: Path) -> bool:
         """Whether to lint a file found in a folder (one of unknown format is noted as skipped)."""
@@ -267,18 +317,21 @@ class _Walk:
 
     def add_folder(self, p: Path) -> None:
         """Every file of a known format below ``p``, then the folders that could not be listed."""
-        found: list[Path] = []
+        found: list[tuple[tuple[str, ...], Path]] = []
         unlisted: list[OSError] = []
         if self.gitignore is not None:
             self.top = self.gitignore.top(p)
         # os.walk skips folders it cannot list unless told: a CI run must not
         # pass because a folder was unreadable.
+        top = str(p)
         for dirpath, dirnames, filenames in os.walk(p, onerror=unlisted.append):
             base = Path(dirpath)
             dirnames[:] = self._kept_dirs(base, dirnames)
-            found.extend(fp for fp in (base / name for name in sorted(filenames)) if self._wanted(fp))
+            # (os.walk joins each folder's name to `top`: what follows it are the folders below `p`)
+            below = tuple(part for part in dirpath[len(top):].split(os.sep) if part)
+            found.extend((below + (name,), fp) for name, fp in ((n, base / n) for n in sorted(filenames)) if self._wanted(fp))
         # One order for the whole tree: by path components, as a listing would show it.
-        for fp in sorted(found, key=lambda f: f.relative_to(p).parts):
+        for _, fp in sorted(found, key=lambda entry: entry[0]):
             self.add(fp)
         for err in unlisted:
             where = Path(err.filename) if err.filename else p

@@ -15,6 +15,7 @@ format when nothing matches.
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 from pathlib import PurePath
 from typing import Iterator, NamedTuple, Optional
@@ -49,6 +50,13 @@ class Detection(NamedTuple):
         return self.format is not None and (self.mismatch is None or self.format.signature)
 
 
+def suffix_of(name: str) -> str:
+    """``PurePath(name).suffix.lower()`` without making a path (a folder search asks for every file)."""
+    base = os.path.basename(name)
+    dot = base.rfind(".")
+    return base[dot:].lower() if 0 < dot < len(base) - 1 else ""
+
+
 class Registry:
     """An ordered set of formats, by name, by extension and by content.
 
@@ -59,6 +67,9 @@ class Registry:
 
     def __init__(self, formats: tuple[Format, ...] = (), *, default: Optional[str] = None) -> None:
         self._formats: list[Format] = []
+        #: The formats claiming each extension, filled as names are asked about (a folder search
+        #: asks for every file); emptied whenever the formats change.
+        self._claims: dict[str, tuple[Format, ...]] = {}
         self.default = default
         for fmt in formats:
             self.register(fmt)
@@ -66,6 +77,7 @@ class Registry:
     # ------------------------------------------------------------ contents
     def register(self, fmt: Format, *, replace: bool = False) -> Format:
         """Add ``fmt`` at the end (or, with ``replace``, in place of the format of that name)."""
+        self._claims.clear()
         for i, old in enumerate(self._formats):
             if old.name == fmt.name:
                 if not replace:
@@ -85,6 +97,7 @@ class Registry:
             yield self
         finally:
             self._formats[:] = saved
+            self._claims.clear()
 
     def copy(self) -> "Registry":
         """A registry with the same formats, to change without touching this one."""
@@ -116,7 +129,7 @@ class Registry:
 
     def knows_extension(self, name: str) -> bool:
         """Whether a file called ``name`` has a known extension (in any letter case)."""
-        return PurePath(name).suffix.lower() in self.extensions()
+        return bool(self._claimed(suffix_of(name)))
 
     def sniffed_in_folders(self, name: str) -> tuple[Format, ...]:
         """The formats a folder search must recognise a file called ``name`` as, by its content; ``()``: none.
@@ -125,9 +138,15 @@ class Registry:
         (``.json``, which most files having it do not hold a record in), a
         folder search takes the file only when one of them sniffs its first bytes.
         """
-        suffix = PurePath(name).suffix.lower()
-        claimed = tuple(f for f in self._formats if suffix and suffix in f.extensions)
+        claimed = self._claimed(suffix_of(name))
         return claimed if claimed and all(f.folder_sniff for f in claimed) else ()
+
+    def _claimed(self, suffix: str) -> tuple[Format, ...]:
+        """The formats whose extensions include ``suffix`` (lower case, with the dot), in order."""
+        claimed = self._claims.get(suffix)
+        if claimed is None:
+            claimed = self._claims[suffix] = tuple(f for f in self._formats if suffix and suffix in f.extensions)
+        return claimed
 
     # ------------------------------------------------------------ detection
     def sniff(self, head: bytes) -> Optional[Format]:
