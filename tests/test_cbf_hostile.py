@@ -332,3 +332,30 @@ def test_a_broken_document_of_many_lines_is_located_in_linear_time() -> None:
     data = b"<r>\n" + b"<a=/>\n" * 12_000 + b"</r>"
     seconds, _, diags = _timed(data)
     assert seconds < 5.0 and "C101" in codes(diags)
+
+
+def test_elements_recovery_makes_on_one_line_are_located_in_linear_time() -> None:
+    # `<TimeRule<TimeRule…` on one line: libxml2's recovery makes an element of each, none written
+    # as a start tag (`<` follows each name). The locator scanned the rest of the line for each:
+    # 5,000 of them took 1.2 s, four times that for twice as many (issue 28, read:cbf in
+    # cbf/locate.py). Now the start tags are indexed in one pass and each element is a lookup.
+    fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/"
+    data = (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<ChineseChessRecord Version="1.0"><Head><FEN>{fen}'
+        + "<TimeRule" * 10_000
+        + '</FEN></Head><MoveList><Move value="00-00"/><Move value="79-67"/></MoveList></ChineseChessRecord>\n'
+    ).encode()
+    seconds, game, diags = _timed(data)
+    assert seconds < 3.0
+    assert game is not None and "C101" in codes(diags)
+
+
+def test_an_element_with_a_long_chinese_name_is_reported_with_its_whole_path() -> None:
+    # libxml2 cuts the path it writes for lxml's getpath at a fixed size, here inside a character:
+    # lxml raised UnicodeDecodeError, the front door's G106 (found by the fuzzing harness).
+    name = "x" + "多" * 300
+    data = f'<ChineseChessRecord><Head/><MoveList><Move value="00-00"/><{name}/></MoveList></ChineseChessRecord>'.encode()
+    _, diags = _read_both(data)
+    (c201,) = [d for d in diags if d.code == "C201"]
+    assert c201.message == f"Unexpected element `{name}` at `/ChineseChessRecord/MoveList/{name}`"
+    assert (c201.line, c201.column) == (1, 59)

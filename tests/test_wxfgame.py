@@ -216,3 +216,20 @@ def test_a_comment_that_takes_the_move_section_is_the_one_finding() -> None:
     assert [r.code for r in found.related] == ["W102"]
     # Without the comment, no section is a finding of its own.
     assert codes("FORMAT\tWXF\nRED\tA\n") == ["W102"]
+
+
+def test_findings_come_in_the_order_of_the_text() -> None:
+    """The parser hands each rule to the reader as it reduces it (no tree): what is known only at the
+    end of the section (no `}END`) is still reported where the section begins, before its moves' findings."""
+    text = "FORMAT\tWXF\nnotes here\nSTART{\n 1. C2.5 X9 /*c*/\n 2. H2+3\n"
+    (game,), found = read_wxfgame(text, path="x.wxf")
+    assert [str(d) for d in found] == [
+        "x.wxf:2:1: W101 `notes` is neither a header line nor a comment; skipped",
+        "x.wxf:3:1: W103 `START{` is not closed; expected `}END` (moves read to the end of the file)",
+        "x.wxf:4:10: M101 Not a WXF move `X9`; expected e.g. `C2.5`",
+    ]
+    assert (found[0].end_line, found[0].end_column) == (2, 11)  # one finding over the run of stray words
+    assert [str(r) for r in found[2].related] == ["x.wxf:4:10: W106 Moves from here to the end are not read"]
+    (first,) = game.root.variations
+    assert first.comments == ["c"] and not first.variations  # the comment after the bad move stays on the last move read
+    assert game.diagnostics == found

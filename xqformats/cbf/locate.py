@@ -14,6 +14,7 @@ libxml2 gives and falls back to that line when text such as a comment holding
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import Callable, Optional
 
 from lxml import etree
@@ -24,6 +25,10 @@ from ..source import Source
 __all__ = ["Locator", "report"]
 
 _NAME_END = frozenset(" \t\n/>")
+#: Where a start tag may begin: ``<``, a name (no character of ``_NAME_END``, nor ``<``, which no
+#: name holds), then one of ``_NAME_END`` or the end of the text.  Possessive, and a name stops at
+#: the next ``<``: one pass over the text in all (O(n)), whatever it holds.
+_START = re.compile(r"<([^ \t\n/><]*+)(?=[ \t\n/>]|\Z)")
 # A start tag up to its ">": quoted attribute values may hold ">" (one C-level match).
 # Possessive: the parts split one way only, and so the engine keeps no state
 # per character (memory flat for a tag of 50,000 attributes).
@@ -43,7 +48,7 @@ class Locator:
     dictionary lookup plus a short scan.
     """
 
-    __slots__ = ("source", "text", "span", "_lines", "_offsets", "_indexed")
+    __slots__ = ("source", "text", "span", "_lines", "_offsets", "_indexed", "_starts")
 
     def __init__(self, source: Source) -> None:
         assert source.text is not None, "a Locator needs the decoded text"
@@ -58,6 +63,8 @@ class Locator:
         )
         self._offsets: dict[etree._Element, int] = {}
         self._indexed = False
+        #: For each tag of the document, the offsets where a start tag of that name may begin, in order.
+        self._starts: dict[str, list[int]] = {}
 
     # ------------------------------------------------------------ offsets
     def _line(self, offset: int) -> int:
@@ -68,17 +75,30 @@ class Locator:
         return self._lines.line_start(line, len(self.text))
 
     def _find_tag(self, tag: str, pos: int, limit: int = -1) -> int:
-        text = self.text
-        needle = "<" + tag
-        n = len(needle)
-        while True:
-            i = text.find(needle, pos) if limit < 0 else text.find(needle, pos, limit)
-            if i < 0:
-                return -1
-            nxt = text[i + n : i + n + 1]
-            if nxt == "" or nxt in _NAME_END:
-                return i
-            pos = i + n
+        """The first offset at or after ``pos`` where ``<tag`` begins a start tag and ends before ``limit`` (-1: the end), or -1.
+
+        A lookup in :attr:`_starts` (O(log n)), not a scan: a scan from each
+        element not found in the text (libxml2's recovery makes such elements,
+        thousands on one line from ``<A<A<A``) cost quadratic time (issue 28,
+        read:cbf).  A tag no start tag can be written as (lxml's ``{uri}name``)
+        is never found, as a scan would not find it.
+        """
+        starts = self._starts.get(tag)
+        if starts is None:
+            return -1
+        k = bisect_left(starts, pos)
+        if k == len(starts):
+            return -1
+        i = starts[k]
+        return i if limit < 0 or i + len(tag) + 1 <= limit else -1
+
+    def _index_starts(self, tags: set[str]) -> None:
+        """Fill :attr:`_starts` for ``tags`` in one pass over the text."""
+        starts = self._starts
+        for m in _START.finditer(self.text):
+            name = m.group(1)
+            if name in tags:
+                starts.setdefault(name, []).append(m.start())
 
     def offset(self, el: etree._Element) -> Optional[int]:
         """Offset of the ``<`` of ``el``'s start tag, or ``None`` if not found."""
@@ -94,7 +114,9 @@ class Locator:
         find_tag = self._find_tag
         line_col = self._lines.line_col
         # Elements only (not comments, PIs, entities): lxml filters in C.
-        for node in el.getroottree().getroot().iter(etree.Element):
+        nodes = list(el.getroottree().getroot().iter(etree.Element))
+        self._index_starts({node.tag for node in nodes})
+        for node in nodes:
             tag = node.tag
             line = node.sourceline or 0
             # libxml2 gives the line where the start tag ENDS, so the tag starts

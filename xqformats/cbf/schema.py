@@ -291,7 +291,7 @@ def _declared_type(tree: etree._ElementTree, el: etree._Element, attribute: Opti
     """The schema type of ``el`` (or of its ``attribute``); ``None`` when the schema declares none."""
     if not isinstance(el.tag, str) or el.prefix is not None or "{" in el.tag:
         return None  # CBF has no namespaces: nothing to look up
-    decl = xmlschema_schema().find(re.sub(r"\[\d+\]", "", tree.getpath(el)))
+    decl = xmlschema_schema().find(re.sub(r"\[\d+\]", "", _xpath(tree, el)))
     xsd_type = getattr(decl, "type", None)
     if attribute is not None and xsd_type is not None:
         attr = getattr(xsd_type, "attributes", {}).get(attribute)
@@ -320,7 +320,30 @@ def _line(el: Optional[etree._Element]) -> Optional[int]:
 
 
 def _xpath(tree: etree._ElementTree, el: etree._Element) -> str:
-    return str(tree.getpath(el))
+    """``el``'s path (``/ChineseChessRecord/MoveList/Move[3]``), as lxml's ``getpath`` gives it.
+
+    libxml2 writes that path into a buffer of bounded size and cuts what does
+    not fit, in the middle of a character if need be; lxml then fails to
+    decode it (``UnicodeDecodeError``: an element with a name of a few hundred
+    Chinese characters, found by the fuzzing harness).  The path is then made
+    from the names here, uncut.
+    """
+    try:
+        return str(tree.getpath(el))
+    except UnicodeDecodeError:
+        return _names_path(el)
+
+
+def _names_path(el: etree._Element) -> str:
+    """``el``'s path from its ancestors' names, with the position among same-named siblings as getpath writes it."""
+    steps: list[str] = []
+    node: Optional[etree._Element] = el
+    while node is not None:
+        parent = node.getparent()
+        same = [s for s in parent if s.tag == node.tag] if parent is not None else [node]
+        steps.append(str(node.tag) if len(same) == 1 else f"{node.tag}[{same.index(node) + 1}]")
+        node = parent
+    return "/" + "/".join(reversed(steps))
 
 
 # ---------------------------------------------------------------- lxml fallback

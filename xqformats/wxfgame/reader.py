@@ -1,11 +1,16 @@
 """Read a WXF game file with ``grammars/wxfgame.lark`` into a game (docs/spec/wxfgame.md).
 
 The Lark LALR parser (contextual lexer) is built once per thread, lazily, from
-the private Lark cache (:func:`~xqformats.resources.lark_cache_path`).  The
-grammar accepts every text (its catch-all terminals take what nothing else
-does), so the parse never fails; :class:`WxfReader` walks the tree, maps the
-header lines (§2.2), sends the moves as text to the one
-:class:`~xqformats.builder.GameBuilder` (decoded in the WXF notation and
+the private Lark cache (:func:`~xqformats.resources.lark_cache_path`), with
+:class:`_Events` as its callbacks: no parse tree is built.  Each of the
+grammar's rules is handed to the :class:`WxfReader` of the file being read as
+the parser reduces it, in the order of the text, and its tokens are let go
+once it is read, so that what a read holds does not grow with the number of
+tokens (a tree of one Lark token and subtree per move cost about 460 bytes a
+token; tests/fuzz/harness.py ``FIXED``).  The grammar accepts every text (its
+catch-all terminals take what nothing else does), so the parse never fails;
+:class:`WxfReader` maps the header lines (§2.2), sends the moves as text to the
+one :class:`~xqformats.builder.GameBuilder` (decoded in the WXF notation and
 checked by the rules engine, §3), and reports every finding to a sink at
 character offsets.  A file has one line of play; after a move that cannot be
 read the rest of it is not read (:data:`REST_OF_LINE`, DROP: W106, a note on
@@ -14,10 +19,11 @@ the move's own finding); comments after it stay on the last move read.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 from typing import Optional, Sequence
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token, Transformer
 
 from ..builder import GameBuilder, LinePolicy, ReaderHooks
 from ..core import Move
@@ -25,7 +31,7 @@ from ..diagnostics import Diagnostic, DiagnosticSink, Rule, excerpt
 from ..digits import bounded_int
 from ..model import RESULTS, SUFFIX_NAGS, Game
 from ..notation import Notation
-from ..resources import child_tokens, format_parser, token_span
+from ..resources import grammar_path, lark_cache_path, token_span
 from ..source import Source
 from . import rules
 
@@ -42,10 +48,12 @@ KEYWORD_OF_HEADER = {header: keyword for keyword, header in HEADER_OF_KEYWORD.it
 KEPT_PREFIX = "WXF_"
 _NOTATIONS = {"WXF": Notation.WXF, "AXF": Notation.WXF, "ICCS": Notation.ICCS}
 
+#: What a rule's callback is given: its tokens, and ``None`` for each subrule (already read).
+Children = list["Token | None"]
 
-def parser() -> Lark:
-    """This thread's parser (built once; the grammar file is the spec)."""
-    return format_parser("wxfgame", "file")
+
+def _tokens(children: Children) -> list[Token]:
+    return [t for t in children if t is not None]
 
 
 def _value_span(toks: list[Token]) -> tuple[int, int]:
@@ -59,7 +67,13 @@ def _value_span(toks: list[Token]) -> tuple[int, int]:
 
 
 class WxfReader(ReaderHooks):
-    """Turns the parse tree of one file into a :class:`Game`, reporting to a sink; the builder's hooks."""
+    """Reads one file's rules as the parser reduces them (:class:`_Events`) into a :class:`Game`; the builder's hooks.
+
+    The parser calls one method per rule of ``grammars/wxfgame.lark`` (``header``,
+    ``stray``, ``move``, …) with the rule's tokens; :meth:`finish` then ends the
+    game.  What is kept between calls is a constant amount (the pending move
+    number, the first and last of a run of stray words), not the tokens read.
+    """
 
     def __init__(self, sink: DiagnosticSink) -> None:
         self.sink = sink
@@ -68,8 +82,12 @@ class WxfReader(ReaderHooks):
         self.game = self.builder.game
         self.notation: Optional[Notation] = Notation.WXF
         self.result = "*"  # the RESULT line's (the last one wins)
+        self.format_seen = False
         self.number: Optional[Token] = None
-        self.strays: list[Token] = []
+        #: The first and the last of a run of stray words (one W101 over the run).
+        self.strays: Optional[tuple[Token, Token]] = None
+        #: How many findings there were when the move section began (``None``: not begun).
+        self.section_at: Optional[int] = None
         #: The W109 of a comment that ran to the end of the file (it took what follows with it).
         self.unclosed: Optional[Diagnostic] = None
 
@@ -77,32 +95,42 @@ class WxfReader(ReaderHooks):
         start, end = token_span(tok)
         return self.sink.report_at(rule, message, start, end)
 
-    # ---------------------------------------------------------------- entry
-    def read(self, tree: Tree[Token]) -> Game:
-        format_seen = False
-        section: Optional[Tree[Token]] = None
-        for child in tree.children:
-            assert isinstance(child, Tree)
-            kind = child.data
-            if kind != "stray":
-                self._flush_strays()
-            if kind == "header":
-                format_seen |= self._header(child)
-            elif kind == "head_comment" or kind == "tail_comment":
-                self._comment(child)
-            elif kind == "stray":
-                self.strays.append(child_tokens(child)[0])
-            elif kind == "section":
-                section = child
-                self._section(child)
-            elif kind == "trailing":
-                tok = child_tokens(child)[0]
-                self.report(rules.TEXT_AFTER_END, f"Text `{tok}` after `}}END` is not a comment; ignored", tok)
+    # ---------------------------------------------------------------- before the moves (§2)
+    def header(self, children: Children) -> None:
         self._flush_strays()
-        if not format_seen:
+        self.format_seen |= self._header(_tokens(children))
+
+    def head_comment(self, children: Children) -> None:
+        self._flush_strays()
+        self._comment(_tokens(children)[0])
+
+    def stray(self, children: Children) -> None:
+        tok = _tokens(children)[0]
+        self.strays = (tok, tok) if self.strays is None else (self.strays[0], tok)
+
+    def _flush_strays(self) -> None:
+        if self.strays is not None:
+            first, last = self.strays
+            start, end = token_span(first)[0], token_span(last)[1]
+            self.sink.report_at(rules.STRAY_TEXT, f"`{first}` is neither a header line nor a comment; skipped", start, end)
+            self.strays = None
+
+    # ---------------------------------------------------------------- after the moves (§3.4)
+    def tail_comment(self, children: Children) -> None:
+        self._comment(_tokens(children)[0])
+
+    def trailing(self, children: Children) -> None:
+        tok = _tokens(children)[0]
+        self.report(rules.TEXT_AFTER_END, f"Text `{tok}` after `}}END` is not a comment; ignored", tok)
+
+    # ---------------------------------------------------------------- the end
+    def finish(self) -> Game:
+        """The game, once the parser has handed over every rule; the findings about the whole file."""
+        self._flush_strays()
+        if not self.format_seen:
             self.sink.report_at(rules.FORMAT_LINE, "No `FORMAT WXF` line; moves read by their shape", 0, 0)
             self.notation = None
-        if section is None:
+        if self.section_at is None:
             end = len(self.sink.source.text or "") if self.sink.source is not None else 0
             message = "No `START{` move section; expected the moves between `START{` and `}END`"
             if self.unclosed is not None and self.sink.source is not None:
@@ -114,17 +142,9 @@ class WxfReader(ReaderHooks):
         self.builder.end_game()
         return self.builder.result()
 
-    def _flush_strays(self) -> None:
-        if self.strays:
-            first, last = self.strays[0], self.strays[-1]
-            start, end = token_span(first)[0], token_span(last)[1]
-            self.sink.report_at(rules.STRAY_TEXT, f"`{first}` is neither a header line nor a comment; skipped", start, end)
-            self.strays = []
-
     # ---------------------------------------------------------------- header lines (§2.2)
-    def _header(self, tree: Tree[Token]) -> bool:
+    def _header(self, toks: list[Token]) -> bool:
         """Read one header line; whether it is the FORMAT line."""
-        toks = child_tokens(tree)
         keyword = str(toks[0])
         value = str(toks[1]).strip() if len(toks) > 1 else ""
         if keyword == "FORMAT":
@@ -146,9 +166,8 @@ class WxfReader(ReaderHooks):
         return False
 
     # ---------------------------------------------------------------- comments (§2.3)
-    def _comment(self, tree: Tree[Token]) -> None:
+    def _comment(self, tok: Token) -> None:
         """A comment: the game's before the moves, else after the last move read."""
-        tok = child_tokens(tree)[0]
         text = str(tok)
         if not text.endswith("*/") or len(text) < 4:
             self.unclosed = self.report(
@@ -161,27 +180,42 @@ class WxfReader(ReaderHooks):
             self.builder.visit_comment(body)
 
     # ---------------------------------------------------------------- moves (§3)
-    def _section(self, tree: Tree[Token]) -> None:
-        last = tree.children[-1]
-        if not (isinstance(last, Token) and last.type == "END"):
-            self.report(rules.UNCLOSED_MOVES, "`START{` is not closed; expected `}END` (moves read to the end of the file)", tree.children[0])  # type: ignore[arg-type]
-        builder = self.builder
-        for child in tree.children:
-            if not isinstance(child, Tree):
-                continue
-            if child.data == "comment":
-                self._comment(child)
-            elif builder.dead:
-                continue
-            elif child.data == "move_number":
-                self.number = child_tokens(child)[0]
-            elif child.data == "move":
-                self._move(child)
-            elif child.data == "annotation":
-                self._annotation(child_tokens(child)[0], None)
+    def _begin_section(self) -> None:
+        """The move section has begun (its first item, or its end when it has none): the text before it is read."""
+        if self.section_at is None:
+            self._flush_strays()
+            self.section_at = len(self.sink.items)
 
-    def _move(self, tree: Tree[Token]) -> None:
-        toks = child_tokens(tree)
+    def comment(self, children: Children) -> None:
+        self._begin_section()
+        self._comment(_tokens(children)[0])
+
+    def move_number(self, children: Children) -> None:
+        self._begin_section()
+        if not self.builder.dead:
+            self.number = _tokens(children)[0]
+
+    def move(self, children: Children) -> None:
+        self._begin_section()
+        if not self.builder.dead:
+            self._move(_tokens(children))
+
+    def annotation(self, children: Children) -> None:
+        self._begin_section()
+        if not self.builder.dead:
+            self._annotation(_tokens(children)[0], None)
+
+    def section(self, children: Children) -> None:
+        """``START{``, its items (read), ``}END`` if it is there."""
+        self._begin_section()
+        last = children[-1]
+        if last is None or last.type != "END":
+            self.report(rules.UNCLOSED_MOVES, "`START{` is not closed; expected `}END` (moves read to the end of the file)", _tokens(children)[0])
+            # Known only now, at the end of the section: placed where the section begins, before its moves' findings.
+            assert self.section_at is not None
+            self.sink.items.insert(self.section_at, self.sink.items.pop())
+
+    def _move(self, toks: list[Token]) -> None:
         tok = toks[0]
         start, end = token_span(tok)
         span = self.sink.source.span(start, end) if self.sink.source is not None else None
@@ -233,6 +267,90 @@ class WxfReader(ReaderHooks):
         self.builder.visit_nag(SUFFIX_NAGS[str(suffix)])
 
 
+class _Events(Transformer[Token, None]):
+    """The parser's callbacks: each rule of ``grammars/wxfgame.lark``, as it is reduced, to :attr:`reader`.
+
+    Given to Lark as its internal transformer (LALR calls it at each
+    reduction, in the order of the text), so no tree is built; every callback
+    returns ``None``, so that a rule's parent holds nothing of it.  One per
+    thread (:func:`parser`); :attr:`reader` is the reader of the file being
+    parsed.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.reader: Optional[WxfReader] = None
+
+    def _to(self) -> WxfReader:
+        assert self.reader is not None, "the parser is only run by read_wxfgame, which sets the reader"
+        return self.reader
+
+    def file(self, children: Children) -> None:
+        return None
+
+    def header(self, children: Children) -> None:
+        self._to().header(children)
+
+    def head_comment(self, children: Children) -> None:
+        self._to().head_comment(children)
+
+    def stray(self, children: Children) -> None:
+        self._to().stray(children)
+
+    def section(self, children: Children) -> None:
+        self._to().section(children)
+
+    def move_number(self, children: Children) -> None:
+        self._to().move_number(children)
+
+    def move(self, children: Children) -> None:
+        self._to().move(children)
+
+    def annotation(self, children: Children) -> None:
+        self._to().annotation(children)
+
+    def comment(self, children: Children) -> None:
+        self._to().comment(children)
+
+    def tail_comment(self, children: Children) -> None:
+        self._to().tail_comment(children)
+
+    def trailing(self, children: Children) -> None:
+        self._to().trailing(children)
+
+
+class _Parser(threading.local):
+    """This thread's parser and its callbacks (built on first use)."""
+
+    lark: Optional[Lark] = None
+    events: Optional[_Events] = None
+
+
+_LOCAL = _Parser()
+
+
+def _parser() -> tuple[Lark, _Events]:
+    lark, events = _LOCAL.lark, _LOCAL.events
+    if lark is None or events is None:
+        events = _Events()
+        lark = Lark.open(
+            str(grammar_path("wxfgame.lark")),
+            parser="lalr",
+            lexer="contextual",
+            start="file",
+            transformer=events,
+            maybe_placeholders=False,
+            cache=lark_cache_path("wxfgame"),
+        )
+        _LOCAL.lark, _LOCAL.events = lark, events
+    return lark, events
+
+
+def parser() -> Lark:
+    """This thread's parser (built once; the grammar file is the spec); its parse hands each rule to a reader, builds no tree."""
+    return _parser()[0]
+
+
 def read_wxfgame(
     text: "str | Source", *, strict: bool = False, path: Optional[str] = None
 ) -> tuple[list[Game], list[Diagnostic]]:
@@ -240,12 +358,19 @@ def read_wxfgame(
 
     ``text`` is the decoded text, or a :class:`~xqformats.source.Source` holding
     it.  A file without a ``START{`` section gives W102 and a game without
-    moves (its headers read).  ``strict`` makes the deviations errors.
+    moves (its headers read).  ``strict`` makes the deviations errors.  Memory:
+    the game and its findings, and a constant amount besides (no parse tree).
     """
     source = text if isinstance(text, Source) else Source.from_text(text, path)
     if path is not None and source.name is None:
         source = replace(source, name=path)
     sink = DiagnosticSink(path=source.name, strict=strict, source=source)
-    game = WxfReader(sink).read(parser().parse(source.text or ""))
+    lark, events = _parser()
+    reader = events.reader = WxfReader(sink)
+    try:
+        lark.parse(source.text or "")
+    finally:
+        events.reader = None
+    game = reader.finish()
     game.diagnostics = list(sink.items)
     return [game], list(sink.items)
