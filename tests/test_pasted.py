@@ -226,6 +226,18 @@ def test_blank_text_holds_no_game(text: str) -> None:
 # ---------------------------------------------------------------- the front door and the commands
 
 
+def test_a_str_is_a_path_and_text_given_as_one_is_told_how_to_pass_it() -> None:
+    """``read(str)`` reads a file; when no file has that name and the string is a record's text, G102 says how to pass text."""
+    for text in ("1. 炮二平五 马８进７", '[Game "Chinese Chess"]\n1. 炮二平五 *\n'):
+        (finding,) = read(text).diagnostics
+        assert finding.code == "G102" and finding.message.endswith(
+            "No such file or directory; a `str` is a path: to read the text itself, pass `io.StringIO(text)` or `text.encode()`"
+        )
+        assert read(io.StringIO(text)).games  # as the message says
+    (finding,) = read("no-such-folder/games.pgn").diagnostics
+    assert finding.message == "Cannot read `no-such-folder/games.pgn`: No such file or directory"  # a name: no hint
+
+
 def test_unnamed_inputs_are_read_as_pasted_text() -> None:
     for given_ in (io.StringIO("炮二平五 马８进７"), "炮二平五 马８进７".encode(), xqformats.Source.from_text("炮二平五 马８进７")):
         record = read(given_)

@@ -16,6 +16,7 @@ The checks of the options every reading tool takes (:func:`text_encoding`,
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import re
 import stat
@@ -246,7 +247,10 @@ def _open_file(path: str, name: str, limit: int, strict: bool) -> tuple[IO[bytes
         fh = open(fd, "rb")
         info = os.fstat(fh.fileno())
     except OSError as exc:
-        raise _unreadable(name, exc.strerror or type(exc).__name__, strict) from None
+        reason = exc.strerror or type(exc).__name__
+        if isinstance(exc, FileNotFoundError) or exc.errno == errno.ENAMETOOLONG:
+            reason += _text_hint(path)
+        raise _unreadable(name, reason, strict) from None
     if not stat.S_ISREG(info.st_mode):
         fh.close()
         raise _unreadable(name, "not a regular file", strict)
@@ -254,6 +258,19 @@ def _open_file(path: str, name: str, limit: int, strict: bool) -> tuple[IO[bytes
         fh.close()
         raise _too_large(name, limit, strict)
     return fh, info.st_size
+
+
+def _text_hint(path: str) -> str:
+    """What to say when a path that names no file is a record's text (``read("1. 炮二平五 马8进7")``).
+
+    A ``str`` is always a path (one meaning per type); the hint is given when
+    the string holds a line break or its content is recognised by a format's
+    sniff, so that a caller who meant the text learns how to pass it.
+    """
+    head = path.encode("utf-8", "surrogateescape")[:HEAD_SIZE]
+    if "\n" in path or "\r" in path or REGISTRY.sniff(head) is not None:
+        return "; a `str` is a path: to read the text itself, pass `io.StringIO(text)` or `text.encode()`"
+    return ""
 
 
 def _read_file(path: str, name: str, limit: int, strict: bool) -> bytes:
