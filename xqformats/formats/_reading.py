@@ -264,11 +264,13 @@ def _text_hint(path: str) -> str:
     """What to say when a path that names no file is a record's text (``read("1. 炮二平五 马8进7")``).
 
     A ``str`` is always a path (one meaning per type); the hint is given when
-    the string holds a line break or its content is recognised by a format's
-    sniff, so that a caller who meant the text learns how to pass it.
+    the string holds a line break, or holds no folder separator and a
+    format's sniff recognises it (a path such as ``/tmp/a/b.pgn`` has the
+    shape of a FEN board), so that a caller who meant the text learns how to pass it.
     """
     head = path.encode("utf-8", "surrogateescape")[:HEAD_SIZE]
-    if "\n" in path or "\r" in path or REGISTRY.sniff(head) is not None:
+    separators = {os.sep, os.altsep or os.sep}
+    if "\n" in path or "\r" in path or (not separators & set(path) and REGISTRY.sniff(head) is not None):
         return "; a `str` is a path: to read the text itself, pass `io.StringIO(text)` or `text.encode()`"
     return ""
 
