@@ -14,17 +14,6 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
 
-__all__ = [
-    "grammar_path",
-    "schema_path",
-    "lark_cache_path",
-    "format_parser",
-    "token_span",
-    "child_tokens",
-    "child_trees",
-    "lazy_attributes",
-]
-
 _PKG = Path(__file__).resolve().parent
 
 

@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 
 def sniff(head: bytes) -> bool:
     """A JSON object whose first bytes hold the form's key ``"xqformats"``."""
@@ -28,7 +26,7 @@ def sniff(head: bytes) -> bool:
 
 
 def _read(source: "Source", options: ReadOptions) -> Reading:
-    from ..jsonform import read_json
+    from ..jsonform.codec import read_json
 
     assert source.text is not None, "a text format is handed decoded text"
     games, diagnostics = read_json(source.text, path=source.name, strict=options.strict)
@@ -37,13 +35,13 @@ def _read(source: "Source", options: ReadOptions) -> Reading:
 
 def _frame() -> tuple[str, str, str]:
     """``(head, separator, tail)`` of a document of games (:data:`~xqformats.jsonform.DOCUMENT_FRAME`)."""
-    from ..jsonform import DOCUMENT_FRAME
+    from ..jsonform.codec import DOCUMENT_FRAME
 
     return DOCUMENT_FRAME
 
 
 def _game_text(game: "Game", options: Mapping[str, Any]) -> str:
-    from ..jsonform import dump_game
+    from ..jsonform.codec import dump_game
 
     return dump_game(game)
 
