@@ -142,8 +142,8 @@ _LAZY = {
     "write_dhtmlxq": "xqformats.dhtmlxq",
     "read_wxfgame": "xqformats.wxfgame",
     "write_wxfgame": "xqformats.wxfgame",
-    "to_json": "xqformats.jsonform",
-    "read_json": "xqformats.jsonform",
+    "to_json": "xqformats.jsonform.codec",
+    "read_json": "xqformats.jsonform.codec",
 }
 
 

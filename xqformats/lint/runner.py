@@ -46,7 +46,7 @@ from .catalogue import RULES
 from .selection import RuleSelection
 from .suppression import MARKER, suppress
 
-__all__ = ["LintOptions", "FileResult", "lint_bytes", "lint_file", "iter_results", "run"]
+__all__ = ["LintOptions", "FileResult", "lint_bytes", "iter_results", "run"]
 
 
 #: The garbage collector's thresholds for a run: a reader allocates millions of
