@@ -2,10 +2,10 @@
 
 A document is recognised by its ``"xqformats"`` member near the start (the
 form's own key: a signature, so a ``.txt`` named on the command line is read
-by its content too).  The reader is :func:`xqformats.jsonform.read_json`;
-the writer writes :data:`~xqformats.jsonform.DOCUMENT_FRAME` around each
-game's :func:`~xqformats.jsonform.dump_game` (what
-:func:`~xqformats.jsonform.dumps` does at once), imported on first use.  The form holds everything the model holds, so the
+by its content too).  The reader is :func:`xqformats.jsonform.codec.read_json`;
+the writer writes :data:`~xqformats.jsonform.codec.DOCUMENT_FRAME` around each
+game's :func:`~xqformats.jsonform.codec.dump_game` (what
+:func:`~xqformats.jsonform.codec.dumps` does at once), imported on first use.  The form holds everything the model holds, so the
 writer names no loss.
 """
 
@@ -34,7 +34,7 @@ def _read(source: "Source", options: ReadOptions) -> Reading:
 
 
 def _frame() -> tuple[str, str, str]:
-    """``(head, separator, tail)`` of a document of games (:data:`~xqformats.jsonform.DOCUMENT_FRAME`)."""
+    """``(head, separator, tail)`` of a document of games (:data:`~xqformats.jsonform.codec.DOCUMENT_FRAME`)."""
     from ..jsonform.codec import DOCUMENT_FRAME
 
     return DOCUMENT_FRAME

@@ -676,7 +676,7 @@ class GameChecker:
     ) -> None:
         self.source_format = source_format
         self.enabled = enabled
-        #: The rule set repetitions are judged by (:func:`xqformats.adjudication.rule_book` raises for an unknown name).
+        #: The rule set repetitions are judged by (:func:`xqformats.adjudication.rulebook.rule_book` raises for an unknown name).
         self.book = rule_book(rules)
         self._entries = [
             e for e in _CHECKS
