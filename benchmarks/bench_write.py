@@ -40,7 +40,7 @@ from xqformats import formats  # noqa: E402
 from xqformats.cbf import write_cbf  # noqa: E402
 from xqformats.core import Move, square  # noqa: E402
 from xqformats.dhtmlxq import write_dhtmlxq  # noqa: E402
-from xqformats.jsonform import dump_game  # noqa: E402
+from xqformats.jsonform.codec import dump_game  # noqa: E402
 from xqformats.model import Game  # noqa: E402
 from xqformats.pgn import write_pgn  # noqa: E402
 from xqformats.position import Position  # noqa: E402

@@ -41,7 +41,9 @@ ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from xqformats.adjudication import AXF, Ruling, adjudicate_line
+from xqformats.adjudication.rulebook import AXF
+from xqformats.adjudication.ruling import Ruling
+from xqformats.adjudication.verdict import adjudicate_line
 from xqformats.adjudication import classifier as classify_module
 from xqformats.adjudication import threats as threats_module
 from xqformats.core import BLACK, RED, SQUARES, Move, Square, square_file, square_rank

@@ -16,7 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xqformats.adjudication import AXF, CXA, Kind, adjudicate_line, classify, cycle_of, rule_book, scan_line
+from xqformats.adjudication.classifier import Kind, classify
+from xqformats.adjudication.cycles import cycle_of, scan_line
+from xqformats.adjudication.rulebook import AXF, CXA, rule_book
+from xqformats.adjudication.verdict import adjudicate_line
 from xqformats.adjudication.cycles import position_key
 from xqformats.adjudication.threats import exchange_gain, mate_threat, threats, value_of
 from xqformats.core import BLACK, RED, Move, square

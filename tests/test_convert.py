@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from xqformats.cli import main
-from xqformats.convert import atomic_write
+from xqformats.formats.output import atomic_write
 from xqformats.diagnostics import Severity
 from xqformats.formats import REGISTRY
 

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from conftest import legal_positions
 from xqformats.core import BLACK, RED, square_name
 from xqformats.diagnostics import Severity
-from xqformats.fen import RULE_OF, STARTING_FEN, board_fen, parse_fen, validate_fen
+from xqformats.fen import RULE_OF, parse_fen, validate_fen
+from xqformats.position import STARTING_FEN, board_fen
 from xqformats.lint.catalogue import all_rules
 from xqformats.position import FenProblem, Position
 

@@ -14,7 +14,7 @@ from test_pgn_reader import FREE_TAGS, TAG_TEXT
 from xqformats.diagnostics import Severity
 from xqformats.model import Game, Headers
 from xqformats.pgn import parse_pgn, read_pgn, write_pgn
-from xqformats.pgn.format_tag import WINBOARD_SIDES
+from xqformats.model import WINBOARD_SIDES
 from xqformats.pgn.writer import flattened_tags, output_headers
 from xqformats.position import Position
 

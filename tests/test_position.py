@@ -359,7 +359,7 @@ def _sf_uci(m: Move) -> str:
 @given(starts, st.lists(st.integers(min_value=0, max_value=10_000), max_size=12))
 def test_legal_moves_equal_fairy_stockfish(pos: Position, picks: list[int]) -> None:
     sf = pytest.importorskip("pyffish")
-    from xqformats.fen import board_fen
+    from xqformats.position import board_fen
 
     for pick in [*picks, 0]:
         fen = f"{board_fen(pos.board)} {'w' if pos.turn else 'b'} - - 0 1"

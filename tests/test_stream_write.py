@@ -39,7 +39,7 @@ from xqformats.cli import main
 from xqformats.commands.convert import record_files
 from xqformats.dhtmlxq import write_dhtmlxq
 from xqformats.formatter import format_file, format_path
-from xqformats.jsonform import dumps
+from xqformats.jsonform.codec import dumps
 from xqformats.model import Game, standardise
 from xqformats.pgn import write_pgn
 

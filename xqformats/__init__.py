@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .dhtmlxq import read_dhtmlxq, write_dhtmlxq
     from .formats import Record, RecordStream, detect_format, open_record, read, write
     from .formatter import format_path, format_text
-    from .jsonform import read_json, to_json
+    from .jsonform.codec import read_json, to_json
     from .lint import lint_paths, lint_record
     from .lint.catalogue import all_rules, rule
     from .notation import Notation, RankConvention, decode, detect_notation, encode
@@ -142,8 +142,8 @@ _LAZY = {
     "write_dhtmlxq": "xqformats.dhtmlxq",
     "read_wxfgame": "xqformats.wxfgame",
     "write_wxfgame": "xqformats.wxfgame",
-    "to_json": "xqformats.jsonform",
-    "read_json": "xqformats.jsonform",
+    "to_json": "xqformats.jsonform.codec",
+    "read_json": "xqformats.jsonform.codec",
 }
 
 

@@ -128,8 +128,6 @@ from .notation import Notation, RankConvention, decode
 from .position import Position
 from .visitor import SKIP, SkipType
 
-__all__ = ["LinePolicy", "Kept", "ReaderHooks", "GameBuilder", "HeadersBuilder"]
-
 
 class LinePolicy(enum.Enum):
     """What becomes of a line of play after a move that cannot be played (the module docstring's *policy*)."""

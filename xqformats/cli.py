@@ -20,8 +20,6 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence
 from . import __version__, commands
 from .lint.runner import GC_THRESHOLDS
 
-__all__ = ["main", "Subcommand", "SUBCOMMANDS", "parser"]
-
 
 class Subcommand(NamedTuple):
     """One ``xqformats`` subcommand.

@@ -85,11 +85,11 @@ from typing import Any, Callable, Iterator, Optional
 
 from . import formats
 from .diagnostics import Severity, excerpt
-from .formats.output import AtomicFile, atomic_write
+from .formats._reading import parse_size, text_encoding
+from .formats.base import Writer
+from .formats.output import AtomicFile
 from .model import WINBOARD_SIDES, Game, Headers, standardise
 from .progress import Progress, progress_allowed
-
-__all__ = ["add_arguments", "run", "atomic_write", "ConvertError", "InputFiles", "NOTATIONS", "TARGETS", "FolderLister"]
 
 NOTATIONS = ("chinese", "wxf", "iccs", "san")
 #: The formats ``--to`` accepts: every format the front door can write.
@@ -250,7 +250,7 @@ def _target(args: argparse.Namespace, registry: formats.Registry) -> formats.For
     raise ConvertError(f"--to {'|'.join(registry.writable())} is needed (it cannot be told from the output name)")
 
 
-def _check_options(args: argparse.Namespace, fmt: formats.Format, writer: formats.Writer) -> None:
+def _check_options(args: argparse.Namespace, fmt: formats.Format, writer: Writer) -> None:
     """Refuse options the target format does not take, and encodings it cannot write."""
     if "notation" not in writer.options and (args.notation or args.traditional or args.fullwidth):
         raise ConvertError("--notation, --traditional and --fullwidth apply to PGN output only")
@@ -265,25 +265,25 @@ def _check_options(args: argparse.Namespace, fmt: formats.Format, writer: format
 
 
 def _check_inputs(args: argparse.Namespace) -> int:
-    """Check the encoding options (:func:`xqformats.formats.text_encoding`, as ``lint`` does) and the size limit.
+    """Check the encoding options (:func:`xqformats.formats._reading.text_encoding`, as ``lint`` does) and the size limit.
 
     Returns the size limit in bytes; raises :class:`ConvertError` naming the option and the value.
     """
     for option, value in (("--output-encoding", args.encoding), ("--input-encoding", args.input_encoding)):
         if value is not None:
             try:
-                formats.text_encoding(value)
+                text_encoding(value)
             except ValueError as exc:
                 raise ConvertError(f"{option}: {exc}") from None
     if args.max_file_size is None:
         return formats.DEFAULT_MAX_FILE_SIZE
     try:
-        return formats.parse_size(args.max_file_size)
+        return parse_size(args.max_file_size)
     except ValueError as exc:
         raise ConvertError(f"--max-file-size: {exc}") from None
 
 
-def _write_options(args: argparse.Namespace, writer: formats.Writer) -> dict[str, Any]:
+def _write_options(args: argparse.Namespace, writer: Writer) -> dict[str, Any]:
     """The keyword options of :func:`xqformats.formats.write` for this run."""
     options: dict[str, Any] = {"encoding": args.encoding or "utf-8"}
     options.update({name: getattr(args, name) for name in sorted(writer.options) if getattr(args, name, None) is not None})

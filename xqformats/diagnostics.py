@@ -32,24 +32,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Iterator, NamedTuple, Optional, Protocol
 
-__all__ = [
-    "Severity",
-    "Span",
-    "Rule",
-    "FIX_KINDS",
-    "Edit",
-    "Fix",
-    "Diagnostic",
-    "DiagnosticSink",
-    "SourceText",
-    "LineIndex",
-    "LINE_END",
-    "split_lines",
-    "has_lone_cr",
-    "INTERNAL_ERROR",
-    "excerpt",
-    "with_related",
-]
+__all__ = ["Severity", "Span", "Rule", "Edit", "Fix", "Diagnostic", "DiagnosticSink"]
 
 
 class Severity(enum.IntEnum):

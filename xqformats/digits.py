@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import Optional
 
-__all__ = ["MAX_NUMBER_DIGITS", "bounded_int"]
-
 #: The most digits a number in a record is read with (docs/spec/pgn.md §4.1, §4.5; the other
 #: formats' clauses cite this limit): nine digits hold every move number, ply, branch and count
 #: a record can have, and stay far below ``int()``'s 4,300-digit limit.

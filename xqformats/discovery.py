@@ -33,16 +33,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from .formats import HEAD_SIZE, REGISTRY, Registry
 
-__all__ = [
-    "repository_root",
-    "STDIN",
-    "Target",
-    "Targets",
-    "discover",
-    "is_excluded",
-    "GitIgnore",
-    "is_record_name",
-]
+__all__ = ["STDIN", "Target", "Targets", "discover"]
 
 #: The command-line spelling of standard input.
 STDIN = "-"

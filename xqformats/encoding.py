@@ -34,21 +34,6 @@ from typing import IO, Iterator, Optional, Union
 from .diagnostics import Diagnostic, Rule, Severity, Span
 from .source import Source
 
-__all__ = [
-    "detect_encoding",
-    "decode_bytes",
-    "decode_text",
-    "open_text",
-    "TextSource",
-    "SAMPLE_SIZE",
-    "ENCODING_GUESSED",
-    "UNDECODABLE_BYTES",
-    "UNKNOWN_ENCODING",
-    "EDITOR_DECODING",
-    "EDITOR_FALLBACKS",
-    "editor_misdecoding",
-]
-
 #: How many leading bytes detection looks at.
 SAMPLE_SIZE = 64 * 1024
 

@@ -28,9 +28,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .diagnostics import Diagnostic, Rule, Severity, Span
-from .position import STARTING_FEN, FenProblem, Position, board_fen, read_fen
-
-__all__ = ["parse_fen", "validate_fen", "board_fen", "STARTING_FEN", "RULE_OF"]
+from .position import FenProblem, Position, read_fen
 
 #: The published sources of the FEN syntax, by title (docs/spec/README.md §3.1).
 _SOURCES = ("《java 象棋论文》 §2.3", "xqbase.com 《中国象棋电脑应用规范》(三) FEN文件格式")

@@ -46,11 +46,12 @@ from typing import IO, Any, Optional
 from . import formats
 from .diagnostics import LINE_END, Severity
 from .encoding import UNDECODABLE_BYTES, UNKNOWN_ENCODING, TextSource
+from .formats.base import Kind
 from .formats.output import AtomicFile, TextFile, atomic_write
 from .model import WINBOARD_SIDES, Game
 from .source import Source
 
-__all__ = ["FORMATTABLE", "NOTATIONS", "FormatResult", "format_text", "format_file", "format_path", "same_game"]
+__all__ = ["FORMATTABLE", "FormatResult", "format_text", "format_file", "format_path"]
 
 #: The formats ``format`` rewrites: the writable ones whose files hold only the record.
 FORMATTABLE = ("pgn", "cbf", "wxfgame", "json", "che")
@@ -173,7 +174,7 @@ def format_text(text: str, name: str = "game.pgn", *, notation: Optional[str] = 
     if reason is not None:
         return FormatResult(text, reason=reason)
     found = detection.format
-    if found is not None and found.kind is not formats.Kind.TEXT:
+    if found is not None and found.kind is not Kind.TEXT:
         return FormatResult(text, reason=f"{found.title} is formatted from its bytes, not from text")
     record = formats.read(Source.from_text(text, name), name=name)
     reason = _refusal(record, notation)
@@ -223,7 +224,7 @@ def format_file(data: bytes, name: str, *, encoding: Optional[str] = None, notat
     if reason is not None:
         return FormatResult("", reason=reason, data=data)
     fmt = detection.format
-    if fmt is not None and fmt.kind is formats.Kind.TEXT:
+    if fmt is not None and fmt.kind is Kind.TEXT:
         file = TextFile.decode(data, encoding)
         if file is None:
             return FormatResult("", reason="it has bytes its encoding cannot read", data=data)

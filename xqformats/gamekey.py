@@ -29,18 +29,7 @@ from .position import ZOBRIST_BLACK, ZOBRIST_PIECES, Position, zobrist_hash
 if TYPE_CHECKING:
     from .model import Game
 
-__all__ = [
-    "GameKey",
-    "game_key",
-    "mirrored_key",
-    "mirrored_position",
-    "mirrored_hash",
-    "main_line",
-    "encode_moves",
-    "decode_moves",
-    "line_positions",
-    "LinePositions",
-]
+__all__ = ["GameKey", "game_key", "mirrored_key", "encode_moves", "decode_moves"]
 
 
 def encode_moves(moves: Iterable[Move]) -> bytes:

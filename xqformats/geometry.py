@@ -44,29 +44,6 @@ from .core import (
     square_rank,
 )
 
-__all__ = [
-    "mirror",
-    "mirror_left_right",
-    "in_palace",
-    "own_side",
-    "PALACE",
-    "REACHABLE",
-    "FILE_SQUARES",
-    "INITIAL_BOARD",
-    "ROOK_RAYS",
-    "RAYS_FROM",
-    "HORSE_MOVES",
-    "HORSE_ATTACKERS",
-    "KING_MOVES",
-    "ADVISOR_MOVES",
-    "ELEPHANT_MOVES",
-    "PAWN_MOVES",
-    "PAWN_ATTACKERS",
-    "PATHS",
-    "SLIDERS",
-    "Need",
-]
-
 #: The last rank on Red's side of the river (Black's side starts one above).
 RIVER_RANK = 4
 #: Palace files (d–f) and the palace depth in ranks from each back rank.

@@ -36,22 +36,6 @@ from .visitor import BaseVisitor, Order
 if TYPE_CHECKING:  # the writers' layer and the model's; annotations only
     from .model import Game, Node
 
-__all__ = [
-    "Before",
-    "Blank",
-    "Carries",
-    "Fate",
-    "HeaderFate",
-    "HeaderFates",
-    "Loss",
-    "Lost",
-    "Rewritten",
-    "Texts",
-    "comment_changes",
-    "report",
-    "some",
-]
-
 
 class Fate(enum.Enum):
     """What a format does with one header (what :attr:`Carries.headers` says of each)."""

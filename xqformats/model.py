@@ -29,24 +29,6 @@ from .diagnostics import Diagnostic, Span
 from .position import Position
 from .visitor import BaseVisitor, walk
 
-__all__ = [
-    "Headers",
-    "Node",
-    "Game",
-    "RESULTS",
-    "RESULT_WORDS",
-    "WINBOARD_SIDES",
-    "SUFFIX_NAGS",
-    "TAG_ROSTER",
-    "TAG_NAME_PATTERN",
-    "ECCO_PATTERN",
-    "date_problem",
-    "standard_date",
-    "standard_tag_value",
-    "standard_headers",
-    "standardise",
-]
-
 ResultT = TypeVar("ResultT")
 
 #: Results (docs/spec/board.md §6.3; docs/spec/pgn.md §3.9): Red wins, Black wins, draw, unknown.

@@ -74,10 +74,7 @@ from .geometry import (
     SLIDERS,
 )
 
-__all__ = [
-    "Position", "STARTING_FEN", "Outcome", "FenProblem", "FenReport", "read_fen", "board_fen", "MAX_PIECES",
-    "ZOBRIST_PIECES", "ZOBRIST_BLACK", "zobrist_hash",
-]
+__all__ = ["Position", "STARTING_FEN", "Outcome", "zobrist_hash"]
 
 STARTING_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 

@@ -11,8 +11,6 @@ import os
 import time
 from typing import Optional, TextIO
 
-__all__ = ["Progress", "progress_allowed"]
-
 
 _CI_VARS = ("CI", "GITHUB_ACTIONS", "GITLAB_CI", "BUILDKITE", "TF_BUILD", "JENKINS_URL", "TEAMCITY_VERSION",
             "CIRCLECI", "TRAVIS", "APPVEYOR", "BITBUCKET_BUILD_NUMBER")

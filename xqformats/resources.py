@@ -14,17 +14,6 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
 
-__all__ = [
-    "grammar_path",
-    "schema_path",
-    "lark_cache_path",
-    "format_parser",
-    "token_span",
-    "child_tokens",
-    "child_trees",
-    "lazy_attributes",
-]
-
 _PKG = Path(__file__).resolve().parent
 
 
@@ -132,8 +121,9 @@ def child_trees(tree: "Tree[Token]") -> "list[Tree[Token]]":
 def lazy_attributes(package: str, table: Mapping[str, str]) -> Callable[[str], Any]:
     """A module ``__getattr__`` (PEP 562) that imports each name of ``table`` on first use.
 
-    ``table`` maps a public name to the submodule defining it (``".reader"``,
-    relative to ``package``).  A format package uses it so that importing the
+    ``table`` maps a name the package serves to the submodule defining it
+    (``".reader"``, relative to ``package``): the names of its ``__all__``, and
+    any kept importable there though undocumented (docs/api.md).  A format package uses it so that importing the
     package (the rule catalogue imports every ``rules`` module) loads neither
     its parser nor lxml, Lark or the layout runtime; the name is then set on
     the package, so the import happens once.

@@ -19,8 +19,6 @@ from typing import Optional
 
 from .diagnostics import LineIndex, Span
 
-__all__ = ["Source"]
-
 
 @dataclass(slots=True)
 class Source:

@@ -123,8 +123,6 @@ if TYPE_CHECKING:  # the model imports this module; annotations only
     from .model import Game, Node
     from .position import Position
 
-__all__ = ["BaseVisitor", "Order", "SKIP", "SkipType", "walk"]
-
 ResultT = TypeVar("ResultT")
 
 

@@ -17,45 +17,10 @@ rules, in numbered clauses).  Layers, bottom up:
 Library use::
 
     from xqformats import read
-    from xqformats.adjudication import adjudicate, rule_book
+    from xqformats.adjudication.rulebook import rule_book
+    from xqformats.adjudication.verdict import adjudicate
     game = read("game.pgn").games[0]
     verdict = adjudicate(game, rule_book("axf"))
     if verdict.final is not None:
         print(verdict.final.verdict(), verdict.final.clause())
 """
-
-from __future__ import annotations
-
-from .classifier import Effect, Kind, classify
-from .cycles import Cycle, LineScan, cycle_of, scan_line
-from .limit import NaturalLimit, natural_limit
-from .rulebook import AXF, CXA, RULE_BOOKS, RuleBook, rule_book
-from .ruling import Ruling, SideSummary, judge
-from .threats import Threat
-from .verdict import Adjudication, Episode, adjudicate, adjudicate_line, adjudicate_scan
-
-__all__ = [
-    "AXF",
-    "CXA",
-    "RULE_BOOKS",
-    "RuleBook",
-    "rule_book",
-    "Threat",
-    "Kind",
-    "Effect",
-    "classify",
-    "LineScan",
-    "Cycle",
-    "scan_line",
-    "cycle_of",
-    "Ruling",
-    "SideSummary",
-    "judge",
-    "NaturalLimit",
-    "natural_limit",
-    "Episode",
-    "Adjudication",
-    "adjudicate",
-    "adjudicate_line",
-    "adjudicate_scan",
-]

@@ -24,8 +24,6 @@ from ..position import Position
 from .rulebook import RuleBook
 from .threats import Threat, attackers, mate_threat, piece_phrase, side_of, threats
 
-__all__ = ["Kind", "Effect", "classify"]
-
 
 class Kind(enum.Enum):
     """A move's gravest effect (§3.11), gravest first."""

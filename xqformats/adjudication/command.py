@@ -31,8 +31,6 @@ from .rulebook import RULE_BOOKS, RuleBook, clause, rule_book
 from .ruling import Ruling, side_name
 from .verdict import Adjudication, Episode, adjudicate
 
-__all__ = ["add_arguments", "run", "AdjudicateError", "report", "report_json", "EFFECT_CLAUSES"]
-
 
 class AdjudicateError(ValueError):
     """A request that cannot be answered (exit status 2); the message is for the user."""

@@ -24,8 +24,6 @@ from typing import Optional, Sequence
 from ..core import Move
 from ..position import ZOBRIST_BLACK, ZOBRIST_PIECES, Position
 
-__all__ = ["LineScan", "scan_line", "position_key", "Cycle", "cycle_of"]
-
 
 def position_key(pos: Position) -> int:
     """The Zobrist key of ``pos``: its board and side to move (§2.1; :meth:`Position.zobrist`)."""

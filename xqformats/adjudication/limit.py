@@ -21,8 +21,6 @@ from ..core import BLACK, RED, Color
 from .cycles import LineScan
 from .rulebook import RuleBook
 
-__all__ = ["NaturalLimit", "natural_limit"]
-
 
 @dataclass(frozen=True, slots=True)
 class NaturalLimit:

@@ -18,8 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-__all__ = ["RuleBook", "CXA", "AXF", "RULE_BOOKS", "rule_book", "SPEC", "VALUES", "KING_VALUE", "clause"]
-
 #: The page whose clauses every ruling and classification cites.
 SPEC = "docs/spec/rules.md"
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = ["RESULT_CONTRADICTS_REPETITION", "MOVES_AFTER_DECIDED_REPETITION", "NATURAL_LIMIT", "REPETITION_RULES"]
-
 _SPEC = "docs/spec/rules.md"
 _CXA = "中国象棋协会《中国象棋竞赛规则》(1999)"
 _AXF = "the Asian Xiangqi Federation rules (2003)"

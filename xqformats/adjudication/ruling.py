@@ -27,8 +27,6 @@ from .classifier import Effect, Kind, classify
 from .cycles import Cycle
 from .rulebook import RuleBook
 
-__all__ = ["SideSummary", "Ruling", "judge", "side_name"]
-
 
 def side_name(side: Color) -> str:
     return "Red" if side else "Black"

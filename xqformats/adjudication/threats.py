@@ -44,23 +44,6 @@ from ..geometry import RIVER_RANK
 from ..position import Position
 from .rulebook import KING_VALUE, VALUES, RuleBook
 
-__all__ = [
-    "Threat",
-    "value_of",
-    "crossed",
-    "attackers",
-    "capture_allowed",
-    "may_take_back",
-    "recaptures",
-    "exchange_gain",
-    "threats",
-    "mate_threat",
-    "piece_phrase",
-    "UNPROTECTED",
-    "WORTH_MORE",
-    "WINS_EXCHANGE",
-]
-
 #: Why a capture is a threat (§3.4): the words messages use.
 UNPROTECTED = "unprotected"
 WORTH_MORE = "worth more than its attacker"

@@ -28,8 +28,6 @@ from .limit import NaturalLimit, natural_limit
 from .rulebook import RuleBook
 from .ruling import Ruling, judge
 
-__all__ = ["Episode", "Adjudication", "adjudicate", "adjudicate_line", "adjudicate_scan", "mainline_moves"]
-
 
 @dataclass(frozen=True, slots=True)
 class Episode:

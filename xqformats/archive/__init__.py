@@ -30,14 +30,29 @@ from __future__ import annotations
 
 from .criteria import Criteria, CriteriaError, position_hashes
 from .duplicates import Group, group_games
-from .folding import fold
-from .index import SCHEMA, Index, Update, update
+from .index import Index, Update, update
 from .material import parse_material
 from .queries import Hit, find, games
-from .scan import FileScan, GameSummary, scan_file
 from .stats import collect
 
+# Importable here as before but undocumented (not in __all__); the package imports them from
+# their own modules.
+from .folding import fold  # noqa: F401
+from .index import SCHEMA  # noqa: F401
+from .scan import FileScan, GameSummary, scan_file  # noqa: F401
+
 __all__ = [
-    "Criteria", "CriteriaError", "position_hashes", "Group", "group_games", "fold", "SCHEMA", "Index", "Update", "update",
-    "parse_material", "Hit", "find", "games", "FileScan", "GameSummary", "scan_file", "collect",
+    "Criteria",
+    "CriteriaError",
+    "position_hashes",
+    "Group",
+    "group_games",
+    "Index",
+    "Update",
+    "update",
+    "parse_material",
+    "Hit",
+    "find",
+    "games",
+    "collect",
 ]

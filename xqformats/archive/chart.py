@@ -11,8 +11,6 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-__all__ = ["stats_svg"]
-
 _COLOURS = {"1-0": "#c0392b", "1/2-1/2": "#95a5a6", "0-1": "#2c3e50", "*": "#dfe6e9"}
 _LABELS = {"1-0": "Red wins", "1/2-1/2": "draws", "0-1": "Black wins", "*": "unknown"}
 _WIDTH = 640

@@ -39,10 +39,6 @@ from .queries import Hit, find, games
 from .scan import FileScan
 from .stats import collect, render_text
 
-__all__ = [
-    "duplicates_arguments", "run_duplicates", "find_arguments", "run_find", "stats_arguments", "run_stats", "ArchiveUsage",
-]
-
 
 class ArchiveUsage(ValueError):
     """A request that cannot be run (exit status 2); the message is for the user."""

@@ -34,11 +34,6 @@ from .folding import fold
 from .material import Material
 from .scan import date_range
 
-__all__ = [
-    "Criteria", "CriteriaError", "position_hashes", "line_of", "line_patterns", "mirrored_line", "result_value", "date_bound",
-    "where",
-]
-
 
 class CriteriaError(ValueError):
     """A criterion that cannot be read (a bad FEN, move, date or result); the message says what was expected."""

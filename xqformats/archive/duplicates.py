@@ -25,8 +25,6 @@ from ..core import SQUARES
 from ..geometry import mirror_left_right
 from .queries import GameRow
 
-__all__ = ["Member", "Group", "group_games", "mirrored_moves"]
-
 #: bytes.translate table: a square's byte -> its mirror image's.
 _MIRROR = bytes(mirror_left_right(b) if b in SQUARES else b for b in range(256))
 

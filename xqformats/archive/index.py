@@ -33,8 +33,6 @@ from ..progress import Progress
 from .folding import fold
 from .scan import FileScan, GameSummary, date_range, scan_file
 
-__all__ = ["SCHEMA", "SCHEMA_VERSION", "Index", "IndexError_", "Update", "update"]
-
 #: Bumped when a table changes; an index of another version is refused (build it afresh).
 SCHEMA_VERSION = 1
 

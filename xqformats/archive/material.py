@@ -17,8 +17,6 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional, Sequence
 
-__all__ = ["Material", "parse_material", "signature", "signatures", "MaterialError", "ORDER"]
-
 #: Piece type letters in the order a signature writes them (车 马 相 仕 炮 兵); kings are left out.
 ORDER = "RNBACP"
 

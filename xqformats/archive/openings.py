@@ -17,8 +17,6 @@ from typing import NamedTuple, Optional
 from ..gamekey import encode_moves
 from .criteria import CriteriaError, line_of
 
-__all__ = ["Opening", "OpeningTable", "OpeningsError", "load_openings"]
-
 
 class OpeningsError(ValueError):
     """A table that cannot be read; the message names the file, the row and what is wrong."""

@@ -15,8 +15,6 @@ from typing import Iterator, Mapping, NamedTuple, Optional
 from .criteria import Criteria, where
 from .index import Index
 
-__all__ = ["Hit", "GameRow", "find", "games", "display_of"]
-
 
 class Hit(NamedTuple):
     """A game a search found; ``ply`` is where the searched position first occurs (``None`` without ``--fen``)."""

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Optional
 
 from ..diagnostics import Diagnostic
-from ..formats import guard, open_record
+from ..formats import open_record
+from ..formats._reading import guard
 from ..gamekey import encode_moves, line_positions, main_line, mirrored_hash
 from ..lint.catalogue import on_by_default
 from ..lint.checks import GameChecker
@@ -33,8 +34,6 @@ from ..model import RESULTS, Game, date_problem, standard_date
 from ..position import STARTING_FEN, Position
 from .folding import fold
 from .material import signatures
-
-__all__ = ["GameSummary", "FileScan", "scan_file", "file_digest", "date_range", "outcome_of"]
 
 #: How much of a file is hashed at a time.
 _CHUNK = 1 << 20

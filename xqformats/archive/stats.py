@@ -21,8 +21,6 @@ from ..position import Position
 from .index import Index
 from .openings import OpeningTable
 
-__all__ = ["collect", "render_text", "score"]
-
 _POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import NamedTuple, Optional
 
 from .. import formats
-from ..convert import atomic_write
+from ..formats.output import atomic_write
 from ..core import Move
 from ..diagnostics import Severity
 from ..fen import parse_fen
@@ -30,7 +30,7 @@ from ..notation.spelling import shape_of
 from ..position import Position
 from .svg import ARROW_COLORS, NOTATIONS, Arrow, board_svg, color_value
 
-__all__ = ["add_arguments", "run", "BoardError", "parse_arrow", "game_position", "Picture"]
+__all__ = ["game_position", "Picture"]
 
 
 class BoardError(ValueError):

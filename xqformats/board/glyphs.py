@@ -12,8 +12,6 @@ picture draws it with a ``translate`` and a ``scale`` and needs no font.
 
 from __future__ import annotations
 
-__all__ = ["EM", "GLYPHS", "SOURCE"]
-
 #: The side of the square the outlines are drawn in.
 EM = 250
 

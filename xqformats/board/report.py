@@ -47,7 +47,7 @@ from ..position import Position
 from ..xqf import rules as xqf_rules
 from .svg import board_svg
 
-__all__ = ["render_html", "move_error_board", "MoveErrorBoard", "MOVE_ERRORS", "MAX_BOARDS_PER_FILE", "ERROR_ARROW_COLOR"]
+__all__ = ["render_html", "move_error_board", "MoveErrorBoard", "MOVE_ERRORS"]
 
 #: The codes of findings that point at a move that could not be played.
 MOVE_ERRORS: frozenset[str] = frozenset(

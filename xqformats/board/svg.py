@@ -57,28 +57,7 @@ from ..notation.resolve import FILE_ORDER
 from ..position import Position
 from .glyphs import EM, GLYPHS
 
-__all__ = [
-    "board_svg",
-    "point_xy",
-    "drawn_characters",
-    "Arrow",
-    "color_value",
-    "ARROW_COLORS",
-    "CHECK_COLOR",
-    "NOTATIONS",
-    "UNIT",
-    "MARGIN",
-    "WIDTH",
-    "HEIGHT",
-    "BOARD_COLOR",
-    "LINE_COLOR",
-    "RED_COLOR",
-    "BLACK_COLOR",
-    "HIGHLIGHT_COLOR",
-    "ARROW_COLOR",
-    "FONT_FAMILY",
-    "SVG_NS",
-]
+__all__ = ["board_svg", "point_xy", "Arrow", "ARROW_COLORS", "ARROW_COLOR"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 

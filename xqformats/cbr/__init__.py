@@ -25,14 +25,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
-    from .library import is_compressed, iter_cbl
+    from .library import iter_cbl
     from .reader import read_cbl, read_cbr
     from .writer import unwritten, write_cbr
 
-__all__ = ["read_cbr", "read_cbl", "iter_cbl", "is_compressed", "write_cbr", "unwritten", "rules"]
+__all__ = ["read_cbr", "read_cbl", "iter_cbl", "write_cbr", "unwritten"]
 
 # The readers load the layouts and the model; they are imported on first use,
 # so that the rule catalogue (which imports ``cbr.rules``) loads neither.

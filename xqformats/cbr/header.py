@@ -28,8 +28,6 @@ from .rules import (
 )
 from .text import decode_field
 
-__all__ = ["ECCO_HEADER", "Field", "FIELDS", "HEADER_NAMES", "OFFSETS", "POINTS", "PIECES", "ecco_text", "point_move", "read_header"]
-
 
 class Field(NamedTuple):
     """One text field: its name in the layout, the CBF element it is, its offset and size in bytes."""

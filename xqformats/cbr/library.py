@@ -38,12 +38,6 @@ from .rules import (
     TRUNCATED,
 )
 
-__all__ = [
-    "LIBRARY_SIGNATURE", "COMPRESSED_SIGNATURE", "SLOT_SIZE", "INDEX_START", "ENTRY_SIZE",
-    "Entry", "Index", "is_compressed", "iter_cbl", "read_library", "read_index", "place", "record_starts",
-    "read_records",
-]
-
 #: What a CBL file starts with (docs/spec/cbr.md §5.1).
 LIBRARY_SIGNATURE = b"CCBridgeLibrary\x00"
 #: How the compressed variant starts: ``CCBridge`` and the u4 21 and 3 (docs/spec/cbr.md §5.4).

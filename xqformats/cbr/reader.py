@@ -10,8 +10,6 @@ from .library import iter_cbl
 from .record import read_record
 from .rules import TRAILING_BYTES
 
-__all__ = ["read_cbr", "read_cbl"]
-
 
 def read_cbr(data: bytes, *, path: Optional[str] = None, strict: bool = False) -> tuple[Optional[Game], list[Diagnostic]]:
     """The game of a CBR file's bytes, and every finding; never raises on the content.

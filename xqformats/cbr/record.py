@@ -47,8 +47,6 @@ from .header import point_move, read_header
 from .rules import ILLEGAL_MOVE, MOVE_POINT, MOVES_NOT_READ, SIGNATURE, TRAILING_BYTES, TRUNCATED, UNDECODABLE_TEXT
 from .text import decode_comment, nul_unit
 
-__all__ = ["SIGNATURE_BYTES", "HEADER_SIZE", "RecordRead", "read_record", "UNREAD_PREFIX"]
-
 #: What every CBR record starts with (docs/spec/cbr.md §2.1).
 SIGNATURE_BYTES = b"CCBridge Record\x00"
 #: The header's size; the first record follows it.

@@ -12,27 +12,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "TRUNCATED",
-    "SIGNATURE",
-    "RECORD_KIND",
-    "UNTERMINATED_TEXT",
-    "UNDECODABLE_TEXT",
-    "BOARD_PIECE",
-    "SIDE_TO_MOVE",
-    "RESULT_CODE",
-    "SEVERAL_RESULTS",
-    "MOVE_POINT",
-    "ILLEGAL_MOVE",
-    "MOVES_NOT_READ",
-    "TRAILING_BYTES",
-    "DELETED_ENTRY",
-    "COMPRESSED_LIBRARY",
-    "ENTRY_STATE",
-    "RECORD_OUTSIDE",
-    "RECORD_LENGTH",
-]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["Text", "nul_unit", "decode_field", "decode_comment"]
-
 
 class Text(NamedTuple):
     """A decoded text: ``value``; ``terminated`` when a NUL code unit ended it;

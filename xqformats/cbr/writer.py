@@ -47,8 +47,6 @@ from ..visitor import BaseVisitor, Order
 from .header import ECCO_HEADER, FIELDS, HEADER_NAMES, OFFSETS, PIECES, POINTS
 from .record import HEADER_SIZE, SIGNATURE_BYTES
 
-__all__ = ["CARRIES", "KIND_WRITTEN", "CbrWriter", "write_cbr", "unwritten"]
-
 #: The record kind written: a game record (docs/spec/cbr.md §2.1).
 KIND_WRITTEN = 2
 #: Flags of a record (docs/spec/cbr.md §4.1, §4.2): the line ends, an alternative follows, a comment follows.

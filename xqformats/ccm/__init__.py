@@ -16,12 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
-    from .reader import UNREAD_PREFIX, read_ccm
+    from .reader import read_ccm
 
-__all__ = ["read_ccm", "UNREAD_PREFIX", "rules"]
+__all__ = ["read_ccm"]
 
 # The reader loads the layout and the model; imported on first use, so that
 # the rule catalogue (which imports ``ccm.rules``) loads neither.

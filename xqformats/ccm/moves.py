@@ -23,8 +23,6 @@ from ..core import Move, square
 from ..diagnostics import DiagnosticSink, Rule
 from ..model import Game
 
-__all__ = ["Coords", "Codes", "REST_OF_LINE", "is_rotated", "to_move", "read_moves", "read_game"]
-
 #: What becomes of the line after a move that cannot be played: kept as a comment.
 REST_OF_LINE = LinePolicy.KEEP
 

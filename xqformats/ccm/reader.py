@@ -21,8 +21,6 @@ from ..model import Game
 from .moves import Codes, read_game
 from .rules import HEADER_BYTE, ILLEGAL_MOVE, MOVE_POINT, MOVES_NOT_READ, ROTATED, TRUNCATED
 
-__all__ = ["read_ccm", "parse", "CODES", "RECORD_SIZE", "UNREAD_PREFIX"]
-
 #: The size of a move record, and where the first starts (docs/spec/ccm.md §2.1).
 RECORD_SIZE, FIRST_RECORD = 7, 1
 #: CCM's rules for its moves (:mod:`.moves`).

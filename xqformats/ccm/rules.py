@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = ["TRUNCATED", "HEADER_BYTE", "MOVE_POINT", "ILLEGAL_MOVE", "MOVES_NOT_READ", "ROTATED"]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

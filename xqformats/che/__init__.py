@@ -17,13 +17,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
     from .reader import read_che
     from .writer import che_losses, write_che
 
-__all__ = ["read_che", "write_che", "che_losses", "rules"]
+__all__ = ["read_che", "write_che", "che_losses"]
 
 # The reader loads Lark and the grammar; it is imported on first use, so that
 # the rule catalogue (which imports ``che.rules``) loads neither.

@@ -32,8 +32,6 @@ from ..source import Source
 from . import rules
 from .squares import START_IDS, is_own_mirror, point
 
-__all__ = ["parser", "read_che", "REST_OF_LINE", "UNREAD_PREFIX", "VERSION", "FIELDS", "FIXED"]
-
 #: What becomes of the line after a move that cannot be played: kept as a comment (Q110).
 REST_OF_LINE = LinePolicy.KEEP
 #: What the comment keeping unplayable moves starts with (docs/spec/che.md §3.4).

@@ -12,21 +12,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "HEADER",
-    "VERSION",
-    "MOVE_COUNT",
-    "STRAY_TEXT",
-    "TRUNCATED",
-    "FIXED_FIELD",
-    "SEQUENCE",
-    "MOVE_POINT",
-    "ILLEGAL_MOVE",
-    "MOVES_NOT_READ",
-    "PIECE_ID",
-    "COLUMN_READING",
-]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

@@ -13,8 +13,6 @@ from typing import Optional
 
 from ..core import FILE_COUNT, Move, Square, square, square_file, square_rank
 
-__all__ = ["START_IDS", "LAST_COLUMN", "LAST_RANK", "column_of", "point", "is_own_mirror"]
-
 #: The highest column and rank a record can name (docs/spec/che.md §3.2).
 LAST_COLUMN, LAST_RANK = 8, 9
 

@@ -28,8 +28,6 @@ from ..visitor import SKIP, BaseVisitor, SkipType
 from .reader import FIXED, VERSION
 from .squares import START_IDS, column_of
 
-__all__ = ["CARRIES", "write_che", "CheWriter", "che_losses"]
-
 #: Headers that describe another format or are written from the game itself: no loss.
 _NOT_HEADERS = frozenset({"Game", "Format", "Result"})
 

@@ -15,12 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
-    from .reader import UNREAD_PREFIX, read_chn
+    from .reader import read_chn
 
-__all__ = ["read_chn", "UNREAD_PREFIX", "rules"]
+__all__ = ["read_chn"]
 
 _LAZY = {"read_chn": ".reader", "UNREAD_PREFIX": ".reader"}
 

@@ -21,8 +21,6 @@ from ..layouts.chn import Chn  # generated code is not type-checked
 from ..model import Game
 from .rules import ILLEGAL_MOVE, MOVE_POINT, MOVES_NOT_READ, ROTATED, TRUNCATED
 
-__all__ = ["read_chn", "parse", "CODES", "HEADER_SIZE", "RECORD_SIZE", "UNREAD_PREFIX"]
-
 #: The header's size and a move record's (docs/spec/chn.md §2.1).
 HEADER_SIZE, RECORD_SIZE = 188, 32
 #: CHN's rules for its moves (:mod:`xqformats.ccm.moves`).

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 from typing import Optional
 
-from .. import formats
+from ..formats._reading import text_encoding
 
 
 def usage_error(cmd: str, message: str) -> int:
@@ -65,13 +65,13 @@ class UsageError(ValueError):
 def checked_encoding(option: str, name: Optional[str]) -> Optional[str]:
     """``name`` when it is a text encoding (or ``None``); else a usage error naming ``option``.
 
-    The check is :func:`xqformats.formats.text_encoding`, the one ``convert``
+    The check is :func:`xqformats.formats._reading.text_encoding`, the one ``convert``
     makes of ``--encoding`` and ``--input-encoding`` too.
     """
     if name is None:
         return None
     try:
-        formats.text_encoding(name)
+        text_encoding(name)
     except ValueError as exc:
         raise UsageError(f"{option}: {exc}") from None
     return name

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Optional
 
 from .. import formats
+from ..formats._reading import parse_size
 from ..discovery import STDIN, Target, discover
 from ..lint.config import OUTPUT_FORMATS, RULE_SETS, ConfigError, Settings, find_config, load_config
 from ..lint.duplicates import DuplicateJudge
@@ -200,7 +201,7 @@ def _checked_size(option: str, value: Optional[str], default: int) -> int:
     if value is None:
         return default
     try:
-        return formats.parse_size(value)
+        return parse_size(value)
     except ValueError as exc:
         raise UsageError(f"{option}: {exc}") from None
 

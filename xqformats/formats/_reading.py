@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import IO, TYPE_CHECKING, Callable, Optional, TypeVar, Union
 
-from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, excerpt
+from ..diagnostics import INTERNAL_ERROR, Diagnostic, DiagnosticSink, Rule, Severity, excerpt
 from ..digits import bounded_int
 from ..encoding import decode_bytes
 from ..source import Source
@@ -34,7 +34,6 @@ from .rules import (
     DEFAULT_MAX_FILE_SIZE,
     FILE_TOO_LARGE,
     FORMAT_CONTENT_MISMATCH,
-    INTERNAL_ERROR,
     UNREADABLE_FILE,
     UNSUPPORTED_FORMAT,
 )

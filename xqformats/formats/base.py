@@ -39,11 +39,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = [
-    "Kind", "ReadOptions", "Reading", "Format", "Writer", "ReadFn", "text_head",
-    "Part", "Streaming", "StreamFn", "StartsFn", "TextStartsFn", "RecordStartsFn", "TextLayout", "WholeFn",
-]
-
 
 class Kind(enum.Enum):
     """What a reader consumes: decoded text, or the bytes as they are."""

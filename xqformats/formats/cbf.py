@@ -15,8 +15,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 
 def sniff(head: bytes) -> bool:
     """An XML document starts with ``<`` (after a byte-order mark and white space)."""

@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["CBR", "CBL", "sniff_cbr", "sniff_cbl"]
-
 
 def sniff_cbr(head: bytes) -> bool:
     """A CBR record starts with ``CCBridge Record`` and a NUL byte."""

@@ -13,8 +13,6 @@ from .base import Format, Kind, Reading, ReadOptions
 if TYPE_CHECKING:
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 
 def sniff(head: bytes) -> bool:
     """A CCM file is the byte 1, then seven-byte records whose columns are 0–8 and rows 0–9, each

@@ -18,8 +18,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 # An integer standing alone (docs/spec/che.md §2.1, §2.2): PGN's first move number has its dot.
 _HEAD = re.compile(rb"[0-9]+(?:[ \t\r\n]|\Z)")
 

@@ -13,8 +13,6 @@ from .base import Format, Kind, Reading, ReadOptions
 if TYPE_CHECKING:
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 
 def sniff(head: bytes) -> bool:
     """A CHN file is a 188-byte header, then 32-byte records whose columns are 0–8 and rows 0–9,

@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff", "MARKER", "CLOSING_MARKER"]
-
 #: What every DHJHtmlXQ opening tag (but the comments') starts with.
 MARKER = b"[DHJHtmlXQ"
 #: What every DHJHtmlXQ closing tag (but the comments') starts with.

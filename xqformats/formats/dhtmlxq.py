@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff", "MARKER", "CLOSING_MARKER"]
-
 #: What every DhtmlXQ opening tag starts with.
 MARKER = b"[DhtmlXQ"
 #: What every DhtmlXQ closing tag starts with.

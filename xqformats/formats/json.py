@@ -2,10 +2,10 @@
 
 A document is recognised by its ``"xqformats"`` member near the start (the
 form's own key: a signature, so a ``.txt`` named on the command line is read
-by its content too).  The reader is :func:`xqformats.jsonform.read_json`;
-the writer writes :data:`~xqformats.jsonform.DOCUMENT_FRAME` around each
-game's :func:`~xqformats.jsonform.dump_game` (what
-:func:`~xqformats.jsonform.dumps` does at once), imported on first use.  The form holds everything the model holds, so the
+by its content too).  The reader is :func:`xqformats.jsonform.codec.read_json`;
+the writer writes :data:`~xqformats.jsonform.codec.DOCUMENT_FRAME` around each
+game's :func:`~xqformats.jsonform.codec.dump_game` (what
+:func:`~xqformats.jsonform.codec.dumps` does at once), imported on first use.  The form holds everything the model holds, so the
 writer names no loss.
 """
 
@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 
 def sniff(head: bytes) -> bool:
     """A JSON object whose first bytes hold the form's key ``"xqformats"``."""
@@ -28,7 +26,7 @@ def sniff(head: bytes) -> bool:
 
 
 def _read(source: "Source", options: ReadOptions) -> Reading:
-    from ..jsonform import read_json
+    from ..jsonform.codec import read_json
 
     assert source.text is not None, "a text format is handed decoded text"
     games, diagnostics = read_json(source.text, path=source.name, strict=options.strict)
@@ -36,14 +34,14 @@ def _read(source: "Source", options: ReadOptions) -> Reading:
 
 
 def _frame() -> tuple[str, str, str]:
-    """``(head, separator, tail)`` of a document of games (:data:`~xqformats.jsonform.DOCUMENT_FRAME`)."""
-    from ..jsonform import DOCUMENT_FRAME
+    """``(head, separator, tail)`` of a document of games (:data:`~xqformats.jsonform.codec.DOCUMENT_FRAME`)."""
+    from ..jsonform.codec import DOCUMENT_FRAME
 
     return DOCUMENT_FRAME
 
 
 def _game_text(game: "Game", options: Mapping[str, Any]) -> str:
-    from ..jsonform import dump_game
+    from ..jsonform.codec import dump_game
 
     return dump_game(game)
 

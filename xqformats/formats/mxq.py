@@ -14,8 +14,6 @@ from .base import Format, Kind, Reading, ReadOptions
 if TYPE_CHECKING:
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 #: The marker string ending the header fields, with its length byte (docs/spec/mxq.md §2.1).
 _MOVES = b"\x05Moves"
 

@@ -19,8 +19,6 @@ from typing import IO, Optional
 from ..diagnostics import LINE_END
 from ..encoding import UNDECODABLE_BYTES, decode_bytes
 
-__all__ = ["atomic_write", "AtomicFile", "TextFile"]
-
 
 class AtomicFile:
     """A file written under a temporary name in the folder of ``path``, put in place by :meth:`commit`.

@@ -16,8 +16,6 @@ from .base import Format, Kind, Reading, ReadOptions, text_head
 if TYPE_CHECKING:
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 #: ASCII characters no pasted line starts with, but PGN (`[`, `{`, `;`, `%`), XML and JSON do:
 #: the sniff rules them out before it loads the grammar.
 _NOT_FIRST = frozenset(b"[{;%<(\"'#")

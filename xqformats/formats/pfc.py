@@ -17,8 +17,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 #: The head of a PFC document (docs/spec/pfc.md §2.3): an XML declaration, the
 #: wrapper's ``<!--`` (either order, each optional), then the root ``<n`` and a
 #: character that ends its name; or a document type declaration naming the root

@@ -17,8 +17,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 #: The Chinese notation unless told otherwise (the spec's own).
 _DEFAULT_NOTATION = "chinese"
 

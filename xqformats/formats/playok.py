@@ -20,8 +20,6 @@ from .base import Format, Kind, Reading, ReadOptions, text_head
 if TYPE_CHECKING:
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 # docs/spec/playok.md §1.2, §3.1: the first line is a header line (a keyword in capitals) ...
 _FIRST = re.compile(rb"[A-Z][A-Z0-9_]*[ \t]")
 # ... and, before `START{`, a player's line with `;` and a rating, or an EVENT line (§3.2, §3.5).

@@ -23,8 +23,6 @@ from typing import Iterator, NamedTuple, Optional
 from . import cbf, cbr, ccm, che, chn, dhjhtmlxq, dhtmlxq, json, mxq, pasted, pfc, pgn, playok, shijia, wxfgame, xqf, xqr
 from .base import Format
 
-__all__ = ["Registry", "Detection", "REGISTRY", "HEAD_SIZE", "detect_format"]
-
 
 class Detection(NamedTuple):
     """How to read an input: ``format`` (``None``: no format fits) and ``mismatch``.

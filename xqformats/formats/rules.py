@@ -10,16 +10,6 @@ from __future__ import annotations
 
 from ..diagnostics import INTERNAL_ERROR, Rule, Severity
 
-__all__ = [
-    "UNSUPPORTED_FORMAT",
-    "UNREADABLE_FILE",
-    "FORMAT_CONTENT_MISMATCH",
-    "FILE_TOO_LARGE",
-    "INTERNAL_ERROR",
-    "FRONT_DOOR_RULES",
-    "DEFAULT_MAX_FILE_SIZE",
-]
-
 #: A CBF record in 象棋桥's form with one move (H2-E2, 炮二平五), for the file examples.
 _CBF_SAMPLE = (
     '<?xml version="1.0" encoding="UTF-8"?>\n<ChineseChessRecord Version="1.0">\n <Head>\n </Head>\n'

@@ -22,8 +22,6 @@ from .base import Format, Kind, Reading, ReadOptions
 if TYPE_CHECKING:
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 # docs/spec/shijia.md §2.1, §2.2: `Moves` as a whole word, then a first move or `Ends`
 # (separators: blanks and control characters); UTF-16 text is tried without its NUL bytes.
 _SEP = rb"[\x00-\x20\x7f]"

@@ -19,8 +19,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 _FIRST_LINE = re.compile(rb"(?:FORMAT|GAME|RED|BLACK|DATE|RESULT)(?:[ \t\r\n]|\Z)|START\{|/\*")
 
 

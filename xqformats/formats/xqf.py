@@ -16,8 +16,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 
 def sniff(head: bytes) -> bool:
     """An XQF file starts with ``XQ`` and a version byte below 0x20 (10–18; no text has it there)."""

@@ -15,8 +15,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from ..source import Source
 
-__all__ = ["FORMAT", "sniff"]
-
 #: The item `magic` every XQR file starts with (docs/spec/xqr.md §2.3).
 _MAGIC = b"\x00\x02\x20\x17"
 

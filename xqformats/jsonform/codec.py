@@ -33,8 +33,6 @@ from ..position import FenProblem, Position, read_fen
 from ..visitor import BaseVisitor, Order
 from . import rules
 
-__all__ = ["CARRIES", "FORM_VERSION", "DOCUMENT_FRAME", "JsonWriter", "to_json", "dump_game", "dumps", "read_json", "games_from_document", "REST_OF_LINE"]
-
 #: The version of the form this module writes and reads (docs/spec/json.md §1.2).
 FORM_VERSION = 1
 

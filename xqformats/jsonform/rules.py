@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = ["NOT_JSON", "NOT_THE_FORM", "BAD_VALUE", "MOVES_NOT_READ", "VERSION", "LONE_SURROGATE"]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

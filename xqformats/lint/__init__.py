@@ -29,40 +29,34 @@ from typing import IO, Iterable, Sequence, Union
 
 from ..diagnostics import Diagnostic
 from ..formats import DEFAULT_MAX_FILE_SIZE
-from .catalogue import (
-    GROUPS,
-    RULES,
-    all_rules,
-    group_of,
-    rule,
-)
-from .checks import GAME_RULES, TAG_RULES, check_game
-from ..discovery import Target, discover
-from .rulepage import rule_page, rules_markdown
+from .catalogue import all_rules, rule
+from ..discovery import discover
+from .rulepage import rule_page
 from .runner import FileResult, LintOptions, lint_bytes, lint_file, run
 from .selection import RuleSelection, SelectorError
+
+# Importable here as before but undocumented (not in __all__); the package imports them from
+# their own modules.
+from ..discovery import Target  # noqa: F401
+from .catalogue import GROUPS, RULES, group_of  # noqa: F401
+from .checks import GAME_RULES, TAG_RULES  # noqa: F401
+from .rulepage import rules_markdown  # noqa: F401
+
+# xqformats.conformance (another branch in flight) imports check_game through this package; the
+# alias keeps it importable there until the merge, when it imports from .checks and the alias goes.
+from .checks import check_game as check_game
 
 __all__ = [
     "lint_paths",
     "lint_record",
     "lint_bytes",
-    "check_game",
     "run",
-    "discover",
     "LintOptions",
     "FileResult",
-    "Target",
-    "RuleSelection",
     "SelectorError",
-    "RULES",
     "all_rules",
     "rule",
-    "GROUPS",
-    "group_of",
     "rule_page",
-    "rules_markdown",
-    "TAG_RULES",
-    "GAME_RULES",
 ]
 
 

@@ -42,19 +42,6 @@ from ..formats.registry import REGISTRY
 from ..notation import rules as notation_rules
 from . import checks, duplicates, suppression
 
-__all__ = [
-    "DECLARING_MODULES",
-    "RULES",
-    "all_rules",
-    "rule",
-    "collect_rules",
-    "GROUPS",
-    "group_of",
-    "grouped",
-    "OPT_IN",
-    "on_by_default",
-]
-
 #: The modules of the rules that belong to no one format, in the order their
 #: topics are listed: positions and moves first, the tags and the text
 #: encoding, then (after the formats') the repetition rules and the game- and

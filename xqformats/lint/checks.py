@@ -28,39 +28,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
-from ..adjudication import CXA, LineScan, RuleBook, adjudicate_scan, rule_book, scan_line
+from ..adjudication.cycles import LineScan, scan_line
+from ..adjudication.rulebook import CXA, RuleBook, rule_book
 from ..adjudication.rules import MOVES_AFTER_DECIDED_REPETITION, NATURAL_LIMIT, REPETITION_RULES, RESULT_CONTRADICTS_REPETITION
 from ..adjudication.ruling import Ruling, side_name
-from ..adjudication.verdict import Adjudication, mainline_moves
-from ..diagnostics import Diagnostic, DiagnosticSink, Edit, Rule, Severity, Span, excerpt
+from ..adjudication.verdict import Adjudication, adjudicate_scan, mainline_moves
+from ..diagnostics import INTERNAL_ERROR, Diagnostic, DiagnosticSink, Edit, Rule, Severity, Span, excerpt
 from ..digits import bounded_int
-from ..formats.rules import FILE_TOO_LARGE, FORMAT_CONTENT_MISMATCH, INTERNAL_ERROR, UNREADABLE_FILE, UNSUPPORTED_FORMAT
-from ..model import ECCO_PATTERN, RESULT_WORDS, RESULTS, Game, Node, date_problem, standard_tag_value
-
-__all__ = [
-    "check_game",
-    "GameChecker",
-    "TAG_RULES",
-    "GAME_RULES",
-    "MISSING_GAME_TAG",
-    "GAME_TAG_NOT_FIRST",
-    "GAME_TAG_VALUE",
-    "DATE_FORMAT",
-    "RESULT_MISMATCH",
-    "RESULT_TAG_VALUE",
-    "PLY_COUNT",
-    "ECCO_CODE",
-    "RESULT_WORDS",
-    "ECCO_PATTERN",
-    "UNSUPPORTED_FORMAT",
-    "UNREADABLE_FILE",
-    "UNEXPLAINED_WIN",
-    "RESULT_CONTRADICTS_BOARD",
-    "FORMAT_CONTENT_MISMATCH",
-    "INTERNAL_ERROR",
-    "FILE_TOO_LARGE",
-    "REPETITION_RULES",
-]
+from ..formats.rules import FILE_TOO_LARGE, FORMAT_CONTENT_MISMATCH, UNREADABLE_FILE, UNSUPPORTED_FORMAT
+from ..model import ECCO_PATTERN, RESULTS, Game, Node, date_problem, standard_tag_value
 
 # The published sources, by title (docs/spec/README.md §3.1); each rule cites its clause first.
 _PGN_SPEC = "《中国象棋电脑PGN文件格式》 §二 标签部分"
@@ -700,7 +676,7 @@ class GameChecker:
     ) -> None:
         self.source_format = source_format
         self.enabled = enabled
-        #: The rule set repetitions are judged by (:func:`xqformats.adjudication.rule_book` raises for an unknown name).
+        #: The rule set repetitions are judged by (:func:`xqformats.adjudication.rulebook.rule_book` raises for an unknown name).
         self.book = rule_book(rules)
         self._entries = [
             e for e in _CHECKS

@@ -35,10 +35,8 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..adjudication.rulebook import RULE_BOOKS
-from ..formats import parse_size
+from ..formats._reading import parse_size
 from .selection import PerFileIgnores, RuleSelection
-
-__all__ = ["Settings", "ConfigError", "find_config", "load_config", "OUTPUT_FORMATS", "CONFIG_NAMES", "RULE_SETS"]
 
 #: Output formats of ``xqformats lint`` (``html`` is drawn by :mod:`xqformats.board.report`).
 OUTPUT_FORMATS = ("text", "json", "sarif", "github", "html")

@@ -31,8 +31,6 @@ if TYPE_CHECKING:
     from ..model import Game
     from .runner import FileResult
 
-__all__ = ["DUPLICATE_GAME", "GameMark", "mark_of", "DuplicateJudge"]
-
 DUPLICATE_GAME = Rule(
     "G109",
     "duplicate-game",

@@ -37,19 +37,7 @@ from ..formats.output import TextFile
 from ..discovery import STDIN, Target
 from .runner import FileResult, LintOptions, lint_bytes, lint_target
 
-__all__ = [
-    "MAX_PASSES",
-    "SYNTAX_CODES",
-    "FixOutcome",
-    "FileFix",
-    "fixable",
-    "apply_fixes",
-    "fix_text",
-    "lint_text",
-    "fix_file",
-    "fix_target",
-    "unified_diff",
-]
+__all__ = ["FixOutcome", "apply_fixes", "fix_text", "lint_text"]
 
 #: Code prefixes of syntax errors (PGN's P1xx: text the grammar does not
 #: allow, an unclosed variation, comment or tag): a text with one is not fixed.

@@ -37,24 +37,6 @@ from .catalogue import RULES, all_rules
 from .rulepage import rule_anchor, rule_description, rule_page
 from .runner import FileResult
 
-__all__ = [
-    "render",
-    "render_text",
-    "render_text_file",
-    "format_line",
-    "render_json",
-    "render_sarif",
-    "render_github",
-    "summary",
-    "run_summary",
-    "statistics",
-    "rebased",
-    "SARIF_SCHEMA",
-    "PROJECT_URL",
-    "RULES_URL",
-    "help_uri",
-]
-
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 #: The project's home, the one place its address is written: SARIF's

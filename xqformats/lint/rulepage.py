@@ -25,16 +25,6 @@ from collections.abc import Sequence
 from ..diagnostics import Rule, Severity
 from .catalogue import OPT_IN, all_rules, group_of, grouped, on_by_default
 
-__all__ = [
-    "rule_page",
-    "rules_markdown",
-    "rules_listing",
-    "rule_record",
-    "rule_description",
-    "rule_anchor",
-    "fix_safety_text",
-]
-
 _LEVEL_WORD = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "info"}
 
 #: The code-block language of each ``example_kind`` (plain text otherwise).

@@ -33,20 +33,20 @@ from pathlib import Path
 from typing import IO, Callable, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Fix, Rule, Severity
-from ..formats import DEFAULT_MAX_FILE_SIZE, Part, RecordStream, guard, open_record
+from ..formats import DEFAULT_MAX_FILE_SIZE, RecordStream, open_record
+from ..formats._reading import guard
+from ..formats.base import Part
 from ..parallel import DEFAULT_CONNECT_TIMEOUT, Executor, Scheduler, executor
 from ..progress import Progress
-from .checks import UNREADABLE_FILE, GameChecker
+from ..formats.rules import UNREADABLE_FILE
+from .checks import GameChecker
 from .duplicates import DUPLICATE_GAME, DuplicateJudge, GameMark, mark_of
 from ..discovery import STDIN, Target
 from .catalogue import RULES
 from .selection import RuleSelection
 from .suppression import MARKER, suppress
 
-__all__ = [
-    "LintOptions", "FileResult", "PartResult", "lint_bytes", "lint_file", "lint_part", "lint_target",
-    "iter_results", "run", "GC_THRESHOLDS", "PART_SIZE", "PARTS_PER_WORKER",
-]
+__all__ = ["LintOptions", "FileResult", "lint_bytes", "iter_results", "run"]
 
 
 #: The garbage collector's thresholds for a run: a reader allocates millions of

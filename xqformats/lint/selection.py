@@ -40,8 +40,6 @@ from typing import Callable, Iterable, Optional
 from ..diagnostics import Diagnostic, Severity
 from .catalogue import OPT_IN, RULES
 
-__all__ = ["RuleSelection", "SelectorError", "PerFileIgnores"]
-
 #: ``per-file-ignores``: ``(glob, codes)`` pairs in the order they were written.
 PerFileIgnores = tuple[tuple[str, tuple[str, ...]], ...]
 

@@ -31,8 +31,6 @@ from typing import Iterable, Mapping, Optional
 
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
 
-__all__ = ["Directive", "directives", "suppress", "UNUSED_SUPPRESSION", "MARKER"]
-
 #: What every directive starts with.
 MARKER = "xqformats:"
 

@@ -38,20 +38,6 @@ from .document import Chunk, Document
 from .positions import UTF16, from_client, to_client, units
 from .views import GameView, Linter, PlacedFinding, place
 
-__all__ = [
-    "Analysis",
-    "Range",
-    "Finding",
-    "Hover",
-    "GameSymbol",
-    "FoldingRange",
-    "MoveCompletion",
-    "TextEdit",
-    "QuickFix",
-    "lint_options",
-    "LSP_SEVERITY",
-]
-
 #: Our severities as the protocol's ``DiagnosticSeverity`` numbers.
 LSP_SEVERITY = {Severity.ERROR: 1, Severity.WARNING: 2, Severity.INFO: 3}
 

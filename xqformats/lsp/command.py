@@ -9,8 +9,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-__all__ = ["add_arguments", "run", "INSTALL_HINT"]
-
 #: What to install when pygls is missing.
 INSTALL_HINT = "pip install 'xqformats[lsp]'"
 

@@ -33,8 +33,6 @@ from ..diagnostics import LineIndex
 from ..pgn.splitter import GameSplitter, split_games
 from ..source import Source
 
-__all__ = ["Chunk", "Document"]
-
 
 @dataclass(frozen=True, slots=True)
 class Chunk:

@@ -28,21 +28,6 @@ from ..pgn.grammar import lexicon
 from ..position import Position
 from .views import GameView
 
-__all__ = [
-    "Fold",
-    "Candidate",
-    "Completion",
-    "finding_hover",
-    "move_at",
-    "move_hover",
-    "text_board",
-    "board_image",
-    "folds",
-    "game_title",
-    "game_detail",
-    "completion",
-]
-
 #: The width of the board picture in a hover, in pixels.
 BOARD_PIXELS = 270
 

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["UTF8", "UTF16", "UTF32", "ENCODINGS", "units", "to_client", "from_client"]
-
 #: The position encodings of the protocol (``PositionEncodingKind`` values), in our order of preference.
 UTF16: Final = "utf-16"
 UTF8: Final = "utf-8"

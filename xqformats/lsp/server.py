@@ -31,8 +31,6 @@ if TYPE_CHECKING:
     from lsprotocol import types
     from pygls.lsp.server import LanguageServer
 
-__all__ = ["build_server", "SERVER_NAME"]
-
 #: The name the server gives in ``initialize`` and on every diagnostic (``source``).
 SERVER_NAME = "xqformats"
 

@@ -32,8 +32,6 @@ from typing import Any
 
 from ..pgn.grammar import parser
 
-__all__ = ["SCOPE_NAME", "SCOPES", "textmate_grammar", "DELIMITERS"]
-
 #: The grammar's root scope.
 SCOPE_NAME = "source.pgn.xiangqi"
 

@@ -29,8 +29,6 @@ from ..pgn.reader import read_game_chunk, read_headers
 from ..source import Source
 from .positions import to_client
 
-__all__ = ["Linter", "GameView", "PlacedFinding", "place"]
-
 #: A finding placed in client units: start line, start character, end line,
 #: end character (lines 0-based from the text's first line), the finding.
 PlacedFinding = tuple[int, int, int, int, Diagnostic]

@@ -16,12 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
-    from .reader import UNREAD_PREFIX, read_mxq
+    from .reader import read_mxq
 
-__all__ = ["read_mxq", "UNREAD_PREFIX", "rules"]
+__all__ = ["read_mxq"]
 
 # The reader loads the layout and the model; it is imported on first use, so
 # that the rule catalogue (which imports ``mxq.rules``) loads neither.

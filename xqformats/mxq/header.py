@@ -13,8 +13,6 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-__all__ = ["FIELDS", "TIME_FIELDS", "PLAYERS_FIELD", "DATE_FIELD", "RESULTS", "Players", "players", "date", "extra_name"]
-
 #: Header name of each field by its index (docs/spec/mxq.md §3.1); the indexes
 #: missing here are read by :func:`players` (2), joined (:data:`TIME_FIELDS`),
 #: or kept under :func:`extra_name`.

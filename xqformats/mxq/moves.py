@@ -14,8 +14,6 @@ from typing import Optional
 
 from ..core import Move, Square, square
 
-__all__ = ["fr_point", "fr_move"]
-
 _FILES = "012345678"
 _RANKS = "ABCDEFGHIJ"
 

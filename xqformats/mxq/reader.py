@@ -48,8 +48,6 @@ from .rules import (
     UNDECODABLE_TEXT,
 )
 
-__all__ = ["read_mxq", "parse", "UNREAD_PREFIX", "REST_OF_LINE", "MARKERS"]
-
 #: What the comment keeping unplayable moves starts with (docs/spec/mxq.md §4.3).
 UNREAD_PREFIX = "MXQ moves not read:"
 #: What becomes of the line after a move that cannot be played: kept as a comment (Y106).

@@ -12,17 +12,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "TRUNCATED",
-    "UNDECODABLE_TEXT",
-    "PLAYERS_FIELD",
-    "MOVE_SHAPE",
-    "ILLEGAL_MOVE",
-    "MOVES_NOT_READ",
-    "TRAILING_BYTES",
-    "COMMENTS_UNPLACED",
-]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

@@ -28,7 +28,6 @@ from ..diagnostics import Diagnostic, Severity
 from ..position import Position
 from .plan import NO_PLAN, PLANS, plan_for_text
 from .resolve import NO_DIAGNOSTICS, encode_move, resolve
-from .rules import *  # noqa: F401,F403  (declare the M rules when the package loads)
 from .rules import NOT_A_MOVE, NOTATION_MISMATCH
 from .san import (
     DEFAULT_CONVENTION,

@@ -13,8 +13,6 @@ from ..diagnostics import Diagnostic, Edit
 from .rules import CHINESE_FULLWIDTH_DIGITS, TRADITIONAL
 from .shape import Notation, Shape, span
 
-__all__ = ["build_shape", "write_chinese", "PIECE_CHARS"]
-
 #: Grammar terminal → piece type letter.
 _PIECE_OF_TERMINAL = {
     "CN_KING": "K",

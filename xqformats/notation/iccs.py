@@ -12,8 +12,6 @@ from ..diagnostics import Diagnostic, Edit
 from .rules import ICCS_SPELLING
 from .shape import Notation, Shape, span
 
-__all__ = ["build_shape"]
-
 
 def _square(t: Tree[Token]) -> int:
     f: Token = t.children[0]  # type: ignore[assignment]

@@ -28,8 +28,6 @@ from .resolve import allowed_by_rule, destination, file_index, marker_index
 from .shape import Memo, Notation, Shape
 from .spelling import shape_of
 
-__all__ = ["Plan", "Runner", "NO_PLAN", "PLANS", "plan_of", "plan_for_text", "PLAN_LIMIT"]
-
 #: The move a spelling denotes in a position, or None when the slow path must decide.
 Runner = Callable[[Position], Optional[Move]]
 #: (notation, runner when Red moves, runner when Black moves, the shape's style findings).

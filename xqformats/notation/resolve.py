@@ -32,19 +32,6 @@ from .shape import Notation, Shape, span
 from .spelling import shape_of
 from .wxf import LETTERS, PIECE_CODES, write_wxf
 
-__all__ = [
-    "resolve",
-    "encode_move",
-    "NoSpelling",
-    "NO_DIAGNOSTICS",
-    "destination",
-    "file_index",
-    "marker_index",
-    "allowed_by_rule",
-    "FRONT_TO_BACK",
-    "FILE_ORDER",
-]
-
 #: The shared empty result of a clean decode (immutable, never mutated).
 NO_DIAGNOSTICS: Sequence[Diagnostic] = ()
 

@@ -10,31 +10,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "EXAMPLE_FENS",
-    "NOT_A_MOVE",
-    "NOTATION_MISMATCH",
-    "NO_SUCH_PIECE",
-    "AMBIGUOUS",
-    "UNREACHABLE",
-    "BAD_MARKER",
-    "WRONG_SIDE_DIGITS",
-    "MISSING_MARKER",
-    "SAN_RANKS_UNDECIDED",
-    "BLOCKED",
-    "KING_IN_CHECK",
-    "KINGS_FACING",
-    "WXF_PIECE_LETTER",
-    "WXF_TRAVERSE_SIGN",
-    "FULLWIDTH",
-    "NONCANONICAL_LOCATOR",
-    "ICCS_SPELLING",
-    "TRADITIONAL",
-    "CHINESE_FULLWIDTH_DIGITS",
-    "OTHER_SIDE_NAME",
-    "STYLE_RULES",
-]
-
 _START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 _AFTER_C2_5 = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
 # Red pawns on c4 and c6 (file 七), both free to advance.

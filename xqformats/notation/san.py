@@ -23,8 +23,6 @@ from ..position import Position
 from .rules import AMBIGUOUS, NO_SUCH_PIECE, SAN_RANKS_UNDECIDED, UNREACHABLE
 from .shape import Memo, Notation, Shape, parser_for, span
 
-__all__ = ["RankConvention", "SanParts", "build_shape", "san_shape", "decode_san", "encode_san", "game_convention"]
-
 
 class RankConvention(enum.IntEnum):
     """How SAN numbers the ranks (docs/spec/notation.md §7.1); the value is the number of Red's back rank."""

@@ -23,8 +23,6 @@ from lark import Lark
 from ..diagnostics import Diagnostic, Span
 from ..resources import grammar_path, lark_cache_path
 
-__all__ = ["Notation", "Shape", "parser_for", "span", "Memo", "GRAMMAR_FILES"]
-
 
 class Notation(str, enum.Enum):
     """The four move notations (docs/spec/notation.md §1.1; the PGN ``Format`` tag's values).

@@ -17,8 +17,6 @@ from lark.exceptions import LarkError
 from . import chinese, iccs, san, wxf
 from .shape import GRAMMAR_FILES, Memo, Notation, Shape, parser_for
 
-__all__ = ["shape_of", "BUILDERS", "SHAPES", "MEMO_LIMIT"]
-
 #: Parse tree (the ``move`` subtree) → Shape, per notation.
 Builder = Callable[[str, Tree[Token]], Shape]
 BUILDERS: dict[Notation, Builder] = {

@@ -18,8 +18,6 @@ from ..diagnostics import Diagnostic, Edit
 from .rules import FULLWIDTH, WXF_PIECE_LETTER, WXF_TRAVERSE_SIGN
 from .shape import Notation, Shape, span
 
-__all__ = ["build_shape", "write_wxf", "LETTERS", "PIECE_CODES"]
-
 #: Grammar terminal → piece type letter (our FEN letters: B elephant, N horse).
 _PIECE_OF_TERMINAL = {
     "WXF_KING": "K",

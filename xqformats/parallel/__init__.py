@@ -33,10 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, P
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-__all__ = [
-    "Executor", "Future", "Scheduler", "executor", "map_records", "DaskUnavailable", "DEFAULT_RETRIES",
-    "DEFAULT_CONNECT_TIMEOUT",
-]
+__all__ = ["Executor", "Future", "Scheduler", "executor", "map_records", "DaskUnavailable"]
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)

@@ -15,12 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
     from .reader import read_pasted
 
-__all__ = ["read_pasted", "rules"]
+__all__ = ["read_pasted"]
 
 _LAZY = {"read_pasted": ".reader"}
 

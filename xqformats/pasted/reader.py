@@ -45,8 +45,6 @@ from ..resources import format_parser, token_span
 from ..source import Source
 from . import rules
 
-__all__ = ["parser", "read_pasted", "PastedLowering", "REST_OF_LINE", "pgn_numbers"]
-
 #: After a UCCI move that cannot be played, the rest of the line is not read (A105).
 REST_OF_LINE = LinePolicy.DROP
 

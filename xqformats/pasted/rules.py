@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = ["NO_TAGS", "NO_GAME", "UCCI_SETUP", "LINE_IGNORED", "MOVES_NOT_READ"]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

@@ -19,13 +19,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
     from .reader import read_pfc
-    from .writer import CARRIES, PfcWriter, write_pfc
+    from .writer import write_pfc
 
-__all__ = ["read_pfc", "write_pfc", "PfcWriter", "CARRIES", "rules"]
+__all__ = ["read_pfc", "write_pfc"]
 
 # The reader and writer load lxml: imported on first use, so that the rule
 # catalogue (which imports ``pfc.rules``) never loads it.

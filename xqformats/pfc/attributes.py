@@ -15,15 +15,6 @@ from typing import Optional
 
 from ..model import TAG_NAME_PATTERN
 
-__all__ = [
-    "HEADER_OF_ATTRIBUTE",
-    "ATTRIBUTE_OF_HEADER",
-    "STRUCTURAL",
-    "KEPT_PREFIX",
-    "header_for_attribute",
-    "attribute_for_header",
-]
-
 #: Attributes that mean a model header (docs/spec/pfc.md §4.1 table).
 HEADER_OF_ATTRIBUTE: dict[str, str] = {
     "title": "Name",

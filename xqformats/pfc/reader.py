@@ -50,8 +50,6 @@ from .rules import (
 from .schema import Subject, validate
 from .xmltext import decode, make_parser, parse
 
-__all__ = ["read_pfc", "PfcInput", "REST_OF_LINE", "KEPT_LEAD"]
-
 #: What :func:`read_pfc` reads.
 PfcInput = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]", BinaryIO, Source]
 

@@ -11,24 +11,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "RULE_GROUPS",
-    "XML_SYNTAX",
-    "XML_ENCODING",
-    "XML_BYTES",
-    "XML_DOCTYPE",
-    "NOT_PFC",
-    "SCHEMA_CONTENT",
-    "SCHEMA_ATTRIBUTE",
-    "MOVE_VALUE",
-    "ILLEGAL_MOVE",
-    "MOVES_NOT_READ",
-    "DEFAULT_TWICE",
-    "RESULT_VALUE",
-    "ATTRIBUTE_LOST",
-    "RULES",
-]
-
 #: The topic of this module's code prefix (the lint catalogue's sections, docs/rules.md).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (
     ("N1", "PFC (鹏飞象棋)"),

@@ -30,8 +30,6 @@ from .rules import SCHEMA_ATTRIBUTE, SCHEMA_CONTENT
 if TYPE_CHECKING:
     import xmlschema
 
-__all__ = ["validate", "lxml_schema", "xmlschema_schema", "Subject", "MAX_SCHEMA_ERRORS", "MAX_EXPLAINED_DEPTH"]
-
 _LOCK = threading.Lock()
 _LXML: Optional[etree.XMLSchema] = None
 _XMLSCHEMA: Optional["xmlschema.XMLSchema"] = None

@@ -27,8 +27,6 @@ from ..position import Position
 from ..visitor import BaseVisitor, Order
 from .attributes import attribute_for_header
 
-__all__ = ["CARRIES", "ENCODINGS", "PfcWriter", "write_pfc", "pfc_losses"]
-
 #: The encodings the writer writes (what the reader takes; a character the encoding lacks becomes a character reference).
 ENCODINGS = ("utf-8", "gbk", "gb18030")
 #: Headers written from the game itself (the start, the result) or describing another format.

@@ -31,8 +31,6 @@ from ..diagnostics import Diagnostic, DiagnosticSink, Span
 from ..source import Source
 from .rules import XML_BYTES, XML_DOCTYPE, XML_ENCODING, XML_SYNTAX
 
-__all__ = ["decode", "parse", "Parsed", "unwrapped", "make_parser"]
-
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 #: The declared encoding, after white space and the wrapper's ``<!--`` if any (§2.2).
 _DECLARED = re.compile(rb"\A\s{0,64}(?:<!--\s{0,64})?<\?xml[^>]{0,200}?encoding\s*=\s*[\"']([A-Za-z0-9._\-]{1,40})[\"']")

@@ -21,20 +21,6 @@ from ..diagnostics import Span
 from ..digits import MAX_NUMBER_DIGITS, bounded_int
 from ..source import Source
 
-__all__ = [
-    "TagPair",
-    "MoveNumber",
-    "MoveToken",
-    "Comment",
-    "Nag",
-    "Variation",
-    "MisplacedTag",
-    "Result",
-    "StrayText",
-    "Element",
-    "GameSyntax",
-]
-
 
 # The most digits a move number or a NAG is read with (docs/spec/pgn.md §4.1, §4.5) is the
 # package's one bound on digit runs, MAX_NUMBER_DIGITS (:mod:`xqformats.digits`; the PGN modules

@@ -72,11 +72,6 @@ from .first_chars import can_start_alike
 from .grammar import chunk_span, comment_node, move_number_node, nag_node, parser, tag_pair_node
 from .lark_internals import LarkInternalsError, parser_tables
 
-__all__ = [
-    "parse_fast", "parse_tag_section", "disabled_reason", "build_scanners", "scanners", "Scanners", "FastParse",
-    "new_span", "new_move", "new_number", "number_meaning", "NUMBER_MEANINGS",
-]
-
 # Terminal names of grammars/pgn.lark that the structure above uses.
 _MOVES = ("CHINESE_MOVE", "WXF_MOVE", "ICCS_MOVE", "SAN_MOVE")
 _WITNESS = {"movetext": "MOVE_NUMBER", "after": "STRAY_TEXT", "name": "TAG_NAME", "value": "TAG_VALUE", "close": "RSQB"}

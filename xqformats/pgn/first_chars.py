@@ -18,8 +18,6 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Optional
 
-__all__ = ["first_chars", "can_start_alike"]
-
 try:  # CPython 3.11+
     import re._constants as _c
     import re._parser as _parser

@@ -4,18 +4,15 @@ The xiangqi PGN spec (§二 (11)) names the notation of the movetext with a
 ``Format`` tag: ``Chinese`` (the default when the tag is absent), ``WXF`` or
 ``ICCS``.  Values are compared without case or surrounding blanks.  The PGN
 reader (to decode the moves) and the writer (to name what it wrote) both use
-this module, so neither imports the other.  WinBoard's side tags
-(:data:`WINBOARD_SIDES`, renamed by both) are the model's table, named here for them.
+this module, so neither imports the other.  WinBoard's side tags, renamed by both, are the
+model's table (:data:`xqformats.model.WINBOARD_SIDES`).
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from ..model import WINBOARD_SIDES
 from ..notation import Notation
-
-__all__ = ["FORMAT_VALUES", "FORMAT_NAMES", "WINBOARD_SIDES", "notation_of_format"]
 
 #: Notation -> the ``Format`` value the writer writes for it: the notation's
 #: display name (:attr:`Notation.label`, where it is written once).

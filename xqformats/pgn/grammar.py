@@ -60,20 +60,6 @@ from .ast import (
 )
 from .lark_internals import advance_lexer, lexer_pos, lexer_state, rewind_lexer, value_stack
 
-__all__ = [
-    "parse_chunk",
-    "parser",
-    "lexicon",
-    "Lexicon",
-    "chunk_span",
-    "cache_path",
-    "GRAMMAR_FILE",
-    "COMMENT_OPEN",
-    "VALUE_QUOTE",
-    "MULTILINE_VALUE",
-    "MULTILINE_VALUE_BODY",
-]
-
 GRAMMAR_FILE = "pgn.lark"
 
 if TYPE_CHECKING:

@@ -25,17 +25,6 @@ from lark import Lark
 from lark.lexer import LexerState
 from lark.parsers.lalr_interactive_parser import InteractiveParser
 
-__all__ = [
-    "LarkInternalsError",
-    "ParserTables",
-    "parser_tables",
-    "lexer_state",
-    "value_stack",
-    "lexer_pos",
-    "advance_lexer",
-    "rewind_lexer",
-]
-
 
 class LarkInternalsError(Exception):
     """The installed Lark does not have the internals this module reads."""

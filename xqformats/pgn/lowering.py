@@ -40,7 +40,7 @@ from ..builder import GameBuilder, LinePolicy, ReaderHooks
 from ..diagnostics import Diagnostic, DiagnosticSink, Edit, LineIndex, Rule, Span, excerpt
 from ..digits import MAX_NUMBER_DIGITS
 from ..fen import parse_fen
-from ..model import RESULT_WORDS, RESULTS, SUFFIX_NAGS, Game
+from ..model import RESULT_WORDS, RESULTS, SUFFIX_NAGS, WINBOARD_SIDES, Game
 from ..notation import Notation, RankConvention, decode, game_convention
 from ..notation.rules import SAN_RANKS_UNDECIDED
 from ..position import Position
@@ -60,9 +60,7 @@ from .ast import (
     TagPair,
     Variation,
 )
-from .format_tag import WINBOARD_SIDES, notation_of_format
-
-__all__ = ["PgnLowering", "lower_game", "needs_separator", "red_for_white", "MOVE_NOTATIONS", "REST_OF_LINE"]
+from .format_tag import notation_of_format
 
 #: After a move that cannot be read, the rest of its line is kept as a comment (P301).
 REST_OF_LINE = LinePolicy.KEEP

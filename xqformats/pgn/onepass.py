@@ -54,8 +54,6 @@ from .fastpath import NUMBER_MEANINGS, FastParse, Scanners, new_span, number_mea
 from .grammar import chunk_span, comment_text, move_number_node
 from .lowering import MOVE_NOTATIONS, PgnLowering, needs_separator, red_for_white
 
-__all__ = ["read_one_pass", "OnePassReader"]
-
 #: The move terminals read here (SAN: see the module docstring).
 _MOVES = frozenset(("CHINESE_MOVE", "WXF_MOVE", "ICCS_MOVE"))
 

@@ -44,8 +44,6 @@ from .grammar import chunk_span, parse_chunk
 from .lowering import PgnLowering
 from .splitter import split_games
 
-__all__ = ["parse_pgn", "read_pgn", "read_headers", "PgnReader", "read_game_chunk", "PgnInput", "PgnFile"]
-
 Handler = Callable[[Diagnostic], None]
 
 #: What :func:`parse_pgn` reads: a text, its bytes, or an open text or binary handle.

@@ -10,36 +10,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "SYNTAX",
-    "UNCLOSED_VARIATION",
-    "UNMATCHED_PAREN",
-    "UNCLOSED_COMMENT",
-    "UNCLOSED_TAG",
-    "MISSING_SEPARATOR",
-    "TAG_IN_MOVETEXT",
-    "COMMENT_SPLITS_MOVE",
-    "TEXT_AFTER_RESULT",
-    "MISSING_RESULT",
-    "MISSING_MOVE_NUMBER",
-    "WRONG_MOVE_NUMBER",
-    "BLACK_WITHOUT_ELLIPSIS",
-    "TAG_ESCAPE",
-    "TAG_LINE_BREAK",
-    "FORMAT_MISMATCH",
-    "FORMAT_MISSING",
-    "FORMAT_UNKNOWN",
-    "MIXED_NOTATION",
-    "BRACE_IN_COMMENT",
-    "EMPTY_VARIATION",
-    "MOVES_NOT_READ",
-    "BAD_FEN_TAG",
-    "VARIATION_WITHOUT_MOVE",
-    "DUPLICATE_TAG",
-    "TAG_VALUE_QUOTE",
-    "NAG_RANGE",
-]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

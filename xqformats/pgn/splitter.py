@@ -44,8 +44,6 @@ from ..digits import bounded_int
 from ..source import Source
 from .grammar import COMMENT_OPEN, MULTILINE_VALUE, MULTILINE_VALUE_BODY, VALUE_QUOTE, Lexicon, lexicon
 
-__all__ = ["GameSplitter", "split_games", "GameStart", "game_starts", "LINE_SAFE_CODECS", "FIRST_TAGS"]
-
 #: The tags a game's tag section starts with, in the spec (``Game``) and in chess PGN and the
 #: exports read so far (``Event``): a tag line of one of them after movetext always starts the
 #: next game (docs/spec/pgn.md §2.7).

@@ -37,13 +37,11 @@ from typing import Optional, Union
 
 from ..fen import parse_fen
 from ..losses import Carries, Fate, HeaderFate, HeaderFates, Loss, Lost, Rewritten
-from ..model import TAG_ROSTER, Game, Headers, Node
+from ..model import TAG_ROSTER, WINBOARD_SIDES, Game, Headers, Node
 from ..notation import Notation, encode
 from ..position import Position
 from ..visitor import BaseVisitor
-from .format_tag import FORMAT_VALUES, WINBOARD_SIDES, notation_of_format
-
-__all__ = ["write_pgn", "output_headers", "flattened_tags", "PgnWriter", "carries"]
+from .format_tag import FORMAT_VALUES, notation_of_format
 
 _STANDARD_START = Position.initial()
 

@@ -15,12 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
     from .reader import read_playok
 
-__all__ = ["read_playok", "rules"]
+__all__ = ["read_playok"]
 
 # The reader loads Lark and the model; it is imported on first use, so that
 # the rule catalogue (which imports ``playok.rules``) loads neither.

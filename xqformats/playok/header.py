@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional
 
-__all__ = ["PLAYERS", "KEPT_PREFIX", "Player", "player", "date", "event"]
-
 #: The player keywords and their headers: name, rating (docs/spec/playok.md §3.2).
 PLAYERS = {"RED": ("Red", "RedElo"), "BLACK": ("Black", "BlackElo")}
 #: The header prefix of any other keyword: ``TIMER`` is kept as ``PlayOK_TIMER`` (§3.6).

@@ -29,8 +29,6 @@ from ..source import Source
 from . import header as fields
 from . import rules
 
-__all__ = ["parser", "read_playok", "REST_OF_LINE"]
-
 #: After a move that cannot be read, the rest of the moves is not read (O107).
 REST_OF_LINE = LinePolicy.DROP
 

@@ -11,16 +11,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "NO_MOVES",
-    "UNCLOSED_MOVES",
-    "STRAY_TEXT",
-    "UNKNOWN_HEADER",
-    "PLAYER_LINE",
-    "RESULT_LINE",
-    "MOVES_NOT_READ",
-]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

@@ -15,12 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
-    from .reader import UNREAD_PREFIX, read_shijia
+    from .reader import read_shijia
 
-__all__ = ["read_shijia", "UNREAD_PREFIX", "rules"]
+__all__ = ["read_shijia"]
 
 # The reader loads Lark and the model; it is imported on first use, so that
 # the rule catalogue (which imports ``shijia.rules``) loads neither.

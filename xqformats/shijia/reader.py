@@ -33,16 +33,13 @@ from lark import Lark, Token, Tree
 from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import Move
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule
-from ..fen import STARTING_FEN
 from ..model import Game
 from ..mxq.moves import fr_move
-from ..position import Position
+from ..position import STARTING_FEN, Position
 from ..resources import child_tokens, child_trees, format_parser, token_span
 from ..source import Source
 from . import rules
 from .setup import OFF_BOARD, SLOT_PIECES, point
-
-__all__ = ["parser", "read_shijia", "UNREAD_PREFIX", "REST_OF_LINE"]
 
 #: What the comment keeping unplayable moves starts with (docs/spec/shijia.md §4.3).
 UNREAD_PREFIX = "ShiJia moves not read:"

@@ -11,19 +11,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "NO_MOVES",
-    "UNCLOSED",
-    "STRAY_TEXT",
-    "MOVE_SHAPE",
-    "ILLEGAL_MOVE",
-    "MOVES_NOT_READ",
-    "SETUP_SQUARE",
-    "SETUP_POSITION",
-    "TRAILING_TEXT",
-    "COMMENTS_UNPLACED",
-]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

@@ -11,8 +11,6 @@ from typing import Optional
 
 from ..core import FILE_COUNT, RANK_COUNT, Square, square
 
-__all__ = ["SLOT_PIECES", "OFF_BOARD", "point", "number"]
-
 #: The piece of each of the 32 numbers, in their order (docs/spec/shijia.md §3.1).
 SLOT_PIECES = "PPPPPCCNNRRBBAAK" + "pppppccnnrrbbaak"
 #: The number of a piece not on the board.

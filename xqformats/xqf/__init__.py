@@ -16,13 +16,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
-    from .reader import UNREAD_PREFIX, read_header, read_xqf
-    from .writer import VERSION_WRITTEN, unwritten, write_xqf
+    from .reader import read_xqf
+    from .writer import unwritten, write_xqf
 
-__all__ = ["read_xqf", "read_header", "write_xqf", "unwritten", "VERSION_WRITTEN", "UNREAD_PREFIX", "rules"]
+__all__ = ["read_xqf", "write_xqf", "unwritten"]
 
 # The reader loads the generated parser and its runtime; it is imported on
 # first use, so that the rule catalogue (which imports ``xqf.rules``) and a

@@ -13,18 +13,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = [
-    "Field",
-    "FIELDS",
-    "RESULTS",
-    "RESULT_CODES",
-    "GAME_TYPES",
-    "GAME_TYPE_CODES",
-    "GAME_TYPE_HEADER",
-    "PIECE_SLOTS",
-    "OFFSETS",
-]
-
 
 class Field(NamedTuple):
     """One short-string field: its name in the layout, its header, offset and capacity in bytes."""

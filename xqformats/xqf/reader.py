@@ -49,8 +49,6 @@ from .header import FIELDS, GAME_TYPE_HEADER, GAME_TYPES, OFFSETS, PIECE_SLOTS, 
 from .stream import HEADER_SIZE, MoveRecord, plain_body, scan
 from .text import decode, decode_comment
 
-__all__ = ["read_xqf", "read_header", "UNREAD_PREFIX", "decode_square"]
-
 #: What the comment keeping unplayable moves starts with (docs/spec/xqf.md §4.4).
 UNREAD_PREFIX = "XQF moves not read:"
 

@@ -13,28 +13,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "SHORT_HEADER",
-    "SIGNATURE",
-    "VERSION",
-    "KEY_CHECKSUM",
-    "TREE_TRUNCATED",
-    "TRAILING_BYTES",
-    "STRING_LENGTH",
-    "HALF_CHARACTER",
-    "STRING_BYTES",
-    "RESULT_CODE",
-    "GAME_TYPE",
-    "WHO_PLAY",
-    "DOUBLED_SQUARE",
-    "KING_COUNT",
-    "EMPTY_SQUARE",
-    "ILLEGAL_MOVE",
-    "OFF_BOARD",
-    "MOVES_NOT_READ",
-    "COMMENT_BYTES",
-]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

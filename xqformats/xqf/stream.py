@@ -15,8 +15,6 @@ import struct
 from functools import lru_cache
 from typing import NamedTuple, Optional, Sequence
 
-__all__ = ["HEADER_SIZE", "COPYRIGHT", "MoveRecord", "Stop", "key_stream", "plain_body", "scan"]
-
 #: Size of the header; the tree starts here (docs/spec/xqf.md §2.1).
 HEADER_SIZE = 1024
 

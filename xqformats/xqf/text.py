@@ -13,8 +13,6 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["ENCODING", "Decoded", "decode", "decode_comment", "encode_comment", "is_lead_byte"]
-
 #: The codec text is read and written with.
 ENCODING = "gb18030"
 

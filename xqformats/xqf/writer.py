@@ -37,8 +37,6 @@ from .header import FIELDS, GAME_TYPE_CODES, GAME_TYPE_HEADER, OFFSETS, PIECE_SL
 from .stream import HEADER_SIZE
 from .text import ENCODING, encode_comment
 
-__all__ = ["CARRIES", "VERSION_WRITTEN", "XqfWriter", "write_xqf", "unwritten"]
-
 #: The version written (docs/spec/xqf.md §5.1).
 VERSION_WRITTEN = 10
 

@@ -17,13 +17,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
-    from .reader import UNREAD_PREFIX, read_xqr
+    from .reader import read_xqr
     from .writer import write_xqr
 
-__all__ = ["read_xqr", "write_xqr", "UNREAD_PREFIX", "rules"]
+__all__ = ["read_xqr", "write_xqr"]
 
 # The reader and the writer load the layout and the model; they are imported
 # on first use, so that the rule catalogue (which imports ``xqr.rules``) loads neither.

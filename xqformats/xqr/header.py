@@ -18,8 +18,6 @@ from ..layouts.xqr import Xqr
 from ..position import Position
 from . import rules
 
-__all__ = ["TEXTS", "RESULTS", "RESULT_CODES", "VERSION", "Head", "read_items"]
-
 T = Xqr.TlvType
 
 #: The text items and their headers, in type order (docs/spec/xqr.md §2.2).

@@ -42,8 +42,6 @@ from ..position import Position
 from . import header as fields
 from . import rules
 
-__all__ = ["read_xqr", "UNREAD_PREFIX", "REST_OF_LINE", "MAGIC"]
-
 #: What the comment keeping unplayable moves starts with (docs/spec/xqr.md §3.5).
 UNREAD_PREFIX = "XQR moves not read:"
 #: What becomes of a line after a move that cannot be played: kept as a comment (V112).

@@ -12,24 +12,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "TRUNCATED",
-    "UNDECODABLE_TEXT",
-    "MAGIC",
-    "UNKNOWN_ITEM",
-    "VERSION",
-    "RESULT_CODE",
-    "BAD_FEN",
-    "MOVE_LENGTH",
-    "OFF_BOARD",
-    "ROOT_SIBLING",
-    "ILLEGAL_MOVE",
-    "MOVES_NOT_READ",
-    "CRC_MISMATCH",
-    "CRC_ITEM",
-    "TRAILING_BYTES",
-]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

@@ -32,8 +32,6 @@ from ..position import STARTING_FEN, Position
 from ..visitor import BaseVisitor, Order
 from .header import RESULT_CODES, TEXTS, VERSION, T
 
-__all__ = ["CARRIES", "XqrWriter", "write_xqr", "unwritten"]
-
 #: Flags of a node (docs/spec/xqr.md §3.1): a child follows, a sibling follows, a comment follows.
 CHILD, SIBLING, COMMENT = 1, 2, 4
 #: The most bytes an item's value holds (its length is one byte).
