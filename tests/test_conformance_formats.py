@@ -32,7 +32,7 @@ import pytest
 
 from xqformats.diagnostics import Diagnostic, Severity
 from xqformats.formats import read
-from xqformats.jsonform import dumps
+from xqformats.jsonform.codec import dumps
 from xqformats.lint.catalogue import all_rules
 from xqformats.lint.runner import LintOptions, lint_bytes
 

@@ -49,10 +49,6 @@ __all__ = [
     "replaced_characters",
     "Replacement",
     "parse_unread",
-    "rules",
-    "TABLE",
-    "RESULT_CODES",
-    "TYPE_CODES",
 ]
 
 # The reader and writer load lxml; they are imported on first use, so that the

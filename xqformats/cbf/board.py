@@ -31,17 +31,6 @@ from ..fen import RULE_OF
 from ..position import Position
 from .rules import BOARD_LETTER, BOARD_SIDE, BOARD_SIZE
 
-__all__ = [
-    "BoardProblem",
-    "decode_board",
-    "encode_board",
-    "decode_move_value",
-    "encode_move_value",
-    "ROOT_VALUE",
-    "CBF_TO_FEN",
-    "FEN_TO_CBF",
-]
-
 #: The value of 象棋桥's root move (docs/spec/cbf.md §5.2): no move.
 ROOT_VALUE = "00-00"
 

@@ -22,8 +22,6 @@ from lxml import etree
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule, Severity, Span
 from ..source import Source
 
-__all__ = ["Locator", "report"]
-
 _NAME_END = frozenset(" \t\n/>")
 #: Where a start tag may begin: ``<``, a name (no character of ``_NAME_END``, nor ``<``, which no
 #: name holds), then one of ``_NAME_END`` or the end of the text.  Possessive, and a name stops at

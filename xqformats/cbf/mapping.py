@@ -32,23 +32,6 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple, Optional
 
-__all__ = [
-    "Row",
-    "TABLE",
-    "CCBRIDGE_HEAD",
-    "DRAFT_HEAD",
-    "TEXT_ELEMENTS",
-    "ELEMENT_TO_HEADER",
-    "HEADER_TO_ELEMENT",
-    "RESERVED_HEADERS",
-    "RESULT_CODES",
-    "RESULT_TO_CODE",
-    "RESULT_LABELS",
-    "TYPE_CODES",
-    "header_names",
-    "element_for_header",
-]
-
 
 class Row(NamedTuple):
     """One line of the mapping table."""

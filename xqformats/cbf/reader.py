@@ -72,8 +72,6 @@ from .safexml import decode, parse
 from .schema import Subject, validate
 from .unread import render_item, render_unread
 
-__all__ = ["read_cbf", "CbfInput", "CbfLowering"]
-
 #: What :func:`read_cbf` reads: bytes, a path, an open binary handle, or a :class:`Source`.
 CbfInput = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]", BinaryIO, Source]
 

@@ -17,29 +17,6 @@ import re
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "example_bytes",
-    "XML_SYNTAX",
-    "XML_DOCTYPE",
-    "XML_ENTITY",
-    "XML_ENCODING",
-    "XML_ENCODING_LABEL",
-    "SCHEMA_CONTENT",
-    "SCHEMA_ATTRIBUTE",
-    "SCHEMA_VALUE",
-    "BOARD_SIZE",
-    "BOARD_LETTER",
-    "BOARD_SIDE",
-    "MOVE_VALUE",
-    "NID_SKIP",
-    "ILLEGAL_MOVE",
-    "DUPLICATE_MOVE",
-    "MOVES_AFTER_END",
-    "START_CONFLICT",
-    "RESULT_CONFLICT",
-    "MOVES_NOT_READ",
-]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

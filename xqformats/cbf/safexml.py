@@ -28,8 +28,6 @@ from ..diagnostics import Diagnostic, DiagnosticSink, SourceText, Span
 from ..source import Source
 from .rules import XML_DOCTYPE, XML_ENCODING, XML_ENCODING_LABEL, XML_ENTITY, XML_SYNTAX
 
-__all__ = ["make_parser", "decode", "Parsed", "parse", "SUPPORTED_ENCODINGS"]
-
 #: Where problems with the encoding declaration are reported: the start of the file.
 _START = Span.point(1, 1)
 

@@ -40,8 +40,6 @@ if TYPE_CHECKING:
     import xmlschema
     from xmlschema.validators.exceptions import XMLSchemaValidationError
 
-__all__ = ["lxml_schema", "xmlschema_schema", "is_valid", "validate", "Subject"]
-
 _LOCK = threading.Lock()
 _LXML: Optional[etree.XMLSchema] = None
 _XMLSCHEMA: Optional["xmlschema.XMLSchema"] = None

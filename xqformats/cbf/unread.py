@@ -35,8 +35,6 @@ import json
 import re
 from typing import NamedTuple, Optional, Sequence
 
-__all__ = ["PREFIX", "UnreadMove", "render_item", "render_unread", "parse_unread"]
-
 #: What every kept text starts with.
 PREFIX = "CBF moves not read:"
 

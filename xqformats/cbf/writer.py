@@ -61,24 +61,6 @@ from ..visitor import BaseVisitor, Order
 from .board import ROOT_VALUE, encode_move_value
 from .mapping import CCBRIDGE_HEAD, RESULT_TO_CODE, TYPE_CODES, element_for_header
 
-__all__ = [
-    "CARRIES",
-    "write_cbf",
-    "CbfWriter",
-    "unwritten_headers",
-    "replaced_characters",
-    "Replacement",
-    "changed_comments",
-    "CommentChange",
-    "STRIPPED",
-    "JOINED",
-    "MOVED",
-    "REPLACEMENT",
-    "ENCODINGS",
-    "schema_pattern",
-    "HEAD_PATTERNS",
-]
-
 #: Accepted ``encoding`` values -> (declared name, Python codec).
 ENCODINGS: dict[str, tuple[str, str]] = {
     "utf-8": ("UTF-8", "utf-8"),

@@ -36,20 +36,6 @@ from typing import Any, Iterable, Optional
 from ..discovery import STDIN
 from ..formats.registry import REGISTRY
 
-__all__ = [
-    "CASES_ROOT",
-    "KINDS",
-    "SIDECAR",
-    "Case",
-    "CaseError",
-    "ExpectedDiagnostic",
-    "discover",
-    "load_case",
-    "front_door_format",
-    "read_unnamed",
-    "rule_set",
-]
-
 #: Where the suite's cases live (package data).
 CASES_ROOT = Path(__file__).resolve().parent / "cases"
 #: The three kinds of case, in the order reports list them.

@@ -28,8 +28,6 @@ from ..adjudication.rulebook import RULE_BOOKS
 from .cases import KINDS, Case, CaseError, discover, load_case
 from .runner import CommandDecoder, Report, decode, ours, run
 
-__all__ = ["add_arguments", "run_command", "format_report"]
-
 
 def _selection(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", action="append", metavar="F", help="only this suite or front-door format (repeatable)")

@@ -40,25 +40,11 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..diagnostics import Diagnostic, Severity, split_lines
 from ..formats import read
-from ..jsonform import FORM_VERSION, to_json
-from ..lint import check_game
+from ..jsonform.codec import FORM_VERSION, to_json
+from ..lint.checks import check_game
 from ..lint.catalogue import RULES
 from ..lint.suppression import MARKER, suppress
 from .cases import Case, rule_set
-
-__all__ = [
-    "Decoded",
-    "Verdict",
-    "Report",
-    "Decoder",
-    "CommandDecoder",
-    "decode",
-    "ours",
-    "parse_output",
-    "move_trees",
-    "judge",
-    "run",
-]
 
 #: How severities are spelled in the decoder protocol.
 SEVERITIES = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "info"}

@@ -1,6 +1,6 @@
 """The JSON form of the game model: the neutral form two programs compare (docs/spec/json.md).
 
-Public API::
+The codec (:mod:`.codec`; this package is internal, docs/api.md lists the public API)::
 
     to_json(game) -> dict                       # one game as plain JSON data
     dumps(games) -> str                         # a document of games, one node per line
@@ -13,10 +13,4 @@ source tree).  Rule codes: ``J1xx`` (:mod:`xqformats.jsonform.rules`).
 
 from __future__ import annotations
 
-# xqformats.conformance and tests/test_conformance_formats.py (other branches in flight) import
-# these through the package: the aliases keep them importable there until the merge, when they
-# import from .codec and the aliases go.
-from .codec import FORM_VERSION as FORM_VERSION
-from .codec import dumps as dumps
-from .codec import to_json as to_json
 

@@ -42,10 +42,6 @@ from .catalogue import GROUPS, RULES, group_of  # noqa: F401
 from .checks import GAME_RULES, TAG_RULES  # noqa: F401
 from .rulepage import rules_markdown  # noqa: F401
 
-# xqformats.conformance (another branch in flight) imports check_game through this package; the
-# alias keeps it importable there until the merge, when it imports from .checks and the alias goes.
-from .checks import check_game as check_game
-
 __all__ = [
     "lint_paths",
     "lint_record",

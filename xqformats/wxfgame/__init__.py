@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .reader import read_wxfgame
     from .writer import write_wxfgame, wxfgame_losses
 
-__all__ = ["read_wxfgame", "write_wxfgame", "wxfgame_losses", "rules"]
+__all__ = ["read_wxfgame", "write_wxfgame", "wxfgame_losses"]
 
 # The reader loads Lark and the grammar; it is imported on first use, so that
 # the rule catalogue (which imports ``wxfgame.rules``) loads neither.

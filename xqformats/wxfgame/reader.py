@@ -35,8 +35,6 @@ from ..resources import grammar_path, lark_cache_path, token_span
 from ..source import Source
 from . import rules
 
-__all__ = ["parser", "read_wxfgame", "HEADER_OF_KEYWORD", "KEYWORD_OF_HEADER", "KEPT_PREFIX", "REST_OF_LINE"]
-
 #: After a move that cannot be read, the rest of the moves is not read (W106).
 REST_OF_LINE = LinePolicy.DROP
 

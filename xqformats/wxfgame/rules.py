@@ -13,19 +13,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "STRAY_TEXT",
-    "NO_MOVES",
-    "UNCLOSED_MOVES",
-    "UNKNOWN_HEADER",
-    "FORMAT_LINE",
-    "MOVES_NOT_READ",
-    "DETACHED_ANNOTATION",
-    "TEXT_AFTER_END",
-    "UNCLOSED_COMMENT",
-    "MOVE_NUMBER",
-]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

@@ -27,8 +27,6 @@ from ..position import Position
 from ..visitor import SKIP, BaseVisitor, SkipType
 from .reader import HEADER_OF_KEYWORD, KEPT_PREFIX, KEYWORD_OF_HEADER
 
-__all__ = ["CARRIES", "write_wxfgame", "WxfWriter", "wxfgame_losses"]
-
 _SUFFIX_OF_NAG = {nag: suffix for suffix, nag in SUFFIX_NAGS.items()}
 #: Headers that describe PGN itself or are written another way.
 _NOT_HEADERS = frozenset({"Game", "Format", "Result"})
