@@ -1,12 +1,10 @@
 """Lower a parsed DhtmlXQ :class:`~.grammar.Document` into games (docs/spec/dhtmlxq.md).
 
-One :class:`RecordReader` per record: it checks the block structure the
-grammar accepts permissively (D102–D105), builds the start position from
-``binit`` (§3), sends the main line and the branches to the one
-:class:`~xqformats.builder.GameBuilder` (each move checked by the rules
-engine, §4), places the comments (§5) and maps the tags to headers (§6).
-Every finding goes to the reader's sink at character offsets of the text;
-nothing raises on any input.
+One :class:`RecordReader` per record, the UBB record reader
+(:class:`.ubb.RecordReader`: the block structure D102–D105, the tags §6, the
+moves §4, shared with DHJHtmlXQ) with what DhtmlXQ says its own way: its
+tag names and D1xx codes (:data:`DIALECT`), the start position from ``binit``
+(§3), the branches (§4.2) and the comments by line and ply (§5).
 
 After a move that cannot be played, the rest of its block is not read
 (:data:`REST_OF_LINE`, DROP; D111 says how many moves that is); branches
@@ -24,28 +22,23 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..builder import GameBuilder, LinePolicy, ReaderHooks
-from ..core import Move, square
-from ..diagnostics import DiagnosticSink, Rule, excerpt
+from ..core import square
+from ..diagnostics import DiagnosticSink, excerpt
 from ..digits import bounded_int
-from ..fen import RULE_OF
 from ..model import Game, Node
-from ..notation import Notation, decode
-from ..position import STARTING_FEN, Position
-from . import rules
-from .grammar import Block, Document, Piece, Record
+from ..position import Position
+from . import rules, ubb
+from .grammar import Block, Document, Piece
 from .tags import KNOWN_TAGS, OFF_BOARD, RESULT_OF_WORD, SLOT_PIECES, header_for_tag
+from .ubb import MAIN as _MAIN
+from .ubb import REST_OF_LINE, Dialect, comment_text
+from .ubb import number as _number
 
-__all__ = ["read_document", "RecordReader", "decode_pair", "REST_OF_LINE"]
-
-#: After a move that cannot be played, the rest of its block is not read (D111).
-REST_OF_LINE = LinePolicy.DROP
+__all__ = ["read_document", "RecordReader", "decode_pair", "REST_OF_LINE", "DIALECT"]
 
 #: The last file and row of a point (docs/spec/dhtmlxq.md §3.1: x 0–8 from Red's left, y 0–9 from Black's side).
 _LAST_X = 8
 _LAST_Y = 9
-#: The main line's branch number: branches are named by their digits without leading zeros.
-_MAIN = "0"
 
 
 def decode_pair(pair: str) -> Optional[int]:
@@ -56,25 +49,31 @@ def decode_pair(pair: str) -> Optional[int]:
     return square(x, _LAST_Y - y)
 
 
+def _result_of(value: str) -> Optional[str]:
+    """The result a ``result`` tag's word means (docs/spec/dhtmlxq.md §6.2), or ``None``."""
+    return RESULT_OF_WORD.get(value.strip())
+
+
+#: What DhtmlXQ names and counts its own way (docs/spec/dhtmlxq.md §2–§6).
+DIALECT = Dialect(
+    marker="DhtmlXQ",
+    moves="movelist",
+    kinds=("tag", "binit", "movelist", "branch", "comment"),
+    rules=rules,
+    point=decode_pair,
+    known_tags=KNOWN_TAGS,
+    result_tag="result",
+    result_of=_result_of,
+    header_for_tag=header_for_tag,
+    results="result word (红胜, 黑胜, 和棋, …)",
+    quote=str,  # tag names and values quoted whole, as DhtmlXQ's findings have always quoted them
+    rest_where=" in this line",
+)
+
+
 def read_document(doc: Document, sink: DiagnosticSink) -> list[Game]:
     """The games of ``doc``, every finding reported to ``sink`` (whose source is the text parsed)."""
-    for stray in doc.strays:
-        sink.report_at(rules.STRAY_CLOSE, f"`{stray.text}` closes no block; ignored", stray.start, stray.end)
-    if not doc.records:
-        text = sink.source.text if sink.source is not None else ""
-        sink.report_at(rules.NO_BLOCK, "No DhtmlXQ block (`[DhtmlXQ_movelist]…`) in the text", 0, min(len(text or ""), 1))
-    games = []
-    for record in doc.records:
-        first = len(sink.items)
-        game = RecordReader(record, sink).read()
-        game.diagnostics = list(sink.items[first:])
-        games.append(game)
-    return games
-
-
-def _number(digits: str) -> str:
-    """A branch number as a key: its digits without leading zeros (no ``int()``: any length is read)."""
-    return digits.lstrip("0") or "0"
+    return ubb.read_document(doc, sink, RecordReader)
 
 
 def _ply(digits: str) -> Optional[int]:
@@ -87,113 +86,37 @@ def _order(number: str) -> tuple[int, str]:
     return len(number), number
 
 
-class RecordReader(ReaderHooks):
-    """Turns one :class:`Record` into a :class:`Game`, reporting to a sink; the builder's hooks."""
+class RecordReader(ubb.RecordReader):
+    """Turns one DhtmlXQ :class:`~.grammar.Record` into a :class:`Game`, reporting to a sink; the builder's hooks."""
 
-    def __init__(self, record: Record, sink: DiagnosticSink) -> None:
-        self.record = record
-        self.sink = sink
-        self.builder = GameBuilder(self, REST_OF_LINE)
-        self.game = self.builder.game
-        self.result = "*"  # the `result` tag's, when it is a known word
-        #: branch number (:func:`_number`) -> {ply: node} of the moves that branch itself plays
-        self.lines: dict[str, dict[int, Node]] = {}
-        #: How many moves follow the one being played in its block (for D111).
-        self.rest = 0
+    DIALECT = DIALECT
 
-    def report(self, rule: Rule, message: str, piece: Piece | Block) -> None:
-        self.sink.report_at(rule, message, piece.start, piece.end)
-
-    # ---------------------------------------------------------------- entry
-    def read(self) -> Game:
-        record = self.record
-        if record.head is not None and record.close is None:
-            self.report(rules.UNCLOSED_BLOCK, f"`{record.head.text}` is not closed; expected `[/{record.head.text[1:]}`", record.head)
-        for stray in record.strays:
-            self.report(rules.STRAY_CLOSE, f"`{stray.text}` closes no block; ignored", stray)
-        kinds = self._sort_blocks()
-        game, builder = self.game, self.builder
-        self._headers(kinds["tag"])
-        movelist = kinds["movelist"].get("movelist")
-        first = movelist.body[0] if movelist is not None and movelist.body and movelist.body[0].kind == "MOVE" else None
-        start = self._start(kinds["binit"].get("binit"), first)
-        builder.visit_start(start)
-        if start.fen() != STARTING_FEN:
-            builder.visit_header("FEN", start.fen())
-        if game.span is None and record.blocks:
-            game.span = self.sink.source.span(record.blocks[0].start, record.blocks[-1].end) if self.sink.source else None
-        self.lines[_MAIN] = self._play(movelist, 1) if movelist is not None else {}
-        self._branches(kinds["branch"])
-        builder.visit_result(self.result)
-        builder.end_game()
-        self._comments(kinds["comment"])
-        return builder.result()
-
-    def _sort_blocks(self) -> dict[str, dict[str, Block]]:
-        """The record's blocks by kind and name; closing tags checked, repeats reported (first kept)."""
-        kinds: dict[str, dict[str, Block]] = {k: {} for k in ("tag", "binit", "movelist", "branch", "comment")}
-        for block in self.record.blocks:
-            self._check_close(block)
-            key = block.name
-            if block.kind == "branch":
-                key = block.name.rsplit("_", 1)[1].lstrip("0") or "0"  # the branch number names it
-            seen = kinds[block.kind]
-            if key in seen or (block.kind == "branch" and key == "0"):
-                self.report(rules.REPEATED_BLOCK, f"`{block.head.text}` repeats a block of this record; ignored", block.head)
-                continue
-            seen[key] = block
-        return kinds
-
-    def _check_close(self, block: Block) -> None:
-        name = block.close_name
-        if name is None:
-            self.report(rules.UNCLOSED_BLOCK, f"`{block.head.text}` is not closed; expected `[/DhtmlXQ_{block.name}]`", block.head)
-        elif name != block.name:
-            assert block.close is not None
-            self.report(
-                rules.CLOSE_MISMATCH, f"`{block.close.text}` closes `{block.head.text}`; expected `[/DhtmlXQ_{block.name}]`", block.close
-            )
-
-    # ---------------------------------------------------------------- tags (§6)
-    def _headers(self, tags: dict[str, Block]) -> None:
-        for name, block in tags.items():
-            value = "".join(p.text for p in block.body)
-            if name not in KNOWN_TAGS:
-                self.report(rules.UNKNOWN_TAG, f"Unknown tag `{name}`; kept as the header `{header_for_tag(name)}`", block.head)
-            if name == "result":
-                result = RESULT_OF_WORD.get(value.strip())
-                if result is not None:
-                    self.result = result
-                    continue
-                self.report(
-                    rules.UNKNOWN_RESULT,
-                    f"Result `{value}` is not a known result word (红胜, 黑胜, 和棋, …); kept as the header `DhtmlXQ_result`",
-                    block,
-                )
-            self.builder.visit_header(header_for_tag(name), value)
+    def block_key(self, block: Block) -> Optional[str]:
+        """A branch by its number (``None`` for 0, the main line's); every other block by its name."""
+        if block.kind != "branch":
+            return block.name
+        key = _number(block.name.rsplit("_", 1)[1])
+        return None if key == _MAIN else key
 
     # ---------------------------------------------------------------- start position (§3)
-    def _start(self, binit: Optional[Block], first: Optional[Piece]) -> Position:
+    def start_position(self, kinds: dict[str, dict[str, Block]], first: Optional[Piece]) -> Position:
+        binit = kinds["binit"].get("binit")
         if binit is None:
             pos = Position.initial()
         else:
             board = self._board(binit)
             pos = board if board is not None else Position.initial()
         if first is not None:
-            frm = decode_pair(first.text[:2])
-            piece = pos.piece_at(frm) if frm is not None else None
             # docs/spec/dhtmlxq.md §3.2: Red moves first unless the first move is a Black piece's.
-            pos.turn = not (piece is not None and piece.islower())
+            pos.turn = self.first_mover(pos, first)
         if binit is not None:
-            for problem, message, _ in pos.setup_problems():
-                rule = RULE_OF[problem]
-                self.sink.report_at(rule, f"`binit`: {message}", binit.head.end, binit.head.end + sum(len(p.text) for p in binit.body))
+            self.report_setup(pos, "`binit`", binit.head.end, binit.head.end + sum(len(p.text) for p in binit.body))
         return pos
 
     def _board(self, binit: Block) -> Optional[Position]:
         """The pieces ``binit`` places (``None`` when its length is wrong: D106)."""
         squares = [p for p in binit.body if p.kind == "SQUARE"]
-        self._junk(binit)
+        self.not_digits(binit)
         digits = sum(len(p.text) for p in binit.body if p.kind != "JUNK")
         if digits != 2 * len(SLOT_PIECES):
             self.report(rules.BINIT_LENGTH, f"`binit` has {digits} digits; expected {2 * len(SLOT_PIECES)} (two for each of 32 pieces); read from the initial position", binit.head)
@@ -211,56 +134,9 @@ class RecordReader(ReaderHooks):
                 pos.set_piece(sq, piece)
         return pos
 
-    def _junk(self, block: Block) -> None:
-        """D110 for the first text that is no digits in ``block``, with how many more it holds.
-
-        One finding per block, however damaged (one per piece of junk cost a few
-        hundred bytes per few bytes of input; found by the fuzzing harness).
-        """
-        junk = [p for p in block.body if p.kind == "JUNK"]
-        if not junk:
-            return
-        first = junk[0]
-        shown = excerpt(first.text.encode("unicode_escape").decode("ascii") if first.text.isspace() else first.text)
-        more = f" ({len(junk) - 1:,} more in this block)" if len(junk) > 1 else ""
-        self.report(rules.NOT_A_DIGIT, f"`{shown}` inside `{block.head.text}` is not digits; skipped{more}", first)
-
-    # ---------------------------------------------------------------- moves (§4)
-    def _play(self, block: Block, ply: int) -> dict[int, Node]:
-        """Play ``block``'s moves from where the builder stands, the first at ply ``ply``; ``{ply: node}`` of those read."""
-        self._junk(block)
-        played: dict[int, Node] = {}
-        builder = self.builder
-        source = self.sink.source
-        moves = [p for p in block.body if p.kind in ("MOVE", "DIGITS")]
-        for i, piece in enumerate(moves):
-            if piece.kind == "DIGITS":
-                self.report(rules.MOVE_LENGTH, f"`{piece.text}` is left over after the last whole move (4 digits each); not read", piece)
-                break
-            self.rest = len(moves) - i - 1
-            frm, to = decode_pair(piece.text[:2]), decode_pair(piece.text[2:])
-            if frm is None or to is None:
-                self.report(rules.ILLEGAL_MOVE, f"Move `{piece.text}` names a point off the board{self._not_read()}", piece)
-                builder.visit_unreadable(piece)
-                break
-            span = source.span(piece.start, piece.end) if source is not None else None
-            node = builder.visit_move(Move(frm, to), span, piece.text, piece)
-            if node is None:
-                break
-            played[ply] = node
-            ply += 1
-        return played
-
-    def _not_read(self) -> str:
-        """What D111 says of the moves after the one that cannot be played."""
-        rest = self.rest
-        return f"; it and the {rest} move{'s' if rest != 1 else ''} after it in this line are not read" if rest else "; not read"
-
-    def illegal(self, move: Move, why: str, token: Piece) -> None:
-        """D111 for an illegal move, in the words of the ICCS notation's finding on it."""
-        _, found = decode(move.iccs(), self.builder.position, Notation.ICCS)
-        reason = found[0].message if found else "not a legal move"
-        self.report(rules.ILLEGAL_MOVE, f"Move `{token.text}` ({move.iccs()}): {reason}{self._not_read()}", token)
+    # ---------------------------------------------------------------- branches (§4.2)
+    def read_branches(self, kinds: dict[str, dict[str, Block]]) -> None:
+        self._branches(kinds["branch"])
 
     def _branches(self, branches: dict[str, Block]) -> None:
         """Attach every branch to its parent line (docs/spec/dhtmlxq.md §4.2), in one walk of the tree of branches.
@@ -317,15 +193,15 @@ class RecordReader(ReaderHooks):
             return {}
         assert ply is not None
         self.builder.back_to(ply - 1)
-        return self._play(block, ply)
+        return self.play(block, ply)
 
     # ---------------------------------------------------------------- comments (§5)
-    def _comments(self, comments: dict[str, Block]) -> None:
+    def read_comments(self, comments: dict[str, Block]) -> None:
         for name, block in comments.items():
             numbers = name[len("comment"):].split("_")
             branch, digits = (_number(numbers[0]), numbers[1]) if len(numbers) == 2 else (_MAIN, numbers[0])
             ply = _ply(digits)
-            text = "".join("\n" if p.kind == "LINE_BREAK" else p.text for p in block.body)
+            text = comment_text(block)
             if not text:
                 continue
             if branch == _MAIN and ply == 0:
