@@ -23,33 +23,6 @@ API_PAGE = ROOT / "docs" / "api.md"
 _HEADING = re.compile(r"^## `(xqformats(?:\.\w+)*)`$")
 _NAME = re.compile(r"^- `([A-Za-z_]\w*)")
 
-# Internal modules of packages other branches are editing: other branches in flight; emptied at
-# the merge (each then loses its __all__ like every other internal module).
-PENDING = frozenset(
-    {
-        "xqformats.dhjhtmlxq.grammar",
-        "xqformats.dhjhtmlxq.lowering",
-        "xqformats.dhjhtmlxq.reader",
-        "xqformats.dhjhtmlxq.rules",
-        "xqformats.dhjhtmlxq.tags",
-        "xqformats.dhjhtmlxq.writer",
-        "xqformats.dhtmlxq.grammar",
-        "xqformats.dhtmlxq.lowering",
-        "xqformats.dhtmlxq.reader",
-        "xqformats.dhtmlxq.rules",
-        "xqformats.dhtmlxq.tags",
-        "xqformats.dhtmlxq.writer",
-    }
-)
-
-# Names still in those packages' public __all__ that docs/api.md does not document: other branches
-# in flight; emptied at the merge (the names leave __all__ and stay importable).
-PENDING_NAMES: dict[str, frozenset[str]] = {
-    "xqformats.dhjhtmlxq": frozenset({"rules"}),
-    "xqformats.dhtmlxq": frozenset({"rules"}),
-}
-
-
 def documented() -> dict[str, list[str]]:
     """Each public module (a heading of docs/api.md) and the names listed under it, in page order."""
     sections: dict[str, list[str]] = {}
@@ -95,14 +68,12 @@ MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 def test_the_page_lists_modules_of_the_package() -> None:
     assert "xqformats" in PUBLIC and "xqformats.formats" in PUBLIC
     assert sorted(set(PUBLIC) - set(MODULES)) == []
-    assert sorted(PENDING - set(MODULES)) == [], "a PENDING module that no longer exists"
-    assert sorted(PENDING & set(PUBLIC)) == []
     assert {name: len(names) == len(set(names)) for name, names in PUBLIC.items()} == {name: True for name in PUBLIC}
 
 
 def test_internal_modules_declare_nothing_public() -> None:
     declaring = sorted(name for name, path in MODULES.items() if name not in PUBLIC and declares_all(path))
-    assert declaring == sorted(PENDING)
+    assert declaring == [], "an internal module declares `__all__`: document it in docs/api.md, or drop the list"
 
 
 @pytest.mark.parametrize("name", sorted(PUBLIC))
@@ -110,8 +81,7 @@ def test_all_is_what_the_page_documents(name: str) -> None:
     module = importlib.import_module(name)
     assert declares_all(MODULES[name]), f"{name} is public (docs/api.md) but has no __all__"
     assert len(module.__all__) == len(set(module.__all__)), f"{name}.__all__ names a name twice"
-    assert set(module.__all__) - PENDING_NAMES.get(name, frozenset()) == set(PUBLIC[name])
-    assert PENDING_NAMES.get(name, frozenset()) <= set(module.__all__), "a PENDING name already left __all__"
+    assert set(module.__all__) == set(PUBLIC[name]), f"{name}.__all__ and its section of docs/api.md differ"
 
 
 @pytest.mark.parametrize("name", sorted(PUBLIC))

@@ -23,10 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
-    from .mapping import RESULT_CODES, TABLE, TYPE_CODES
     from .reader import read_cbf
     from .unread import parse_unread
     from .writer import (

@@ -15,13 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
     from .reader import read_dhjhtmlxq
     from .writer import dhjhtmlxq_losses, write_dhjhtmlxq
 
-__all__ = ["read_dhjhtmlxq", "write_dhjhtmlxq", "dhjhtmlxq_losses", "rules"]
+__all__ = ["read_dhjhtmlxq", "write_dhjhtmlxq", "dhjhtmlxq_losses"]
 
 # The reader loads Lark and the grammar; it is imported on first use, so that
 # the rule catalogue (which imports ``dhjhtmlxq.rules``) loads neither.

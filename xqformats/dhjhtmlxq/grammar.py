@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from lark import Lark
 
-from ..dhtmlxq.grammar import Block, Document, Piece, Record, document_of
+from ..dhtmlxq.grammar import Document, document_of
 from ..resources import format_parser
-
-__all__ = ["Piece", "Block", "Record", "Document", "parse_document", "parser", "block_name", "MARKER"]
 
 #: What every tag of a block and of a wrapper starts with (docs/spec/dhjhtmlxq.md §2.1).
 MARKER = "DHJHtmlXQ"

@@ -16,16 +16,22 @@ from __future__ import annotations
 from typing import Optional
 
 from ..core import square
+from ..dhtmlxq import ubb
+from ..dhtmlxq.grammar import Block, Document, Piece
+from ..dhtmlxq.ubb import MAIN as _MAIN
+from ..dhtmlxq.ubb import (
+    REST_OF_LINE,  # noqa: F401 - this format's policy, the one both dialects read by (ubb)
+    Dialect,
+    comment_text,
+    value_of,
+)
+from ..dhtmlxq.ubb import number as _number
 from ..diagnostics import DiagnosticSink, excerpt
 from ..digits import bounded_int
-from ..dhtmlxq import ubb
-from ..dhtmlxq.ubb import MAIN as _MAIN
-from ..dhtmlxq.ubb import REST_OF_LINE, Dialect, comment_text, value_of
-from ..dhtmlxq.ubb import number as _number
 from ..model import Game
 from ..position import Position
 from . import rules
-from .grammar import MARKER, Block, Document, Piece
+from .grammar import MARKER
 from .tags import (
     BLACK_TO_MOVE,
     BOARD,
@@ -39,8 +45,6 @@ from .tags import (
     header_for_tag,
     result_of,
 )
-
-__all__ = ["read_document", "RecordReader", "decode_point", "REST_OF_LINE", "SQUARES", "DIALECT"]
 
 #: The last file of a point (docs/spec/dhjhtmlxq.md §4.1: x 0–8 from Red's left, y 0–9 from Red's side).
 _LAST_X = 8

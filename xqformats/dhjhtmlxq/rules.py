@@ -14,24 +14,6 @@ from __future__ import annotations
 
 from ..diagnostics import Rule, Severity
 
-__all__ = [
-    "NO_BLOCK",
-    "UNCLOSED_BLOCK",
-    "CLOSE_MISMATCH",
-    "STRAY_CLOSE",
-    "REPEATED_BLOCK",
-    "BOARD_LENGTH",
-    "BOARD_CHARACTER",
-    "SIDE_VALUE",
-    "START_VALUE",
-    "MOVE_LENGTH",
-    "NOT_A_DIGIT",
-    "ILLEGAL_MOVE",
-    "COMMENT_TARGET",
-    "UNKNOWN_TAG",
-    "UNKNOWN_RESULT",
-]
-
 #: The topics of this format's rule codes, by code prefix (the lint catalogue's
 #: listing and docs/rules.md title their sections so).
 RULE_GROUPS: tuple[tuple[str, str], ...] = (

@@ -11,27 +11,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..dhtmlxq.tags import WORD_OF_RESULT
 from ..model import RESULT_WORDS, RESULTS
-
-__all__ = [
-    "BOARD",
-    "SIDE",
-    "START",
-    "MOVES",
-    "RESULT",
-    "INFO_NUMBERS",
-    "HEADER_OF_NUMBER",
-    "NUMBER_OF_HEADER",
-    "KEPT_PREFIX",
-    "result_of",
-    "WORD_OF_RESULT",
-    "header_for_tag",
-    "tag_for_header",
-    "EMPTY",
-    "RED_TO_MOVE",
-    "BLACK_TO_MOVE",
-]
 
 #: The blocks of the game itself (docs/spec/dhjhtmlxq.md §3.1–§4.1).
 BOARD, SIDE, START, MOVES = "31", "32", "33", "34"

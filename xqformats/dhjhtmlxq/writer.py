@@ -24,7 +24,19 @@ import functools
 from typing import Iterator, Optional
 
 from ..core import SQUARES, square_file, square_rank
-from ..losses import Before, Blank, Carries, Fate, HeaderFate, HeaderFates, Loss, Lost, Texts, report
+from ..dhtmlxq.tags import WORD_OF_RESULT
+from ..losses import (
+    Before,
+    Blank,
+    Carries,
+    Fate,
+    HeaderFate,
+    HeaderFates,
+    Loss,
+    Lost,
+    Texts,
+    report,
+)
 from ..model import Game, Headers, Node
 from ..position import Position
 from ..visitor import SKIP, BaseVisitor, SkipType
@@ -39,11 +51,8 @@ from .tags import (
     RESULT,
     SIDE,
     START,
-    WORD_OF_RESULT,
     tag_for_header,
 )
-
-__all__ = ["CARRIES", "write_dhjhtmlxq", "DhjhtmlxqWriter", "dhjhtmlxq_losses"]
 
 #: Headers that describe PGN itself or are written another way (the start, the result).
 _NOT_TAGS = frozenset({"Game", "Format", "FEN", "Result"})

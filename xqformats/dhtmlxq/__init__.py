@@ -15,13 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..resources import lazy_attributes
-from . import rules
 
 if TYPE_CHECKING:
     from .reader import read_dhtmlxq
     from .writer import dhtmlxq_losses, write_dhtmlxq
 
-__all__ = ["read_dhtmlxq", "write_dhtmlxq", "dhtmlxq_losses", "rules"]
+__all__ = ["read_dhtmlxq", "write_dhtmlxq", "dhtmlxq_losses"]
 
 # The reader loads Lark and the grammar; it is imported on first use, so that
 # the rule catalogue (which imports ``dhtmlxq.rules``) loads neither.

@@ -20,9 +20,6 @@ from lark import Lark, Token, Tree
 
 from ..resources import format_parser
 
-__all__ = ["Piece", "Block", "Record", "Document", "NameOf", "document_of", "parse_document", "parser"]
-
-
 #: What a block's name follows in its opening and closing tags (docs/spec/dhtmlxq.md §2.1).
 _OPEN_PREFIX = len("[DhtmlXQ_")
 _CLOSE_PREFIX = len("[/DhtmlXQ_")

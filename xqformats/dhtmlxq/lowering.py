@@ -31,10 +31,12 @@ from . import rules, ubb
 from .grammar import Block, Document, Piece
 from .tags import KNOWN_TAGS, OFF_BOARD, RESULT_OF_WORD, SLOT_PIECES, header_for_tag
 from .ubb import MAIN as _MAIN
-from .ubb import REST_OF_LINE, Dialect, comment_text
+from .ubb import (
+    REST_OF_LINE,  # noqa: F401 - this format's policy, the one both dialects read by (ubb)
+    Dialect,
+    comment_text,
+)
 from .ubb import number as _number
-
-__all__ = ["read_document", "RecordReader", "decode_pair", "REST_OF_LINE", "DIALECT"]
 
 #: The last file and row of a point (docs/spec/dhtmlxq.md §3.1: x 0–8 from Red's left, y 0–9 from Black's side).
 _LAST_X = 8

@@ -10,8 +10,6 @@ from ..source import Source
 from .grammar import parse_document
 from .lowering import read_document
 
-__all__ = ["read_dhtmlxq"]
-
 
 def read_dhtmlxq(
     text: "str | Source", *, strict: bool = False, path: Optional[str] = None

@@ -12,19 +12,6 @@ from typing import Optional
 
 from ..model import RESULT_WORDS
 
-__all__ = [
-    "KNOWN_TAGS",
-    "HEADER_OF_TAG",
-    "TAG_OF_HEADER",
-    "KEPT_PREFIX",
-    "RESULT_OF_WORD",
-    "WORD_OF_RESULT",
-    "header_for_tag",
-    "tag_for_header",
-    "SLOT_PIECES",
-    "OFF_BOARD",
-]
-
 #: Tags the viewer's records are known to use (docs/spec/dhtmlxq.md §6.1); others give D115.
 KNOWN_TAGS = frozenset(
     """title event date place round group table red black redteam blackteam redname blackname

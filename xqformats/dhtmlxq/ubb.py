@@ -32,8 +32,6 @@ from ..notation import Notation, decode
 from ..position import STARTING_FEN, Position
 from .grammar import Block, Document, Piece, Record
 
-__all__ = ["Codes", "Dialect", "RecordReader", "read_document", "number", "value_of", "comment_text", "shown", "REST_OF_LINE", "MAIN"]
-
 #: After a move that cannot be played, the rest of its block is not read.
 REST_OF_LINE = LinePolicy.DROP
 #: The main line's number (DhtmlXQ's branch 0, DHJHtmlXQ's line 0 in a comment's name).

@@ -26,14 +26,23 @@ from collections import deque
 from typing import Iterator, Optional, TypeVar
 
 from ..core import SQUARES, square_file, square_rank
-from ..losses import Before, Blank, Carries, Fate, HeaderFate, HeaderFates, Loss, Lost, Texts, report
+from ..losses import (
+    Before,
+    Blank,
+    Carries,
+    Fate,
+    HeaderFate,
+    HeaderFates,
+    Loss,
+    Lost,
+    Texts,
+    report,
+)
 from ..model import Game, Headers, Node
 from ..position import Position
 from ..visitor import BaseVisitor
 from .grammar import parse_document
 from .tags import KEPT_PREFIX, OFF_BOARD, SLOT_PIECES, WORD_OF_RESULT, tag_for_header
-
-__all__ = ["CARRIES", "write_dhtmlxq", "DhtmlxqWriter", "dhtmlxq_losses", "Line", "lines_of"]
 
 #: Headers that describe PGN itself or are written another way (the start, the result).
 _NOT_TAGS = frozenset({"Game", "Format", "FEN", "Result"})
