@@ -14,6 +14,7 @@ import base64
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -145,6 +146,30 @@ def test_other_text_formats_are_linted_whole() -> None:
     a = Analysis(text, "post.ubb", encoding=UTF32)
     assert not a.pgn
     assert _incremental(a) == _whole(text, "post.ubb")
+
+
+def _first_invalid_text_case(suite: str) -> Path:
+    """The first invalid conformance case of ``suite`` whose bytes are UTF-8 text (an editor's buffer)."""
+    folder = Path(__file__).resolve().parents[1] / "xqformats" / "conformance" / "cases" / suite / "invalid"
+    for path in sorted(folder.iterdir()):
+        if path.name.endswith(".case.json"):
+            continue
+        try:
+            path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        return path
+    raise AssertionError(f"no UTF-8 invalid case in {folder}")
+
+
+@pytest.mark.parametrize("suite", ["che", "dhjhtmlxq", "shijia", "playok", "pfc", "wxfgame"])
+def test_the_text_formats_of_issue_25_are_linted_whole_in_the_editor(suite: str) -> None:
+    """A document of each text format the formats issue added: the editor shows what `lint` shows."""
+    path = _first_invalid_text_case(suite)
+    text = path.read_bytes().decode("utf-8")
+    a = Analysis(text, path.name, encoding=UTF32)
+    assert not a.pgn
+    assert _incremental(a) == _whole(text, path.name) != []
 
 
 def test_lint_options_come_from_the_closest_config(tmp_path: Path) -> None:
