@@ -246,6 +246,19 @@ FIXED: tuple[Known, ...] = (
         reproducer=b'[Result "*"]\n' * 20_000,
         reason="DhtmlXQ: long text outside the blocks (or in a tag value, comment or digit value) cost about 450 bytes per byte in the lexer's regex",
     ),
+    # The fourth long run (2026-12-03, README.md).
+    Known(
+        target=r"read:(dhtmlxq|dhjhtmlxq|detect)",
+        kind="memory",
+        detail=r"allocated and let go",
+        reproduce_with="read:dhtmlxq",
+        # 120 KB of a branch whose digits alternate with junk (`.7.7.7…`): a Lark token per byte, and
+        # every token and every piece of the block held at once: peak 44.8 MB, 218 bytes per byte
+        # let go. The pieces are now made as the tokens are let go: peak 29.2 MB.
+        reproducer=b"[DhtmlXQ]\n[DhtmlXQ_movelist]17161114[/DhtmlXQ_movelist]\n[DhtmlXQ_move_0_1_1]1737"
+        + b".7" * 60_000 + b"[/DhtmlXQ_move_0_1_1]\n[/DhtmlXQ]\n",
+        reason="DhtmlXQ: a block of one-character tokens held its Lark tokens and its pieces at once, about 218 bytes per byte",
+    ),
     Known(
         target=r"read:(wxfgame|detect)",
         kind="memory",

@@ -117,11 +117,29 @@ _CLOSERS = frozenset({"CLOSE", "COMMENT_CLOSE"})
 
 
 def _block(tree: Tree[Token], name_of: NameOf) -> Block:
-    tokens = [_piece(t) for t in tree.children if isinstance(t, Token)]
+    tokens = _pieces(tree)
     head = tokens[0]
     close = tokens[-1] if len(tokens) > 1 and tokens[-1].kind in _CLOSERS else None
     body = tuple(tokens[1:-1] if close is not None else tokens[1:])
     return Block(str(tree.data), name_of(head.text), head, body, close, None if close is None else name_of(close.text))
+
+
+def _pieces(tree: Tree[Token]) -> list[Piece]:
+    """The pieces of ``tree``'s tokens, each Lark token let go as its piece is made.
+
+    A damaged block can hold a token per character (`.7.7.7…`, junk between
+    lone digits): holding every token and every piece at once cost about 218
+    bytes of transient memory per input byte (tests/fuzz/README.md).
+    """
+    children = tree.children
+    tree.children = []
+    children.reverse()
+    pieces: list[Piece] = []
+    while children:
+        child = children.pop()
+        if isinstance(child, Token):
+            pieces.append(_piece(child))
+    return pieces
 
 
 def _stray(tree: Tree[Token]) -> Piece:
