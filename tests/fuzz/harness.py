@@ -260,6 +260,17 @@ FIXED: tuple[Known, ...] = (
         reason="DhtmlXQ: a block of one-character tokens held its Lark tokens and its pieces at once, about 218 bytes per byte",
     ),
     Known(
+        target=r"read:(pfc|cbf|detect)",
+        kind="time",
+        where=r"cbf/locate\.py",
+        reproduce_with="read:pfc",
+        # A root of 20,000 attributes (`red="" red="" …`, 140 KB): the locator read the whole start
+        # tag again for each attribute it placed, about 32 s (8 s at 70 KB, 1.65 s at 35 KB); the
+        # tag's attributes are now read once (0.03 s at 70 KB).
+        reproducer=b'<?xml version="1.0" encoding="utf-8"?><n version="2" win="1-0" c=""' + b' red=""' * 20_000 + b"/>",
+        reason="PFC (CBF's locator): placing each attribute of one start tag read the whole tag again, quadratic",
+    ),
+    Known(
         target=r"read:(wxfgame|detect)",
         kind="memory",
         detail=r"allocated and let go",
