@@ -130,6 +130,9 @@ class Loss(enum.Enum):
     COMMENTS = "comments"
     #: A result other than ``*``, in a format that holds none (:attr:`Carries.result`): ``result``.
     RESULT = "result"
+    #: Moves deeper than the format's readers read back (:attr:`Carries.max_ply`): ``n`` moves,
+    #: ``limit`` the deepest ply read.
+    TOO_DEEP = "too deep"
 
 
 class Before(enum.Enum):
@@ -241,6 +244,9 @@ class Carries:
     comments: bool = True
     #: Whether the format holds the result (false: it reads back as ``*``, :attr:`Loss.RESULT`).
     result: bool = True
+    #: The deepest ply whose move reads back, in a format that nests each move in the one before it
+    #: (PFC's XML: libxml2 reads 2,048 levels); ``None``: any depth (:attr:`Loss.TOO_DEEP`).
+    max_ply: Optional[int] = None
     #: How a move's comments are named in ``places``: ``place(node, ply)``.
     place: Callable[["Node", int], str] = _ply_place
     #: How the opening comments are named in ``places``.
@@ -270,6 +276,7 @@ class Carries:
             Loss.NO_PLACE: not self.result_tag,
             Loss.COMMENTS: not self.comments,
             Loss.RESULT: not self.result,
+            Loss.TOO_DEEP: self.max_ply is not None,
         }
         return {kind for kind, lost in implied.items() if lost}
 
@@ -376,6 +383,7 @@ class _Census(BaseVisitor[list[str]]):
         self.texts: list[tuple[str, str]] = []  # (where, text) of every comment written
         self.comments = 0  # comments not written by a format that holds none
         self.result_lost: Optional[str] = None  # the result, when the format holds none
+        self.too_deep = 0  # moves deeper than carries.max_ply
 
     # ------------------------------------------------------------ headers and start
     def visit_header(self, name: str, value: str) -> None:
@@ -412,6 +420,8 @@ class _Census(BaseVisitor[list[str]]):
         c = self.carries
         if not self.writes_moves or not (self.main or c.variations):
             return  # not written: named as the start's or the variations' loss
+        if c.max_ply is not None and len(path) - 1 > c.max_ply:
+            self.too_deep += 1
         if c.nags is not None and node.nags:
             kept, per_move = c.nags
             self.nags += len(node.nags) - min(per_move, sum(1 for g in node.nags if g in kept))
@@ -564,6 +574,7 @@ _SENTENCES: dict[Loss, Callable[[_Census, Lost], list[str]]] = {
     Loss.CHARACTERS: _characters,
     Loss.COMMENTS: lambda census, lost: _say(lost, census.comments),
     Loss.RESULT: lambda census, lost: _say(lost, int(census.result_lost is not None), result=census.result_lost),
+    Loss.TOO_DEEP: lambda census, lost: _say(lost, census.too_deep, limit=census.carries.max_ply),
 }
 
 

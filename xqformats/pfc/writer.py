@@ -26,6 +26,7 @@ from ..model import Game, Node
 from ..position import Position
 from ..visitor import BaseVisitor, Order
 from .attributes import attribute_for_header
+from .xmltext import MAX_DEPTH
 
 #: The encodings the writer writes (what the reader takes; a character the encoding lacks becomes a character reference).
 ENCODINGS = ("utf-8", "gbk", "gb18030")
@@ -34,6 +35,10 @@ _NOT_ATTRIBUTES = frozenset({"FEN", "Result", "Format", "Game"})
 #: What an attribute name may be here: an XML name without a colon (no namespaces), in ASCII.
 _XML_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*\Z")
 #: What XML cannot hold in any text, not even as a character reference.
+#: The deepest ply whose move reads back: the record's `<n>` is the first level, a move at ply k
+#: stands at level k + 1 (docs/spec/pfc.md §2.1).
+MAX_PLY = MAX_DEPTH - 1
+
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -144,6 +149,7 @@ CARRIES = Carries(
         Lost(Loss.BEFORE_MOVED, "{n} comment{s} before a move written after it (PFC has no comment before a move)"),
         Lost(Loss.EMPTY_COMMENTS, "empty comments are not kept (an empty `c` is no comment)"),
         Lost(Loss.CHARACTERS, "characters XML cannot hold written as U+FFFD: {places}"),
+        Lost(Loss.TOO_DEEP, "{n} move{s} deeper than ply {limit} written, which no reader reads back (libxml2 reads 2,048 levels of XML, one a move)"),
     ),
     headers=_fates,
     result_tag=False,
@@ -154,6 +160,7 @@ CARRIES = Carries(
     opening_room=1,
     blank=Blank.DROPPED,
     characters=_NOT_XML,
+    max_ply=MAX_PLY,
 )
 
 

@@ -38,6 +38,9 @@ _DECLARED = re.compile(rb"\A\s{0,64}(?:<!--\s{0,64})?<\?xml[^>]{0,200}?encoding\
 _WRAPPED = re.compile(r"\A\s*(?:<\?xml[^>]*>)?\s*(<!--)\s*(<\?xml[^>]*>)?\s*<n[\s/>]")
 _START = Span.point(1, 1)
 
+#: How many levels of elements libxml2 reads with ``huge_tree`` (deeper ones are cut: N101).
+MAX_DEPTH = 2048
+
 
 def make_parser(*, recover: bool = False) -> etree.XMLParser:
     """A new hardened parser that reads trees 2,048 levels deep (see the module docstring)."""
