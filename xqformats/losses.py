@@ -130,8 +130,8 @@ class Loss(enum.Enum):
     COMMENTS = "comments"
     #: A result other than ``*``, in a format that holds none (:attr:`Carries.result`): ``result``.
     RESULT = "result"
-    #: Moves deeper than the format's readers read back (:attr:`Carries.max_ply`): ``n`` moves,
-    #: ``limit`` the deepest ply read.
+    #: Moves deeper than the format's readers read back, not written (:attr:`Carries.max_ply`):
+    #: ``n`` moves, ``limit`` the deepest ply written.
     TOO_DEEP = "too deep"
 
 
@@ -244,8 +244,8 @@ class Carries:
     comments: bool = True
     #: Whether the format holds the result (false: it reads back as ``*``, :attr:`Loss.RESULT`).
     result: bool = True
-    #: The deepest ply whose move reads back, in a format that nests each move in the one before it
-    #: (PFC's XML: libxml2 reads 2,048 levels); ``None``: any depth (:attr:`Loss.TOO_DEEP`).
+    #: The deepest ply written, in a format that nests each move in the one before it (PFC's XML:
+    #: libxml2 reads 2,048 levels); ``None``: any depth (:attr:`Loss.TOO_DEEP`).
     max_ply: Optional[int] = None
     #: How a move's comments are named in ``places``: ``place(node, ply)``.
     place: Callable[["Node", int], str] = _ply_place
