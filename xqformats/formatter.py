@@ -54,7 +54,7 @@ from .source import Source
 __all__ = ["FORMATTABLE", "FormatResult", "format_text", "format_file", "format_path"]
 
 #: The formats ``format`` rewrites: the writable ones whose files hold only the record.
-FORMATTABLE = ("pgn", "cbf", "wxfgame", "json", "che")
+FORMATTABLE = ("pgn", "cbf", "pfc", "wxfgame", "json", "che")
 #: The PGN notations ``--notation`` may ask for.
 NOTATIONS = ("chinese", "wxf", "iccs", "san")
 

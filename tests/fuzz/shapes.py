@@ -64,7 +64,7 @@ class Shape:
     size: int = 512 * 1024
 
     def grown(self, size: int) -> bytes:
-        """The input at about ``size`` bytes: as many units as reach it (at least one).
+        """The input at about ``size`` bytes: as many units as reach it (at least one), or as large as it gets.
 
         ``n`` doubles until the input is at least ``size``, then the count is
         interpolated between the last two tries (units need not be of equal size:
@@ -77,6 +77,8 @@ class Shape:
             low, n = (n, len(data)), 2 * n
             data = self.make(n)
             if n >= _NO_GROWTH and len(data) == first:  # it does not grow (see grows)
+                return data
+            if n >= _NO_GROWTH and len(data) <= low[1]:  # it stopped growing: a writer's limit (PFC: 2,047 plies deep)
                 return data
         if low[0] and len(data) > size:
             guess = low[0] + (size - low[1]) * (n - low[0]) // max(1, len(data) - low[1])
