@@ -16,12 +16,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import SHARED_CORPUS
 
 import xqformats
 from xqformats.lint import SelectorError
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "corpus"
+SHARED = SHARED_CORPUS  # ../shared/corpus, or $XQFORMATS_SHARED/corpus (conftest)
 
 #: Black's numbers in fullwidth digits: only the opt-in style rule M407 has anything to say.
 FULLWIDTH = '[Game "Chinese Chess"]\n[Result "*"]\n\n1. 炮二平五 马８进７ *\n'.encode()
@@ -75,7 +76,7 @@ def test_the_library_equals_the_command_line_on_the_repository_corpus(tmp_path: 
         assert _lib(path, **kw) == _cli_json(path, *selection), path.name
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared corpus (../shared/corpus) is not here")
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared corpus (../shared/corpus or $XQFORMATS_SHARED/corpus) is not here")
 def test_the_library_equals_the_command_line_on_real_files() -> None:
     # Real XQWizard exports: GBK, fullwidth digits for Black (M407 on every Black move, opt-in),
     # odd dates (T104): the default selection shows only part of what the reader found.
