@@ -14,7 +14,8 @@ from pgn_strategies import any_mutant, written_game
 from xqformats.diagnostics import Diagnostic, Severity, Span, split_lines, with_related
 from xqformats.model import Game
 from xqformats.pgn import parse_pgn, read_headers, read_pgn, write_pgn
-from xqformats.pgn.splitter import split_games
+from xqformats.pgn.splitter import GameSplitter, split_games
+from xqformats.source import Source
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "pgn"
@@ -551,6 +552,31 @@ def test_splitter_gives_the_same_chunks_however_the_text_is_fed(text: str, line_
     assert list(split_games(text.splitlines(keepends=True))) == whole
     assert list(split_games(["", *text, ""])) == whole  # one character at a time: CR and LF apart
     assert len(whole) == len(parse_pgn(text)[0]) and "".join(c.text or "" for c in whole) == text
+
+
+def _split_line_by_line(pieces: list[str]) -> list[Source]:
+    """The chunks as the splitter reads them one line at a time (its runs of plain lines not taken at once)."""
+    splitter = GameSplitter()
+    splitter._plain = lambda: False  # type: ignore[method-assign]
+    chunks = [c for piece in pieces for c in splitter.feed(piece)]
+    return chunks + list(splitter.finish())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.lists(st.one_of(PGN_CHARS, st.sampled_from(["\n\n", "\r\n[Game \"x\"]\r\n", "{a\nb}", '"\n"', "1. 炮二平五\n", "\f", "\v", "\u3000", ";c\r"])), max_size=80).map("".join),
+    cuts=st.lists(st.integers(0, 10_000), max_size=6),
+)
+def test_runs_of_plain_lines_are_cut_as_line_by_line(text: str, cuts: list[int]) -> None:
+    # The splitter takes the lines holding no `[`, `{` or `;` at once (GameSplitter._skip_plain):
+    # the chunks, their text and their places, equal those of reading every line on its own.
+    bounds = sorted({0, len(text), *(c % (len(text) + 1) for c in cuts)})
+    pieces = [text[a:b] for a, b in zip(bounds, bounds[1:])]
+    reference = _split_line_by_line([text])
+    assert [(c.text, c.offset, c.line, c.column) for c in split_games([text])] == [
+        (c.text, c.offset, c.line, c.column) for c in reference
+    ]
+    assert list(split_games(pieces)) == reference == _split_line_by_line(pieces)
 
 
 # ---------------------------------------------------------------- numbers too long to read

@@ -43,6 +43,10 @@ BLOCK_SIZE = 256 * 1024
 #: A line longer than this (no LF yet) is passed on in parts by :class:`TextSource`.
 PIECE_LIMIT = 1024 * 1024
 
+#: About how many characters of whole lines :class:`TextSource` hands on in one piece: pieces
+#: of many lines save the reader a step per line; pieces of a few kilobytes keep the copies small.
+RUN_SIZE = 8 * 1024
+
 #: This implementation's account of encodings, the last reference of every E rule.
 _ACCOUNT = "`docs/pgn.md` § Encodings"
 
@@ -363,8 +367,8 @@ def decode_bytes(data: bytes, encoding: Optional[str] = None) -> tuple[str, str,
 class TextSource:
     """A byte stream decoded incrementally: iterate to get its text in pieces.
 
-    The pieces are its lines, each with its ``\\n`` (a ``\\r`` stays in the
-    line); a line longer than ``piece_limit`` (a file whose lines end in
+    The pieces are runs of whole lines, each piece ending with a ``\\n`` (a
+    ``\\r`` stays in its line), about a block each; a line longer than ``piece_limit`` (a file whose lines end in
     lone CRs, or none) comes in parts, so memory stays flat.  ``block_size``
     bytes are read at a time; ``sample_size`` leading bytes serve detection.  ``encoding`` is
     the codec used, ``diagnostics`` what detection and decoding reported (it
@@ -372,8 +376,9 @@ class TextSource:
     Memory is O(``block_size`` + ``piece_limit``).  ``raw`` is closed by :meth:`close` only
     when ``owned`` (the file :func:`open_text` opened; not a handle the
     caller passed).  ``line`` is the file line of the first byte (a part of a
-    file read on its own, cut after a line end).  Use as a context manager or
-    call :meth:`close`.
+    file read on its own, cut after a line end).  ``keep`` (characters; 0:
+    none) lets a small file's text be had again, :meth:`kept_text`.  Use as a
+    context manager or call :meth:`close`.
     """
 
     def __init__(
@@ -387,6 +392,7 @@ class TextSource:
         sample_size: int = SAMPLE_SIZE,
         piece_limit: int = PIECE_LIMIT,
         line: int = 1,
+        keep: int = 0,
     ) -> None:
         self._raw = raw
         self._owned = owned
@@ -402,6 +408,10 @@ class TextSource:
         self._column = 1
         self._cr = False  # the last piece ended with a CR: a line end unless an LF follows
         self._bad_line: Optional[int] = 0  # the last line E102 was reported on
+        # The pieces handed out, while they come to at most `keep` characters (see kept_text).
+        self._keep = keep
+        self._kept: Optional[list[str]] = [] if keep > 0 else None
+        self._done = False
 
     def _blocks(self) -> Iterator[str]:
         data = self._head
@@ -418,28 +428,22 @@ class TextSource:
             data = b""
 
     def __iter__(self) -> Iterator[str]:
-        """The decoded text: its lines, each with its line end (``\\n``; ``\\r`` stays in the line)."""
+        """The decoded text in pieces of whole lines: each piece ends with a ``\\n`` (a ``\\r`` stays in its line).
+
+        A piece holds about :data:`RUN_SIZE` characters of a block, up to an
+        LF (what follows a block's last LF goes on in the next piece), so a
+        caller pays per piece, not per line; only the last piece, and the parts
+        of a line longer than ``piece_limit``, may end elsewhere.
+        """
         pending = ""
         for block in self._blocks():
             if not block:
                 continue
             text = pending + block if pending else block
             start = 0
-            find = text.find
-            nl = find("\n")
-            while nl >= 0:
-                piece = text[start : nl + 1]
-                if self._cr:
-                    self._after_cr(piece)
-                if _MARK in piece:
-                    piece = self._note_bad(piece)
-                # (self._piece, inline: once per line of every file.)  A lone CR
-                # ends a line for positions too (docs/spec/pgn.md §2.4).
-                self._line += 1 if "\r" not in piece else 1 + piece.count("\r") - piece.count("\r\n")
-                self._column = 1
-                yield piece
-                start = nl + 1
-                nl = find("\n", start)
+            for cut in _line_runs(text):
+                yield self._piece(text[start:cut] if start or cut < len(text) else text)
+                start = cut
             pending = text[start:]
             if len(pending) > self._piece_limit:
                 # A line with no LF so far: pass it on in parts.
@@ -447,6 +451,15 @@ class TextSource:
                 pending = ""
         if pending:
             yield self._piece(pending)
+        self._done = True
+
+    def kept_text(self) -> Optional[str]:
+        """The whole text handed out, once it has all been (its pieces joined), when it came to at most
+        ``keep`` characters; else ``None`` (a larger file, ``keep`` 0, or not read to its end).
+
+        So that a second look at a small file's lines (:meth:`RecordStream.lines`) needs no second read.
+        """
+        return "".join(self._kept) if self._done and self._kept is not None else None
 
     def _note_bad(self, piece: str) -> str:
         """E102 for the bad bytes of ``piece``, the next piece (once per line, across the parts of a line);
@@ -483,6 +496,13 @@ class TextSource:
         else:
             self._column += len(body)
         self._cr = piece.endswith("\r")
+        kept = self._kept
+        if kept is not None:
+            self._keep -= len(piece)
+            if self._keep >= 0:
+                kept.append(piece)
+            else:
+                self._kept = None
         return piece
 
     def blocks(self) -> Iterator[str]:
@@ -505,6 +525,22 @@ class TextSource:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _line_runs(text: str) -> Iterator[int]:
+    """Where :meth:`TextSource.__iter__` cuts ``text``: after an LF, about every :data:`RUN_SIZE` characters.
+
+    Each cut is just after the last LF within :data:`RUN_SIZE` characters of
+    the previous cut, or after the first LF past them (a longer line); none
+    after the last LF.
+    """
+    start, end = 0, len(text)
+    while start < end:
+        cut = text.rfind("\n", start, start + RUN_SIZE) + 1 or text.find("\n", start + RUN_SIZE) + 1
+        if not cut:
+            return
+        yield cut
+        start = cut
 
 
 def _read_up_to(raw: IO[bytes], size: int) -> bytes:

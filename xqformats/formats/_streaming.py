@@ -156,7 +156,8 @@ class RecordStream:
         (1-based, as positions count them, without line ends).
 
         Numbers past the end are left out; ``{}`` for an input with no text
-        (binary, undecodable).  A streamed file is read again for them (memory: one line).
+        (binary, undecodable).  A streamed file is read again for them (memory: one line),
+        unless its reader kept its text (a small file, :attr:`.base.Streaming.text`).
         """
         want = set(wanted)
         if not want and containing is None:
@@ -171,6 +172,9 @@ class RecordStream:
             if containing is not None and containing in text:
                 out.update((n, s) for n, s in enumerate(all_lines, 1) if containing in s)
             return out
+        kept = self._streaming.text()
+        if kept is not None:
+            return _pick_lines((kept,), want, containing)
         if self.codec is None or self._path is None:
             return {}
         if not want and containing is not None and not _may_hold(self._path, self.codec, containing):

@@ -117,6 +117,10 @@ def _nothing() -> None:
     pass
 
 
+def _no_text() -> Optional[str]:
+    return None
+
+
 @dataclass(slots=True)
 class Streaming:
     """What a streaming reader gives: the games one at a time, and every finding.
@@ -125,13 +129,16 @@ class Streaming:
     in the reader's order, as :attr:`Reading.diagnostics` holds them; it is
     complete once ``games`` is exhausted (before, it holds what was found so
     far).  ``codec`` is the text encoding in use (text formats; ``None``
-    otherwise).  ``close()`` releases the file.
+    otherwise).  ``close()`` releases the file.  ``text()`` is the file's
+    whole decoded text once ``games`` is exhausted, when the reader kept it
+    (a small text file), else ``None``.
     """
 
     games: Iterator["Game"]
     findings: Callable[[], list[Diagnostic]]
     codec: Optional[str] = None
     close: Callable[[], None] = _nothing
+    text: Callable[[], Optional[str]] = _no_text
 
 
 #: ``stream(raw, name, options, part) -> Streaming``: read the open binary

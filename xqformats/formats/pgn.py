@@ -35,6 +35,10 @@ def _read(source: "Source", options: ReadOptions) -> Reading:
     return Reading(list(games), list(diagnostics))
 
 
+#: Up to how many characters of a whole file's text the stream keeps (:attr:`.base.Streaming.text`).
+KEEP_TEXT = 64 * 1024
+
+
 def _stream(raw: IO[bytes], name: Optional[str], options: ReadOptions, part: Optional[Part]) -> Streaming:
     """The games of the file ``raw``, or of its ``part``, one at a time (see :data:`.base.StreamFn`)."""
     from ..diagnostics import DiagnosticSink
@@ -47,7 +51,9 @@ def _stream(raw: IO[bytes], name: Optional[str], options: ReadOptions, part: Opt
     games: Iterator["Game"]
     if part is None or part.start == 0:
         # The whole file, or its first part: read as from the start (a BOM dropped).
-        source = TextSource(raw, options.encoding if part is None else part.codec, path=name)
+        # The text of a small whole file is kept: the lines findings point at come from it.
+        keep = KEEP_TEXT if part is None else 0
+        source = TextSource(raw, options.encoding if part is None else part.codec, path=name, keep=keep)
         games = iter(PgnReader(source, strict=options.strict, wanted=options.wanted))
     else:
         # A part after the first starts at a line that starts with no BOM
@@ -70,7 +76,7 @@ def _stream(raw: IO[bytes], name: Optional[str], options: ReadOptions, part: Opt
             source.close()
 
     # The file-level findings (encoding) first, then each game's: the order of parse_pgn.
-    return Streaming(each(), lambda: source.diagnostics + found, source.encoding, source.close)
+    return Streaming(each(), lambda: source.diagnostics + found, source.encoding, source.close, source.kept_text)
 
 
 def _starts(raw: IO[bytes], codec: str) -> Iterator[tuple[int, int, int, int]]:

@@ -82,7 +82,8 @@ class GameSplitter:
         self._lsqb = lex.lsqb.match
         self._tag_value = lex.tag_value.match
         self._comment = lex.comment.match
-        self._line_ends = lex.line_end.finditer
+        self._line_end = lex.line_end.search
+        self._all_blank = re.compile(f"(?:{lex.ws.pattern})?", lex.ws.flags).fullmatch
         inner = "".join(ch for ch in lex.line_end_chars if ch != "\n")
         # A line end other than LF (for pieces that are already lines).
         self._other_end = re.compile(f"[{re.escape(inner)}]" if inner else "(?!)").search
@@ -146,7 +147,14 @@ class GameSplitter:
         end = len(piece)
         # Only the new piece is searched, and the line not yet ended is kept
         # in parts: a line of any length costs linear time (docs/security.md).
-        for m in self._line_ends(piece, start):
+        while start < end:
+            if not self._pending and self._plain():
+                start = self._skip_plain(piece, start, end)
+                if start == end:
+                    break
+            m = self._line_end(piece, start)
+            if m is None:
+                break
             e = m.end()
             if e == end and piece[e - 1] == "\r":
                 break  # maybe the CR of a CR LF cut between two pieces
@@ -160,6 +168,50 @@ class GameSplitter:
         if start < end:
             self._pending.append(piece[start:])
         return self._flush()
+
+    def _plain(self) -> bool:
+        """Whether the next line is read as any line outside a comment, a value and held tag lines."""
+        return self._value is None and self._comment_open is None and self._held is None and not self._in_movetext
+
+    def _skip_plain(self, piece: str, start: int, end: int) -> int:
+        """Take the *plain* lines of ``piece`` from ``start``: where the next line to read one by one starts.
+
+        A plain line holds none of what :meth:`_line` looks for (no ``[``, no
+        comment, no ``{``: ``self._find`` does not match in it), so reading it
+        only adds it to the chunk, and marks movetext unless it is blank.  The
+        lines up to the first one where ``self._find`` matches are plain (its
+        alternatives match wherever their first character stands), and are
+        taken at once, as :meth:`_line` would take them one by one (the
+        differential test feeds the same text line by line and whole).  Only
+        whole lines whose line end is certain are taken: not a CR at the end of
+        the piece (maybe the CR of a CR LF cut between two pieces).
+        """
+        m = self._find(piece, start)
+        stop = self._line_start(piece, start, m.start() if m is not None else end)
+        if m is None and stop == end and piece[end - 1] == "\r":
+            stop = self._line_start(piece, start, end - 1)
+        if stop > start:
+            self._add_plain(piece, start, stop)
+        return stop
+
+    def _line_start(self, piece: str, start: int, pos: int) -> int:
+        """Where the line holding ``pos`` starts, at ``start`` or after a line end of ``piece[start:pos]``
+        (``pos`` itself when the character before it ends a line)."""
+        return max([piece.rfind(ch, start, pos) for ch in self._lex.line_end_chars]) + 1 or start
+
+    def _add_plain(self, piece: str, start: int, stop: int) -> None:
+        """:meth:`_add` for the whole plain lines ``piece[start:stop]``; movetext unless all blank."""
+        run = piece[start:stop]
+        if self._all_blank(piece, start, stop) is None:
+            self._movetext = self._has_text = True
+        self._buf.append(run)
+        self._offset += stop - start
+        ends = run.count("\n") + run.count("\r") - run.count("\r\n")
+        if ends:
+            self._line_no += ends
+            self._column = stop - start - max(run.rfind("\n"), run.rfind("\r"))
+        else:
+            self._column += stop - start
 
     def _end_pending(self, piece: str) -> int:
         """Where ``piece`` goes on after a pending line whose last character is a CR.
