@@ -249,6 +249,15 @@ def _decoded_sample(data: bytes, codec: str) -> str:
     return codecs.getincrementaldecoder(codec)(errors=_MARKING).decode(data, final=False)
 
 
+def _decodes(data: bytes, codec: str) -> bool:
+    """Whether ``data`` decodes with ``codec`` without an error (a character cut at the end allowed)."""
+    try:
+        codecs.getincrementaldecoder(codec)().decode(data, final=False)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _common(text: str) -> int:
     """How many characters of ``text`` are common Chinese ones (:data:`_COMMON`)."""
     return sum(1 for ch in text if ch in _COMMON)
@@ -290,8 +299,13 @@ def detect_encoding(data: bytes) -> tuple[str, list[Diagnostic]]:
     except UnicodeDecodeError:
         pass
     gb_text = _decoded_sample(sample, "gb18030")
+    gb_err = gb_text.count(_MARK)
+    if not gb_err and not _decodes(sample, "big5"):
+        # (GBK text is seldom valid Big5, and the strict decoder stops at the first bad byte: the
+        # usual case needs no second full decoding.)
+        return "gb18030", [_guessed("gb18030", "no byte-order mark, not UTF-8; reads best as GB18030/GBK")]
     b5_text = _decoded_sample(sample, "big5")
-    gb_err, b5_err = gb_text.count(_MARK), b5_text.count(_MARK)
+    b5_err = b5_text.count(_MARK)
     # Fewer errors wins; on a tie, more common characters (counted only then:
     # a character loop per file, which GBK text read as Big5 never needs);
     # GB18030 by default.

@@ -63,6 +63,53 @@ class _OpenValue:
     held: list[str] = field(default_factory=list)  # the lines after the tag line, so far
 
 
+class _Patterns:
+    """The splitter's own patterns, made of a lexicon's terminals: compiled once per lexicon (:func:`_patterns`)."""
+
+    def __init__(self, lex: Lexicon) -> None:
+        flags = lex.ws.flags
+        ws = f"(?:{lex.ws.pattern})?"
+        self.all_blank = re.compile(ws, flags).fullmatch
+        inner = "".join(ch for ch in lex.line_end_chars if ch != "\n")
+        # A line end other than LF (for pieces that are already lines).
+        self.other_end = re.compile(f"[{re.escape(inner)}]" if inner else "(?!)").search
+        # What may stand in a line that matters here, in the lexer's order of
+        # preference: a comment, a tag pair's head (then its value), an unclosed `{`.
+        parts = (
+            ("comment", lex.comment.pattern),
+            ("line_comment", lex.line_comment.pattern),
+            ("tag", f"{lex.lsqb.pattern}{ws}(?:{lex.tag_name.pattern})?{ws}"),
+            ("open", re.escape(COMMENT_OPEN)),
+        )
+        # Searched without group names (re then skips ahead to a possible first
+        # character: five times faster on a line of moves), then classified.
+        self.find = re.compile("|".join(f"(?:{p})" for _, p in parts), flags).search
+        self.classify = re.compile("|".join(f"(?P<{k}>{p})" for k, p in parts), flags).match
+        # A tag pair alone on its line, as the scan below reads one (its head, its value, then only
+        # `]` and blanks): nothing in it stays open, so the scan is skipped (most tag lines).
+        self.lone_tag = re.compile(
+            f"{lex.lsqb.pattern}{ws}(?:{lex.tag_name.pattern}){ws}(?:{lex.tag_value.pattern}){ws}(?:{lex.rsqb.pattern}){ws}\\Z",
+            flags,
+        ).match
+        self.tag_head = re.compile(f"{lex.lsqb.pattern}{ws}({lex.tag_name.pattern})", flags).match
+        self.skipped = re.compile(f"(?:{lex.comment.pattern})|(?:{lex.line_comment.pattern})|(?:{lex.tag_value.pattern})", flags).sub
+        self.result_at_end = re.compile(f"(?<![^\\s()])(?:{lex.result.pattern})\\s*\\Z", flags).search
+        self.numbers = re.compile(f"(?<![^\\s(){{}}])(?:{lex.move_number.pattern})", flags).finditer
+
+
+#: Per lexicon (by identity; the lexicon is kept with them), its splitter patterns.
+_PATTERNS: dict[int, tuple[Lexicon, _Patterns]] = {}
+
+
+def _patterns(lex: Lexicon) -> _Patterns:
+    """The splitter patterns of ``lex``, compiled on its first splitter (a splitter per file was a
+    fiftieth of linting a folder of single-game files)."""
+    known = _PATTERNS.get(id(lex))
+    if known is None or known[0] is not lex:
+        known = _PATTERNS[id(lex)] = (lex, _Patterns(lex))
+    return known[1]
+
+
 class GameSplitter:
     """Text in, game chunks out: :meth:`feed` pieces of any size, then :meth:`finish`.
 
@@ -78,35 +125,17 @@ class GameSplitter:
         lex = lex or lexicon()
         self.name = name
         self._lex = lex
+        pat = _patterns(lex)
         self._ws = lex.ws.match
         self._lsqb = lex.lsqb.match
         self._tag_value = lex.tag_value.match
         self._comment = lex.comment.match
         self._line_end = lex.line_end.search
-        self._all_blank = re.compile(f"(?:{lex.ws.pattern})?", lex.ws.flags).fullmatch
-        inner = "".join(ch for ch in lex.line_end_chars if ch != "\n")
-        # A line end other than LF (for pieces that are already lines).
-        self._other_end = re.compile(f"[{re.escape(inner)}]" if inner else "(?!)").search
-        # What may stand in a line that matters here, in the lexer's order of
-        # preference: a comment, a tag pair's head (then its value), an unclosed `{`.
-        parts = (
-            ("comment", lex.comment.pattern),
-            ("line_comment", lex.line_comment.pattern),
-            ("tag", f"{lex.lsqb.pattern}(?:{lex.ws.pattern})?(?:{lex.tag_name.pattern})?(?:{lex.ws.pattern})?"),
-            ("open", re.escape(COMMENT_OPEN)),
-        )
-        flags = lex.ws.flags
-        # Searched without group names (re then skips ahead to a possible first
-        # character: five times faster on a line of moves), then classified.
-        self._find = re.compile("|".join(f"(?:{p})" for _, p in parts), flags).search
-        self._classify = re.compile("|".join(f"(?P<{k}>{p})" for k, p in parts), flags).match
-        # A tag pair alone on its line, as the scan below reads one (its head, its value, then only
-        # `]` and blanks): nothing in it stays open, so the scan is skipped (most tag lines).
-        ws = f"(?:{lex.ws.pattern})?"
-        self._lone_tag = re.compile(
-            f"{lex.lsqb.pattern}{ws}(?:{lex.tag_name.pattern}){ws}(?:{lex.tag_value.pattern}){ws}(?:{lex.rsqb.pattern}){ws}\\Z",
-            flags,
-        ).match
+        self._all_blank = pat.all_blank
+        self._other_end = pat.other_end
+        self._find = pat.find
+        self._classify = pat.classify
+        self._lone_tag = pat.lone_tag
         self._pending: list[str] = []  # the parts of a line not yet ended
         self._ready: list[Source] = []  # chunks complete
         # The chunk being gathered, and where the next line starts.
@@ -122,10 +151,10 @@ class GameSplitter:
         self._held: Optional[list[str]] = None
         self._last: Optional[int] = None
         self._in_movetext = False  # the held lines are being put in the movetext
-        self._tag_head = re.compile(f"{lex.lsqb.pattern}{ws}({lex.tag_name.pattern})", flags).match
-        self._skipped = re.compile(f"(?:{lex.comment.pattern})|(?:{lex.line_comment.pattern})|(?:{lex.tag_value.pattern})", flags).sub
-        self._result_at_end = re.compile(f"(?<![^\\s()])(?:{lex.result.pattern})\\s*\\Z", flags).search
-        self._numbers = re.compile(f"(?<![^\\s(){{}}])(?:{lex.move_number.pattern})", flags).finditer
+        self._tag_head = pat.tag_head
+        self._skipped = pat.skipped
+        self._result_at_end = pat.result_at_end
+        self._numbers = pat.numbers
         self._number = lex.move_number.match
 
     # ---------------------------------------------------------------- input
