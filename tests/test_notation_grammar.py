@@ -3,17 +3,18 @@ and each terminal accepts exactly the language of its grammar's start rule."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lark import Lark
+from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
 from xqformats.notation import Notation, detect_notation
 from xqformats.notation.shape import parser_for
-from xqformats.notation.spelling import SHAPES, shape_of
+from xqformats.notation.spelling import SHAPES, OneCharParser, parse_spelling, shape_of
 from xqformats.resources import grammar_path
 
 TERMINALS = {
@@ -151,6 +152,46 @@ def near_moves(draw: st.DrawFn, notation: Notation) -> str:
 def test_terminal_equals_start_rule(notation: Notation, data: st.DataObject) -> None:
     text = data.draw(st.one_of(near_moves(notation), structured(ALL_CLASSES)))
     assert bool(REGEXES[notation].fullmatch(text)) == rule_accepts(notation, text)
+
+
+def lark_tree(notation: Notation, text: str) -> object:
+    """The tree the notation's Lark parser gives ``text``, as plain data (None: refused)."""
+    try:
+        return plain(parser_for(notation).parse(text))
+    except LarkError:
+        return None
+
+
+def plain(tree: object) -> object:
+    if isinstance(tree, Tree):
+        return (str(tree.data), [plain(c) for c in tree.children])
+    assert isinstance(tree, Token)
+    return (tree.type, str(tree), tree.start_pos, tree.end_pos, tree.line, tree.column)
+
+
+def test_the_one_character_grammars_are_parsed_once_per_signature() -> None:
+    # Chinese, WXF and ICCS have one-character terminals and nothing ignored; SAN does not.
+    assert [n for n in Notation if OneCharParser.applies(parser_for(n))] == EXACT
+
+
+def test_trees_rebuilt_from_a_signature_equal_the_parser_s_for_every_chinese_shape() -> None:
+    # Every text of four shapes over the Chinese character classes (about 10,000): the
+    # tree made from an earlier spelling of the same signature is the one Lark builds.
+    shapes = [(0, 1, 3, 1), (0, 2, 3, 2), (4, 0, 3, 1), (1, 0, 3, 2)]
+    for shape in shapes:
+        for chars in itertools.product(*(CHINESE_CLASSES[k] for k in shape)):
+            text = "".join(chars)
+            got = parse_spelling(Notation.CHINESE, text)
+            assert (None if got is None else plain(got)) == lark_tree(Notation.CHINESE, text), text
+
+
+@pytest.mark.parametrize("notation", list(Notation))
+@settings(max_examples=800, deadline=None)
+@given(data=st.data())
+def test_parse_spelling_equals_the_parser(notation: Notation, data: st.DataObject) -> None:
+    text = data.draw(st.one_of(near_moves(notation) if notation in TEMPLATES else st.text(max_size=6), structured(ALL_CLASSES), st.text(max_size=6)))
+    got = parse_spelling(notation, text)
+    assert (None if got is None else plain(got)) == lark_tree(notation, text)
 
 
 @pytest.mark.parametrize("notation", EXACT)
