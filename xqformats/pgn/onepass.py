@@ -137,7 +137,7 @@ class _OnePass(FastParse):
     """
 
     __slots__ = (
-        "low", "game", "builder", "number", "prev", "prev_end", "comment_start",
+        "low", "game", "builder", "number", "prev", "prev_end", "comment_start", "comment_place",
         "open", "format_notation", "notation_kind", "first", "ending", "styles",
     )
 
@@ -154,6 +154,9 @@ class _OnePass(FastParse):
         self.prev_end = -1
         self.open = 0  # variations open
         self.comment_start = -1  # where the last comment began: a `;` comment's span ends the movetext (the result fix)
+        # The last comment's line and column, when it ends on its line (its span is then made
+        # without the chunk's line index); None when it goes over lines.
+        self.comment_place: Optional[tuple[int, int]] = None
         self.format_notation: Optional[Notation] = None
         self.notation_kind = ""
         self.first = 0  # where the movetext starts (the first token after the tags)
@@ -207,8 +210,16 @@ class _OnePass(FastParse):
         if prev is MoveNumber and self.number is not None:
             return _number_node(self.number).span, None
         if prev is Comment:
-            return self.chunk.span(self.comment_start, self.prev_end), None
+            return self._comment_span(), None
         return self.chunk.span(self.prev_end, self.prev_end), None
+
+    def _comment_span(self) -> Span:
+        """The span of the last comment read (``comment_start`` to ``prev_end``)."""
+        s, e, place = self.comment_start, self.prev_end, self.comment_place
+        if place is None:
+            return self.chunk.span(s, e)
+        ln, col = place
+        return new_span(s + self.off, e + self.off, ln, col, ln, col + e - s)
 
     # ------------------------------------------------------------ movetext
     def _moves(self) -> bool:  # noqa: C901 - the hot loop: one branch per frequent token, one call per move
@@ -327,6 +338,7 @@ class _OnePass(FastParse):
             self.low.brace_in_comment(Comment(text, line, span))  # type: ignore[arg-type]
         self.builder.visit_comment(text)
         self.prev, self.prev_end, self.comment_start = Comment, e, s
+        self.comment_place = (ln, col) if e <= self.nl else None
         return True
 
     def _on_nag(self, kind: str, token: str, s: int, e: int, ln: int, col: int) -> bool:
