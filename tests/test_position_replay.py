@@ -1,4 +1,4 @@
-"""``Position.replay`` leaves what ``push`` one move at a time leaves, and says what moved and what was taken."""
+"""``Position.replay`` leaves what ``push`` one move at a time leaves, and gives each position's key and the plies that captured."""
 
 from __future__ import annotations
 
@@ -27,17 +27,21 @@ def test_replay_equals_push_by_push() -> None:
         pushed, moves = random_line(seed)
         replayed = Position()
         start = Position()
-        played = replayed.replay(moves)
+        keys, captures = replayed.replay(moves)
         assert replayed.board == pushed.board
         assert (replayed.turn, replayed.halfmove_clock, replayed.fullmove_number) == (
             pushed.turn, pushed.halfmove_clock, pushed.fullmove_number)
         assert replayed.king(True) == pushed.king(True) and replayed.king(False) == pushed.king(False)
         assert replayed.move_stack == pushed.move_stack
-        # What moved and what was taken, checked against a push-by-push replay.
-        for move, (piece, captured) in zip(moves, played):
-            assert piece == start.piece_at(move.from_square)
-            assert captured == start.piece_at(move.to_square)
+        # Each position's key and the plies that captured, checked against a push-by-push replay.
+        assert keys[0] == start.zobrist() and len(keys) == len(moves) + 1
+        taken = []
+        for ply, move in enumerate(moves, 1):
+            if start.piece_at(move.to_square) is not None:
+                taken.append(ply)
             start.push(move)
+            assert keys[ply] == start.zobrist()
+        assert captures == taken
         while replayed.move_stack:  # the stack pops back to the start
             replayed.pop()
         assert replayed == Position()

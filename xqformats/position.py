@@ -647,32 +647,40 @@ class Position:
             self.fullmove_number += 1
         self.turn = not self.turn
 
-    def replay(self, moves: Iterable[Move]) -> list[tuple[str, Optional[str]]]:
+    def replay(self, moves: Iterable[Move]) -> tuple[list[int], list[int]]:
         """Push each of ``moves`` in turn (each legal where it is played; not checked): afterwards the
         position is what :meth:`push` one move at a time leaves, its stack included.
 
-        Returns, move by move, the piece that moved and the piece it captured
-        (``None``: no capture).  One loop with no call per move: a checker
-        replays every main line once (:func:`xqformats.adjudication.cycles.scan_line`).
+        Returns the :meth:`zobrist` key of every position of the line
+        (``keys[0]`` this one's before the first move, ``keys[i]`` after ``i``
+        moves), updated move by move, and the plies (1-based) that captured.
+        One loop with no call per move: a checker replays every main line once
+        (:func:`xqformats.adjudication.cycles.scan_line`).
         """
         b = self.board
         stack = self._stack
         kings = self._kings
-        played: list[tuple[str, Optional[str]]] = []
+        table, side = ZOBRIST_PIECES, ZOBRIST_BLACK
+        key = self.zobrist()
+        keys = [key]
+        captures: list[int] = []
         turn, clock, number = self.turn, self.halfmove_clock, self.fullmove_number
         for move in moves:
             frm, to = move
             piece = b[frm]
             captured = b[to]
             stack.append((move, captured, clock))
-            played.append((piece, captured))  # type: ignore[arg-type]  # a legal move moves a piece
             b[to] = piece
             b[frm] = None
+            own = table[piece]  # type: ignore[index]  # a legal move moves a piece
+            key ^= own[frm] ^ own[to] ^ side
             if piece == "K":
                 kings[RED] = to
             elif piece == "k":
                 kings[BLACK] = to
             if captured is not None:
+                key ^= table[captured][to]
+                captures.append(len(keys))
                 clock = 0
                 if captured == "K":
                     kings[RED] = -1
@@ -682,11 +690,12 @@ class Position:
                 clock = 0
             else:
                 clock += 1
+            keys.append(key)
             if not turn:
                 number += 1
             turn = not turn
         self.turn, self.halfmove_clock, self.fullmove_number = turn, clock, number
-        return played
+        return keys, captures
 
     def pop(self) -> Move:
         """Take back the last move pushed."""

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from ..core import Move
-from ..position import ZOBRIST_BLACK, ZOBRIST_PIECES, Position
+from ..position import Position
 
 
 def position_key(pos: Position) -> int:
@@ -51,27 +51,25 @@ class LineScan:
 def scan_line(start: Position, moves: Sequence[Move]) -> LineScan:
     """Play ``moves`` (legal, in order) from ``start``; O(plies), one hash update per ply."""
     pos = start.copy()
-    played = pos.replay(moves)  # (the rules engine's make, one loop for the whole line)
-    table = ZOBRIST_PIECES
-    side = ZOBRIST_BLACK
-    key = position_key(start)
-    keys = [key]
-    seen = {key: 1}
+    keys, captures = pos.replay(moves)  # (the rules engine's make and key update, one loop for the whole line)
+    return LineScan(start, tuple(moves), pos, tuple(keys), _decided(keys, captures), tuple(captures))
+
+
+def _decided(keys: list[int], captures: list[int]) -> tuple[int, ...]:
+    """The plies whose position has occurred at least three times since the last capture before them."""
+    if len(keys) - len(set(keys)) < 2:
+        return ()  # (no key occurs three times in the whole line: the usual case, decided without a loop)
     decided: list[int] = []
-    captures: list[int] = []
-    for ply, ((frm, to), (piece, captured)) in enumerate(zip(moves, played), 1):
-        own = table[piece]
-        key ^= own[frm] ^ own[to] ^ side
-        if captured is not None:
-            key ^= table[captured][to]
-            captures.append(ply)
+    seen: dict[int, int] = {}
+    cuts = set(captures)
+    for ply, key in enumerate(keys):
+        if ply in cuts:
             seen = {}
-        keys.append(key)
         count = seen.get(key, 0) + 1
         seen[key] = count
         if count >= 3:
             decided.append(ply)
-    return LineScan(start, tuple(moves), pos, tuple(keys), tuple(decided), tuple(captures))
+    return tuple(decided)
 
 
 @dataclass(frozen=True, slots=True)
