@@ -9,6 +9,7 @@ big file into :class:`~.base.Part` objects of whole games that other processes r
 from __future__ import annotations
 
 import codecs
+import io
 import os
 from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Callable, Iterator, Optional, Union, cast
@@ -369,6 +370,11 @@ def open_record(
     return _open_path(raw, size, limit=max_size, path=path, name=name, format=format, registry=registry, options=options, part=part)
 
 
+#: A file of fewer bytes than this is read once, whole, when its format is detected (the format's
+#: reader then reads it from memory): most record files are a few kilobytes.
+SMALL_FILE = 64 * 1024
+
+
 def _open_path(
     raw: IO[bytes],
     size: int,
@@ -386,8 +392,13 @@ def _open_path(
         raw.close()
         raise TypeError("A part is read with the format of its file")
     try:
-        head = raw.read(HEAD_SIZE) if format is None else b""
-        raw.seek(0)
+        first = raw.read(SMALL_FILE) if format is None else b""
+        head = first[:HEAD_SIZE]
+        # A file shorter than SMALL_FILE is all in `first` (a regular file's read returns less only
+        # at its end): it is read from memory from here on, not from the file again.
+        whole_file: Optional[bytes] = first if format is None and len(first) < SMALL_FILE else None
+        if whole_file is None:
+            raw.seek(0)
     except OSError as exc:
         raw.close()
         diag = _unreadable(name, exc.strerror or type(exc).__name__, options.strict).diagnostic
@@ -400,12 +411,16 @@ def _open_path(
         # Read whole by read() when first needed (the format is known now).
         raw.close()
         known = fmt
+        data: Union[str, bytes] = path if whole_file is None else whole_file
 
         def whole() -> Record:
-            return read(path, format=known, name=name, strict=options.strict, encoding=options.encoding, max_size=limit)
+            return read(data, format=known, name=name, strict=options.strict, encoding=options.encoding, max_size=limit)
 
         return RecordStream(fmt, Source(name), found, record=whole, size=size)
     stream = fmt.stream
+    if whole_file is not None:
+        raw.close()
+        raw = io.BytesIO(whole_file)
     opened = raw if part is None else cast(IO[bytes], _Window(raw, part.start, part.end))
     reader, crash = guard(lambda: stream(opened, name, options, part), f"The {fmt.title} reader", name=name, strict=options.strict)
     if reader is None:
