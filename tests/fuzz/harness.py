@@ -60,6 +60,7 @@ __all__ = [
     "Grown",
     "run_one",
     "inputs",
+    "pool_of",
     "fuzz",
     "minimise",
 ]
@@ -528,6 +529,15 @@ def inputs(seeds: Sequence[bytes], rng: random.Random, plan: Plan, dictionary: S
             yield mutate(rng, seeds, dictionary, plan.max_size, mutators), False
 
 
+def pool_of(target: Target, seeds: dict[str, list[bytes]], rng: random.Random) -> tuple[list[bytes], list[bytes]]:
+    """``(own, pool)``: the seeds of ``target``'s formats (every seed when it names none), and
+    those plus one in eight as many drawn from the other seeds (a reader must survive anything)."""
+    everything = [s for group in seeds.values() for s in group]
+    own = [s for name in target.formats for s in seeds.get(name, [])] or everything
+    others = [s for s in everything if s not in own]
+    return own, own + rng.sample(others, min(len(others), max(1, len(own) // 8)))
+
+
 def fuzz(
     targets: Sequence[Target],
     seeds: dict[str, list[bytes]],
@@ -553,12 +563,9 @@ def fuzz(
     without formats runs them all), after its other inputs.
     """
     report = report if report is not None else Report()
-    everything = [s for group in seeds.values() for s in group]
     for target in targets:
         rng = random.Random(f"{seed}:{target.name}")
-        own = [s for name in target.formats for s in seeds.get(name, [])] or everything
-        others = [s for s in everything if s not in own]
-        pool = own + rng.sample(others, min(len(others), max(1, len(own) // 8)))
+        own, pool = pool_of(target, seeds, rng)
         # Warm up on each of the target's own seeds: imports and caches are not an input's cost (a
         # finding here is found again below).  The smallest seed alone left some to a later, maybe
         # memory-traced input: xmlschema's schema, built for the first CBF document libxml2 rejects
@@ -577,20 +584,22 @@ def fuzz(
 # ---------------------------------------------------------------- minimising
 
 
-def minimise(finding: Finding, target: Target, budget: Budget = Budget(), *, attempts: int = 2000) -> Finding:
+def minimise(finding: Finding, target: Target, budget: Budget = Budget(), *, attempts: int = 2000, seconds: Optional[float] = None) -> Finding:
     """A smaller input with the same :attr:`Finding.signature` (delta debugging over bytes).
 
     Removes chunks from half the input down to single bytes while the
-    signature stays, at most ``attempts`` runs.  A time or memory finding is
-    shrunk while it still exceeds its budget.
+    signature stays, at most ``attempts`` runs and, given ``seconds``, no run
+    started after that many seconds.  A time or memory finding is shrunk while
+    it still exceeds its budget.
     """
     best = finding
     tries = 0
+    stop = time.monotonic() + seconds if seconds is not None else float("inf")
     chunk = max(1, len(best.data) // 2)
-    while chunk >= 1 and tries < attempts:
+    while chunk >= 1 and tries < attempts and time.monotonic() < stop:
         i = 0
         shrunk = False
-        while i < len(best.data) and tries < attempts:
+        while i < len(best.data) and tries < attempts and time.monotonic() < stop:
             candidate = best.data[:i] + best.data[i + chunk :]
             tries += 1
             found, _ = run_one(target, candidate, budget, memory=best.kind == "memory")
