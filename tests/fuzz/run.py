@@ -33,7 +33,6 @@ import argparse
 import faulthandler
 import signal
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent

@@ -79,7 +79,7 @@ class Schedule:
     def lane(self, target: Target) -> Lane:
         """The lane of ``target``: its own random stream (from the seed and its name, as in :func:`harness.fuzz`)."""
         rng = random.Random(f"{self.seed}:{target.name}")
-        own, pool = pool_of(target, self.seeds, rng)
+        _, pool = pool_of(target, self.seeds, rng)
         ordinary = inputs(pool, rng, Plan(count=sys.maxsize, max_size=self.max_size), self.dictionary)
         mine = [s for s in self.shapes if not target.formats or s.format in target.formats]
         return Lane(target, rng, pool, ordinary, seeds_left=len(pool), shapes=mine)

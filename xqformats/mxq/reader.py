@@ -30,15 +30,11 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from io import BytesIO
 from typing import Any, Optional, Sequence, cast
-
-from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import Move
 from ..diagnostics import Diagnostic, DiagnosticSink
-from ..layouts.mxq import Mxq  # generated code is not type-checked
 from ..model import Game
 from . import header as fields
 from .moves import fr_move
@@ -53,7 +49,7 @@ from .rules import (
     UNDECODABLE_TEXT,
 )
 from .strings import MARKERS as _MARKER_BYTES
-from .strings import Item, sections
+from .strings import Item, layout, sections
 
 #: What the comment keeping unplayable moves starts with (docs/spec/mxq.md §4.3).
 UNREAD_PREFIX = "MXQ moves not read:"
@@ -64,18 +60,8 @@ MARKERS = tuple(m.decode("ascii") for m in _MARKER_BYTES)
 
 
 def parse(data: bytes) -> Optional[Any]:
-    """The file as the generated parser reads it; ``None`` for an empty file (the sniff's).
-
-    The layout clamps a string cut short to the bytes there are and ends each
-    section at the end of the data, so no content makes it raise; the
-    ``except`` is there should a future layout differ.
-    """
-    if not data:
-        return None
-    try:
-        return Mxq(KaitaiStream(BytesIO(data)))
-    except (EOFError, KaitaiStructError):  # pragma: no cover - the layout reads any bytes
-        return None
+    """The file as the generated parser reads it; ``None`` for an empty file (the sniff's, formats/mxq.py)."""
+    return layout(data)
 
 
 def read_mxq(data: bytes, *, path: Optional[str] = None, strict: bool = False, fast: bool = True) -> tuple[Optional[Game], list[Diagnostic]]:

@@ -30,7 +30,7 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from ..layouts.mxq import Mxq  # generated code is not type-checked
 
-__all__ = ["MARKERS", "Item", "Sections", "by_layout", "by_scan", "sections"]
+__all__ = ["MARKERS", "Item", "Sections", "by_layout", "by_scan", "layout", "sections"]
 
 #: The marker that ends each section (docs/spec/mxq.md §2.1), as the layout's ``is_*_marker`` spell them.
 MARKERS = (b"Moves", b"Ends", b"CommentsEnd")
@@ -74,19 +74,19 @@ def sections(data: bytes, *, fast: bool = True) -> Sections:
 
 def by_layout(data: bytes) -> Sections:
     """The sections as the generated parser reads them (every ``Pstr`` made at once)."""
-    layout = _parse(data)
+    parsed = layout(data)
     at = 0
     out: list[list[Item]] = []
     for name, flag in zip(_SECTIONS, _MARKER_FLAGS):
         items: list[Item] = []
-        for pstr in getattr(layout, name, None) or ():
+        for pstr in getattr(parsed, name, None) or ():
             items.append(Item(at, pstr.length, pstr.body, bool(pstr.is_move), bool(getattr(pstr, flag))))
             at += 1 + len(pstr.body)
         out.append(items)
     return (out[0], out[1], out[2]), at
 
 
-def _parse(data: bytes) -> Any:
+def layout(data: bytes) -> Any:
     """The generated parse of ``data``; ``None`` for no data.
 
     The layout clamps a string cut short to the bytes there are and ends each
