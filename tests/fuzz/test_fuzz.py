@@ -240,3 +240,14 @@ def test_traced_inputs_are_sized_to_fit_what_is_left() -> None:
     assert schedule._traced_size(lane, 0.1, fresh=True, slice_seconds=10.0) == 1 << 14  # the smallest, in a fresh slice
     lane.rate = 1e-3  # 16 s for the smallest: more than a slice
     assert schedule._traced_size(lane, 5.0, fresh=True, slice_seconds=10.0) is None
+
+
+def test_the_runner_prints_every_target_it_ran(tmp_path, capfd) -> None:  # type: ignore[no-untyped-def]
+    import run
+
+    status = run.main(["--seconds", "2", "--seed", "1", "--target", "fen", "--target", "read:mxq",
+                       "--generated", "2", "--no-shapes", "--slice", "0.5", "--out", str(tmp_path)])
+    out = capfd.readouterr().out
+    assert status == 0
+    table = out[out.index("target "):].splitlines()
+    assert [line.split()[:2] for line in table[1:3]] == [["fen", "2"], ["read:mxq", "2"]]  # two slices each
