@@ -19,7 +19,7 @@ long run reached 23 of 34: the first rounds of 1 MB grown inputs, traced by
   each from the rate the target's last traced input ran at: the largest of
   ``grow_to``, ``grow_to / 2``, ... that is predicted to fit in what is left
   of the slice's traced share.  The first traced input of a target is
-  ``grow_to / 16``, and none is smaller than ``grow_to / 64``.
+  ``grow_to / 16``, and none is smaller than ``grow_to / 64`` (nor 1 KB).
 
 What each target did (:class:`Lane`: inputs, traced inputs, the largest,
 seconds) is :meth:`Schedule.table`.
@@ -125,7 +125,7 @@ class Schedule:
         The smallest (``grow_to / 64``) is run anyway in a ``fresh`` slice (no traced input
         run in it yet) when it is predicted to fit in the whole slice.
         """
-        smallest = max(1024, self.grow_to // 64)
+        smallest = min(self.grow_to, max(1024, self.grow_to // 64))
         if lane.rate == 0.0:
             return max(smallest, self.grow_to // 16) if available > 0 else None
         size = self.grow_to
