@@ -3,7 +3,7 @@
 :func:`harness.fuzz` runs a fixed number of inputs per target, one target
 after the other: right for the suite, whose counts make a run repeatable, but
 a clock-bound run that way spends its time on the first targets (the fourth
-long run reached 23 of 34: the first rounds of 1 MB grown inputs, traced by
+long run finished 23 of 34: the first rounds of grown inputs, traced by
 :mod:`tracemalloc`, outran their shares).  :class:`Schedule` instead
 
 * cuts the run into *slices* of about ``slice_seconds``, each target taking
