@@ -4,17 +4,22 @@
     python tests/fuzz/run.py --list
     python tests/fuzz/run.py --atheris --target read:detect --seconds 300 --out findings/
 
-Runs the targets in turn, in rounds of ``--batch`` inputs each, until
-``--seconds`` have passed (split evenly across the chosen targets); a
-target's first round also runs the grown shapes of its formats
-(``shapes.py``) at ``--grow-to`` bytes, unless ``--no-shapes`` (that round
-is finished even when it takes longer than the target's share). Each new
-finding (a new signature, see ``harness.Finding``) is minimised and written to
-``--out``: ``<slug>/input.bin`` (the input as found), ``<slug>/minimised.bin``
-and ``<slug>/report.txt`` (target, oracle, detail, traceback). Prints each
-target's throughput and the slowest µs/byte it met at the end (the figure the
-time budget is set from). Exit status 1 when anything not in ``harness.KNOWN``
-was found.
+Gives every target its share of ``--seconds``, in round-robin slices of about
+``--slice`` seconds (``schedule.py``): the clock is read before each input, so
+a target overruns a slice by at most one input, and what one overruns the
+next slices make up.  Up to ``--traced-share`` of a slice goes to grown,
+memory-traced inputs (the shapes of its formats, ``shapes.py``, one after the
+other across its slices, unless ``--no-shapes``; then grown mutants), once
+the target has run its seeds as they are, each sized from the target's last
+traced rate to fit: up to ``--grow-to`` bytes.  Each new finding (a new
+signature, see ``harness.Finding``) is written to ``--out`` when found:
+``<slug>/input.bin`` and ``<slug>/report.txt`` (target, oracle, detail,
+traceback); after the run it is minimised (``<slug>/minimised.bin``, the
+report rewritten), at most ``--minimise`` runs and ``--minimise-seconds``
+each. Prints, per target, the slices, inputs, traced inputs and the largest,
+and the seconds used, then each target's throughput and the slowest µs/byte
+it met (the figure the time budget is set from). Exit status 1 when anything
+not in ``harness.KNOWN`` was found.
 
 ``--atheris`` runs one target under atheris, a coverage-guided fuzzer, when it
 is installed (``pip install atheris``; optional): its mutations are steered by
@@ -28,7 +33,6 @@ import argparse
 import faulthandler
 import signal
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -36,21 +40,35 @@ for _path in (HERE.parents[1], HERE.parent, HERE):  # the source tree, tests/ (s
     if str(_path) not in sys.path:
         sys.path.insert(0, str(_path))
 
-from harness import Budget, Finding, Plan, Report, Target, fuzz, minimise  # noqa: E402
+from harness import Budget, Finding, Target, minimise  # noqa: E402
 from mutators import dictionary_of  # noqa: E402
 from seeds import all_seeds  # noqa: E402
 from shapes import all_shapes  # noqa: E402
+from schedule import Lane, Schedule  # noqa: E402
 from targets import all_targets  # noqa: E402
 
 
-def _save(finding: Finding, target: Target, out: Path, budget: Budget, attempts: int) -> None:
+def _folder(finding: Finding, out: Path) -> Path:
     folder = out / finding.slug
     folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _save(finding: Finding, out: Path) -> None:
+    """Write the finding as found (the run goes on; it is minimised at the end)."""
+    folder = _folder(finding, out)
     (folder / "input.bin").write_bytes(finding.data)
-    small = minimise(finding, target, budget, attempts=attempts // 50 if finding.kind in ("time", "memory") else attempts)
+    (folder / "report.txt").write_text(finding.describe() + "\n", encoding="utf-8")
+    print(f"\nFINDING {finding.signature}: {finding.detail[:200]}\n  in {folder}", flush=True)
+
+
+def _minimise(finding: Finding, target: Target, out: Path, budget: Budget, args: argparse.Namespace) -> None:
+    attempts = args.minimise // 50 if finding.kind in ("time", "memory") else args.minimise
+    small = minimise(finding, target, budget, attempts=attempts, seconds=args.minimise_seconds)
+    folder = _folder(finding, out)
     (folder / "minimised.bin").write_bytes(small.data)
     (folder / "report.txt").write_text(small.describe() + "\n\nas found:\n" + finding.describe() + "\n", encoding="utf-8")
-    print(f"\nFINDING {finding.signature}: {finding.detail[:200]}\n  minimised to {len(small.data)} bytes: {small.data[:120]!r}\n  in {folder}", flush=True)
+    print(f"minimised {finding.signature} to {len(small.data)} bytes: {small.data[:120]!r}", flush=True)
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:
@@ -59,12 +77,13 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="the random seed (a run is repeatable given it)")
     parser.add_argument("--target", action="append", default=[], help="a target name (repeatable; default every target)")
     parser.add_argument("--out", type=Path, default=Path("fuzz-findings"), help="folder for findings (default fuzz-findings/)")
-    parser.add_argument("--batch", type=int, default=200, help="inputs per target per round (default 200)")
-    parser.add_argument("--grown", type=int, default=4, help="grown, memory-checked inputs per round (default 4)")
+    parser.add_argument("--slice", type=float, default=10.0, help="seconds of a target's turn, about (default 10)")
+    parser.add_argument("--traced-share", type=float, default=0.5, help="most of a slice spent on grown, memory-traced inputs (default 0.5)")
     parser.add_argument("--grow-to", type=int, default=1024 * 1024, help="size of the largest grown input (default 1 MB)")
-    parser.add_argument("--no-shapes", action="store_true", help="leave out the grown shapes (shapes.py) each target's first round runs at --grow-to")
+    parser.add_argument("--no-shapes", action="store_true", help="leave out the grown shapes (shapes.py)")
     parser.add_argument("--generated", type=int, default=40, help="generated games among the seeds (default 40)")
     parser.add_argument("--minimise", type=int, default=2000, help="runs to spend minimising a finding (a fiftieth for time and memory; default 2000)")
+    parser.add_argument("--minimise-seconds", type=float, default=120.0, help="no minimising run started after this many seconds, per finding (default 120)")
     parser.add_argument("--list", action="store_true", help="list the targets and exit")
     parser.add_argument("--atheris", action="store_true", help="coverage-guided, with atheris (one target)")
     return parser.parse_args(argv)
@@ -81,26 +100,19 @@ def _chosen(names: list[str]) -> list[Target]:
     return [known[n] for n in names]
 
 
-def _run_rounds(args: argparse.Namespace, targets: list[Target], budget: Budget) -> Report:
+def _run_slices(args: argparse.Namespace, targets: list[Target], budget: Budget) -> tuple[Schedule, list[Lane]]:
     seeds = all_seeds(args.generated, args.seed)
-    dictionary = dictionary_of([s for group in seeds.values() for s in group])
-    report = Report()
-    shapes = all_shapes()
-    by_name = {t.name: t for t in targets}
-    per_target = args.seconds / len(targets)
-    plan = Plan(count=args.batch, grown=args.grown, grow_to=args.grow_to)
-    for target in targets:
-        deadline = time.monotonic() + per_target
-        round_ = 0
-        while time.monotonic() < deadline:
-            fuzz(
-                [target], seeds, plan, seed=args.seed * 1_000_003 + round_, budget=budget, report=report,
-                on_finding=lambda f: _save(f, by_name[f.target], args.out, budget, args.minimise), dictionary=dictionary,
-                shapes=shapes if round_ == 0 and not args.no_shapes else (),
-            )
-            round_ += 1
-        print(f"{target.name}: {report.runs.get(target.name, 0)} inputs, {len([f for f in report.findings.values() if f.target == target.name])} finding(s)", flush=True)
-    return report
+    schedule = Schedule(
+        seeds, shapes=() if args.no_shapes else all_shapes(), dictionary=dictionary_of([s for group in seeds.values() for s in group]),
+        seed=args.seed, grow_to=args.grow_to, slice_seconds=args.slice, traced_share=args.traced_share, budget=budget,
+        on_finding=lambda f: _save(f, args.out),
+    )
+    lanes = [schedule.lane(t) for t in targets]
+    try:
+        schedule.run_lanes(lanes, args.seconds)
+    except KeyboardInterrupt:  # the figures so far are still worth printing
+        print("\ninterrupted", flush=True)
+    return schedule, lanes
 
 
 def _run_atheris(args: argparse.Namespace, targets: list[Target], budget: Budget) -> None:
@@ -126,7 +138,8 @@ def _run_atheris(args: argparse.Namespace, targets: list[Target], budget: Budget
         finding, _ = run_one(target, data, budget)
         if finding is not None and finding.signature not in seen:
             seen.add(finding.signature)
-            _save(finding, target, args.out, budget, args.minimise)
+            _save(finding, args.out)
+            _minimise(finding, target, args.out, budget, args)
 
     atheris.Setup(
         # libFuzzer takes -seed=0 as "random": the seed is shifted by one to keep every run repeatable.
@@ -149,9 +162,13 @@ def main(argv: list[str]) -> int:
     if args.atheris:
         _run_atheris(args, targets, budget)
         return 0
-    report = _run_rounds(args, targets, budget)
-    print(report.summary())
-    return 1 if report.new() else 0
+    schedule, lanes = _run_slices(args, targets, budget)
+    print(schedule.table(lanes), flush=True)
+    print(schedule.report.summary(), flush=True)
+    by_name = {t.name: t for t in targets}
+    for finding in schedule.report.new():
+        _minimise(finding, by_name[finding.target], args.out, budget, args)
+    return 1 if schedule.report.new() else 0
 
 
 if __name__ == "__main__":

@@ -20,7 +20,8 @@ Two families:
 
 :func:`all_shapes` is both.  ``test_fuzz.py`` runs each at its
 :attr:`Shape.size` and checks that every registered reader has shapes;
-``run.py`` runs them in each target's first round at ``--grow-to`` bytes.
+``run.py`` runs them memory-traced, one after another across each target's
+time slices, as large as fits a slice, up to ``--grow-to`` bytes (``schedule.py``).
 """
 
 from __future__ import annotations

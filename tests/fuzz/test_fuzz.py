@@ -17,11 +17,13 @@ Longer runs: ``python tests/fuzz/run.py --seconds 600`` (see README.md).
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from harness import FIXED, KNOWN, Budget, Finding, OracleFailure, Plan, Report, Target, check_diagnostics, fuzz, inputs, minimise, run_one
 from mutators import dictionary_of
+from schedule import Schedule
 from seeds import all_seeds
 from shapes import all_shapes
 from targets import all_targets
@@ -191,3 +193,61 @@ def test_minimise_keeps_the_signature_and_shrinks() -> None:
     assert found is not None
     small = minimise(found, target)
     assert small.data == b"!" and small.signature == found.signature
+
+
+# ---------------------------------------------------------------- the time-sliced schedule (run.py)
+
+
+def _sleeper(seconds: float) -> Target:
+    def run(data: bytes) -> None:
+        time.sleep(seconds)
+
+    return Target(f"sleep{seconds}", run, "")
+
+
+def test_the_schedule_gives_every_target_its_share() -> None:
+    """A slow target (0.2 s an input) first, then fast ones: each still gets its slices, and
+    none overruns a slice by more than one input (what the fourth long run lacked)."""
+    targets = [_sleeper(0.2), _sleeper(0.001), _sleeper(0.002)]
+    schedule = Schedule({"pgn": [b"1. C2.5 *", b"1. P3+1 *"]}, grow_to=8192, slice_seconds=0.4)
+    start = time.monotonic()
+    lanes = schedule.run(targets, seconds=2.4)
+    elapsed = time.monotonic() - start
+    assert [lane.slices for lane in lanes] == [2, 2, 2]
+    assert elapsed < 2.4 + 2 * 0.25  # at most one input over, in each of the slow target's slices
+    slow, *fast = lanes
+    assert slow.seconds < 2 * (0.4 + 0.25)
+    assert all(lane.inputs > 50 and lane.traced >= 1 for lane in fast)
+    assert all(lane.largest <= 8192 for lane in lanes)
+    assert sum(schedule.report.runs.values()) == sum(lane.inputs for lane in lanes)
+    assert "sleep0.2" in schedule.table(lanes).splitlines()[1]
+
+
+def test_the_schedule_runs_one_input_in_a_slice_with_no_time_left() -> None:
+    schedule = Schedule({"pgn": [b"1. C2.5 *"]})
+    lane = schedule.lane(_sleeper(0.0))
+    schedule.run_slice(lane, 0.0)
+    assert (lane.slices, lane.inputs, lane.traced) == (1, 1, 0)  # its seed first: the warm-up
+
+
+def test_traced_inputs_are_sized_to_fit_what_is_left() -> None:
+    schedule = Schedule({"pgn": [b"1. C2.5 *"]}, grow_to=1 << 20)
+    lane = schedule.lane(_sleeper(0.0))
+    assert schedule._traced_size(lane, 5.0, fresh=True, slice_seconds=10.0) == 1 << 16  # no rate yet: grow_to / 16
+    lane.rate = 1e-5  # 10.5 s a megabyte
+    assert schedule._traced_size(lane, 6.0, fresh=False, slice_seconds=10.0) == 1 << 19
+    assert schedule._traced_size(lane, 0.1, fresh=False, slice_seconds=10.0) is None  # not even grow_to / 64
+    assert schedule._traced_size(lane, 0.1, fresh=True, slice_seconds=10.0) == 1 << 14  # the smallest, in a fresh slice
+    lane.rate = 1e-3  # 16 s for the smallest: more than a slice
+    assert schedule._traced_size(lane, 5.0, fresh=True, slice_seconds=10.0) is None
+
+
+def test_the_runner_prints_every_target_it_ran(tmp_path, capfd) -> None:  # type: ignore[no-untyped-def]
+    import run
+
+    status = run.main(["--seconds", "2", "--seed", "1", "--target", "fen", "--target", "read:mxq",
+                       "--generated", "2", "--no-shapes", "--slice", "0.5", "--out", str(tmp_path)])
+    out = capfd.readouterr().out
+    assert status == 0
+    table = out[out.index("target "):].splitlines()
+    assert [line.split()[:2] for line in table[1:3]] == [["fen", "2"], ["read:mxq", "2"]]  # two slices each

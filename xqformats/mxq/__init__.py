@@ -6,9 +6,10 @@ Public API::
 
 The layout is ``schemas/mxq.ksy`` (compiled to :mod:`xqformats.layouts.mxq`);
 ``docs/spec/mxq.md`` is the normative text.  Rule codes: ``Y1xx``
-(:mod:`xqformats.mxq.rules`).  Modules, one job each: :mod:`.header` (the
-fields by their place), :mod:`.reader` (the sections, the moves, the
-comments).
+(:mod:`xqformats.mxq.rules`).  Modules, one job each: :mod:`.strings` (the
+strings of each section, by the layout or by the fast path held equal to
+it), :mod:`.header` (the fields by their place), :mod:`.reader` (the
+sections, the moves, the comments).
 """
 
 from __future__ import annotations

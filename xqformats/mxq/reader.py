@@ -3,8 +3,10 @@
 :func:`read_mxq` takes the file's bytes and returns the game and every
 finding, each at a byte offset; it never raises on what the bytes hold.  The
 layout (``schemas/mxq.ksy``, compiled to :mod:`xqformats.layouts.mxq`) cuts
-the file into its three sections of strings and says which string is a move;
-this module gives the strings their meaning:
+the file into its three sections of strings and says which string is a move
+(:mod:`.strings`: the generated parser, or the fast path held equal to it,
+which makes no object per string); this module gives the strings their
+meaning:
 
 * the header fields, by their place (:mod:`.header`);
 * the moves, sent to the one reader-side builder
@@ -19,21 +21,20 @@ this module gives the strings their meaning:
 * the comment strings, kept after the last move (Y108).
 
 A string's offset is the sum of the sizes (one length byte and the body) of
-the strings before it: the layout lists them in file order.
+the strings before it: the layout lists them in file order.  Nothing here
+holds one object per string beyond what the game keeps: a file of 100,000
+empty strings is read in a few bytes per byte (``tests/test_mxq_strings.py``).
 """
 
 from __future__ import annotations
 
 import json
-from io import BytesIO
-from typing import Any, NamedTuple, Optional, Sequence, cast
-
-from kaitaistruct import KaitaiStream, KaitaiStructError
+from functools import lru_cache
+from typing import Any, Optional, Sequence, cast
 
 from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import Move
 from ..diagnostics import Diagnostic, DiagnosticSink
-from ..layouts.mxq import Mxq  # generated code is not type-checked
 from ..model import Game
 from . import header as fields
 from .moves import fr_move
@@ -47,59 +48,46 @@ from .rules import (
     TRUNCATED,
     UNDECODABLE_TEXT,
 )
+from .strings import MARKERS as _MARKER_BYTES
+from .strings import Item, layout, sections
 
 #: What the comment keeping unplayable moves starts with (docs/spec/mxq.md §4.3).
 UNREAD_PREFIX = "MXQ moves not read:"
 #: What becomes of the line after a move that cannot be played: kept as a comment (Y106).
 REST_OF_LINE = LinePolicy.KEEP
 #: The marker that ends each section, for the messages.
-MARKERS = ("Moves", "Ends", "CommentsEnd")
-
-
-class Item(NamedTuple):
-    """One string of the file: the layout's ``Pstr`` and the offset of its length byte."""
-
-    pstr: Any
-    offset: int
+MARKERS = tuple(m.decode("ascii") for m in _MARKER_BYTES)
 
 
 def parse(data: bytes) -> Optional[Any]:
-    """The file as the generated parser reads it; ``None`` for an empty file.
-
-    The layout clamps a string cut short to the bytes there are and ends each
-    section at the end of the data, so no content makes it raise; the
-    ``except`` is there should a future layout differ.
-    """
-    if not data:
-        return None
-    try:
-        return Mxq(KaitaiStream(BytesIO(data)))
-    except (EOFError, KaitaiStructError):  # pragma: no cover - the layout reads any bytes
-        return None
+    """The file as the generated parser reads it; ``None`` for an empty file (the sniff's, formats/mxq.py)."""
+    return layout(data)
 
 
-def read_mxq(data: bytes, *, path: Optional[str] = None, strict: bool = False) -> tuple[Optional[Game], list[Diagnostic]]:
+def read_mxq(data: bytes, *, path: Optional[str] = None, strict: bool = False, fast: bool = True) -> tuple[Optional[Game], list[Diagnostic]]:
     """The game in the MXQ file ``data`` and every finding, in file order.
 
     The game is ``None`` only for an empty file (Y101).  ``strict`` makes the
-    deviation rules errors.  Never raises on the content of ``data``.
+    deviation rules errors.  ``fast=False`` reads the strings with the
+    generated layout instead of the fast path (the same game and findings).
+    Never raises on the content of ``data``.
     """
     sink = DiagnosticSink(path=path, strict=strict)
-    layout = parse(bytes(data))
-    if layout is None:
+    data = bytes(data)
+    if not data:
         sink.report_bytes(TRUNCATED, "The file is empty: an MXQ record starts with its header fields", 0, 0)
         return None, sink.items
-    sections, end = _sections(layout)
-    _check_ends(sections, end, len(data), sink)
+    sections_, end = sections(data, fast=fast)
+    _check_ends(sections_, end, len(data), sink)
     walk = _Moves(sink)
     builder = walk.builder
-    result = _headers(sections[0], builder, sink)
-    for item in _body(sections[1], 1):
-        if item.pstr.is_cut:
+    result = _headers(sections_[0], builder, sink)
+    for item in _body(sections_[1]):
+        if item.is_cut:
             break  # reported (Y101); a part of a move is no move
         walk.move(item)
     builder.visit_result(result)  # ends the movetext, and with it the moves kept
-    _comments(_body(sections[2], 2), builder, sink)
+    _comments(_body(sections_[2]), builder, sink)
     builder.end_game()
     game = builder.result()
     game.diagnostics = list(sink.items)
@@ -109,46 +97,29 @@ def read_mxq(data: bytes, *, path: Optional[str] = None, strict: bool = False) -
 # ---------------------------------------------------------------- sections
 
 
-def _sections(layout: Any) -> tuple[list[list[Item]], int]:
-    """The strings of the three sections with their offsets (a section absent: empty), and the
-    offset after the last string."""
-    at = 0
-    out: list[list[Item]] = []
-    for name in ("fields", "moves", "comments"):
-        items: list[Item] = []
-        for pstr in getattr(layout, name, None) or ():
-            items.append(Item(pstr, at))
-            at += 1 + len(pstr.body)
-        out.append(items)
-    return out, at
-
-
-_IS_MARKER = ("is_moves_marker", "is_ends_marker", "is_comments_end_marker")
-
-
-def _ended(items: Sequence[Item], section: int) -> bool:
+def _ended(items: Sequence[Item]) -> bool:
     """Whether a section ends with its marker."""
-    return bool(items) and bool(getattr(items[-1].pstr, _IS_MARKER[section]))
+    return bool(items) and items[-1].is_marker
 
 
-def _body(items: Sequence[Item], section: int) -> Sequence[Item]:
+def _body(items: Sequence[Item]) -> Sequence[Item]:
     """A section's strings without its marker."""
-    return items[:-1] if _ended(items, section) else items
+    return items[:-1] if _ended(items) else items
 
 
-def _check_ends(sections: list[list[Item]], end: int, size: int, sink: DiagnosticSink) -> None:
+def _check_ends(sections: Sequence[Sequence[Item]], end: int, size: int, sink: DiagnosticSink) -> None:
     """Y101 for a string cut short or a missing marker; Y107 for bytes after the last marker."""
     last = next((s[-1] for s in reversed(sections) if s), None)
-    if last is not None and last.pstr.is_cut:
+    if last is not None and last.is_cut:
         sink.report_bytes(
             TRUNCATED,
-            f"The file ends inside a string: its length byte says {last.pstr.length} bytes, {len(last.pstr.body)} follow",
+            f"The file ends inside a string: its length byte says {last.length} bytes, {len(last.body)} follow",
             last.offset,
-            1 + len(last.pstr.body),
+            last.size,
         )
         return
     for section, items in enumerate(sections):
-        if not _ended(items, section):
+        if not _ended(items):
             sink.report_bytes(TRUNCATED, f"The file ends before the marker `{MARKERS[section]}`", size, 0)
             return
     if end < size:
@@ -157,7 +128,7 @@ def _check_ends(sections: list[list[Item]], end: int, size: int, sink: Diagnosti
 
 def _text(item: Item, what: str, sink: DiagnosticSink) -> str:
     """A string's GBK text (GB 18030, its superset); bad bytes become U+FFFD and are reported (Y102)."""
-    raw: bytes = item.pstr.body
+    raw: bytes = item.body
     try:
         return raw.decode("gb18030")
     except UnicodeDecodeError:
@@ -171,7 +142,7 @@ def _text(item: Item, what: str, sink: DiagnosticSink) -> str:
 def _headers(items: Sequence[Item], builder: GameBuilder, sink: DiagnosticSink) -> str:
     """Send the header fields to ``builder`` (docs/spec/mxq.md §3); the game's result."""
     result = "*"
-    texts = [_text(item, f"Header field {i + 1}", sink) for i, item in enumerate(_body(items, 0))]
+    texts = [_text(item, f"Header field {i + 1}", sink) for i, item in enumerate(_body(items))]
     for i, text in enumerate(texts):
         if i == fields.DATE_FIELD:
             day, clock = fields.date(text)
@@ -203,7 +174,7 @@ def _players(text: str, item: Item, builder: GameBuilder, sink: DiagnosticSink) 
                 PLAYERS_FIELD,
                 f"Header field 3 `{text}` is not `Red-胜|负|和-Black`; kept as the title (`Name`), result unknown",
                 item.offset + 1,
-                len(item.pstr.body),
+                len(item.body),
             )
             _put(builder, "Name", text)
         return "*"
@@ -222,7 +193,7 @@ def _comments(items: Sequence[Item], builder: GameBuilder, sink: DiagnosticSink)
         COMMENTS_UNPLACED,
         f"{len(kept)} comment string(s) kept after the last move: the file does not say which move each is on",
         items[0].offset,
-        sum(1 + len(i.pstr.body) for i in items),
+        sum(i.size for i in items),
     )
     builder.visit_comment("\n".join(kept))
 
@@ -230,10 +201,20 @@ def _comments(items: Sequence[Item], builder: GameBuilder, sink: DiagnosticSink)
 # ---------------------------------------------------------------- moves
 
 
-def _move(pstr: Any) -> Optional[Move]:
+def _move(item: Item) -> Optional[Move]:
     """The move a string holds (docs/spec/mxq.md §4.1), or ``None``: the layout says which
     strings have the shape, :func:`~xqformats.mxq.moves.fr_move` what they mean."""
-    return fr_move(pstr.body.decode("latin-1")) if pstr.is_move else None
+    return fr_move(item.body.decode("latin-1")) if item.is_move else None
+
+
+@lru_cache(maxsize=256)
+def _shown(body: bytes) -> str:
+    """A string without the move shape as the messages and the kept moves show it: a JSON string.
+
+    Cached: a file repeating one string (100,000 empty ones) then keeps one
+    text, not one per string.
+    """
+    return json.dumps(body.decode("latin-1"), ensure_ascii=False)
 
 
 class _Moves(ReaderHooks):
@@ -244,26 +225,25 @@ class _Moves(ReaderHooks):
         self.sink = sink
 
     def move(self, item: Item) -> None:
-        move = _move(item.pstr)
+        move = _move(item)
         if move is not None:
             self.builder.visit_move(move, None, None, item)
             return
         if not self.builder.dead:
-            shown = json.dumps(item.pstr.body.decode("latin-1"), ensure_ascii=False)
-            self.sink.report_bytes(MOVE_SHAPE, f"Move string {shown} is not `FR-FR` (file 0–8, rank A–J, two points that differ)", item.offset, 1 + len(item.pstr.body))
+            self.sink.report_bytes(MOVE_SHAPE, f"Move string {_shown(item.body)} is not `FR-FR` (file 0–8, rank A–J, two points that differ)", item.offset, item.size)
         self.builder.visit_unreadable(item)
 
     # ------------------------------------------------------------ the builder's hooks
     def illegal(self, move: Move, why: str, token: Any) -> None:
         """Y105 at the move's string."""
         item = cast(Item, token)
-        self.sink.report_bytes(ILLEGAL_MOVE, f"Illegal move `{move.iccs()}`: {why}", item.offset, 1 + len(item.pstr.body))
+        self.sink.report_bytes(ILLEGAL_MOVE, f"Illegal move `{move.iccs()}`: {why}", item.offset, item.size)
 
     def kept_item(self, token: Any) -> str:
         """The move in ICCS; a string without the move shape as a JSON string."""
         item = cast(Item, token)
-        move = _move(item.pstr)
-        return move.iccs() if move is not None else json.dumps(item.pstr.body.decode("latin-1"), ensure_ascii=False)
+        move = _move(item)
+        return move.iccs() if move is not None else _shown(item.body)
 
     def kept(self, kept: Kept) -> Optional[str]:
         """Y106 at the first move kept; the comment (``UNREAD_PREFIX`` and the items)."""
@@ -273,6 +253,6 @@ class _Moves(ReaderHooks):
             MOVES_NOT_READ,
             f"Moves from here to the end, {len(kept.items)} in all, are kept as a comment {where}",
             first.offset,
-            1 + len(first.pstr.body),
+            first.size,
         )
         return " ".join([UNREAD_PREFIX, *kept.items])
