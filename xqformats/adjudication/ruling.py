@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from ..core import BLACK, PIECE_NAMES, RED, Color, Square, square_name
+from ..core import BLACK, PIECE_NAMES, RED, Color, Move, Square, square_name
 from .classifier import Effect, Kind, classify
 from .cycles import Cycle
 from .rulebook import RuleBook
@@ -150,6 +150,18 @@ def _cxa_summary(side: Color, effects: tuple[Effect, ...], chased: _Chased, with
     return SideSummary(side, effects, check, forbidden, words)
 
 
+def _effects(cycle: Cycle, book: RuleBook, memo: EffectMemo) -> list[Effect]:
+    """What each move of ``cycle`` does (:func:`~.classifier.classify`), each position and move classified once."""
+    effects = []
+    for before, move in zip(cycle.positions, cycle.moves):
+        key = (tuple(before.board), before.turn, move)
+        effect = memo.get(key)
+        if effect is None:
+            effect = memo[key] = classify(before, move, book)
+        effects.append(effect)
+    return effects
+
+
 def _identities(cycle: Cycle) -> list[dict[Square, int]]:
     """For each position of the cycle, square → the identity of the piece on it (pieces followed as they move)."""
     start = cycle.positions[0]
@@ -210,9 +222,18 @@ def _reason(book: RuleBook, red: SideSummary, black: SideSummary, loser: Optiona
     return f"neither side's moves are forbidden ({sides})"
 
 
-def judge(cycle: Cycle, book: RuleBook) -> Ruling:
-    """The ruling on ``cycle`` under ``book`` (§4 for CXA, §5 for AXF)."""
-    effects = [classify(cycle.positions[j], move, book) for j, move in enumerate(cycle.moves)]
+#: What :func:`judge` has classified, by the board, the side to move and the move (all that
+#: :func:`~.classifier.classify` looks at): a cycle plays its moves at least twice over.
+EffectMemo = dict[tuple[tuple[Optional[str], ...], bool, Move], Effect]
+
+
+def judge(cycle: Cycle, book: RuleBook, memo: Optional[EffectMemo] = None) -> Ruling:
+    """The ruling on ``cycle`` under ``book`` (§4 for CXA, §5 for AXF).
+
+    ``memo`` keeps the moves classified for the next cycle of the same line
+    and ``book`` (default: one for this cycle alone).
+    """
+    effects = _effects(cycle, book, {} if memo is None else memo)
     plies: dict[Color, list[int]] = {RED: [], BLACK: []}
     for j, e in enumerate(effects):
         plies[e.side].append(j)

@@ -26,7 +26,7 @@ from ..position import Position
 from .cycles import LineScan, cycle_of, scan_line
 from .limit import NaturalLimit, natural_limit
 from .rulebook import RuleBook
-from .ruling import Ruling, judge
+from .ruling import EffectMemo, Ruling, judge
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +82,9 @@ def _runs(decided: Sequence[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def _ruling_at(scan: LineScan, ply: int, book: RuleBook) -> Optional[Ruling]:
+def _ruling_at(scan: LineScan, ply: int, book: RuleBook, memo: EffectMemo) -> Optional[Ruling]:
     cycle = cycle_of(scan, ply)
-    return judge(cycle, book) if cycle is not None else None
+    return judge(cycle, book, memo) if cycle is not None else None
 
 
 def adjudicate_scan(scan: LineScan, book: RuleBook) -> Adjudication:
@@ -92,13 +92,14 @@ def adjudicate_scan(scan: LineScan, book: RuleBook) -> Adjudication:
     episodes = []
     final: Optional[Ruling] = None
     total = len(scan.moves)
+    memo: EffectMemo = {}  # the line's moves classified once, for all its cycles
     for first, last in _runs(scan.decided):
-        ruling = _ruling_at(scan, first, book)
+        ruling = _ruling_at(scan, first, book, memo)
         if ruling is None:
             continue  # a hash collision, not a repetition
         episodes.append(Episode(first, last, ruling))
         if last == total:
-            final = ruling if first == total else _ruling_at(scan, total, book)
+            final = ruling if first == total else _ruling_at(scan, total, book, memo)
     return Adjudication(book, scan, tuple(episodes), final, natural_limit(scan, book))
 
 
