@@ -336,3 +336,31 @@ def test_the_cycle_keys_are_the_engines_zobrist_hashes() -> None:
     assert scan.keys[4] == scan.keys[0] and scan.keys[1] != scan.keys[0]
     numbers = [n for table in ZOBRIST_PIECES.values() for n in table]
     assert len(set(numbers)) == 14 * 90 and ZOBRIST_BLACK not in numbers
+
+def test_judging_only_what_may_be_a_perpetual_check_keeps_every_perpetual_check() -> None:
+    # Lint's R101/R102 read the final ruling and the episodes that are a perpetual check
+    # (adjudicate_scan(perpetual_only=True)): on generated loops, with one move more after the
+    # cycle (so that an episode ends before the line does), those are the full judgement's.
+    from repetition_loops import loops
+
+    from xqformats.adjudication.verdict import adjudicate_scan
+
+    seen_immediate = skipped = 0
+    for loop in loops(40, seed=3):
+        start = Position.from_fen(loop.fen)
+        end = start.copy()
+        for move in loop.moves:
+            end.push(move)
+        extra = end.legal_moves()[:1]
+        for moves in (list(loop.moves), list(loop.moves) + extra):
+            scan = scan_line(start, moves)
+            for book in (CXA, AXF):
+                full = adjudicate_scan(scan, book)
+                lite = adjudicate_scan(scan, book, perpetual_only=True)
+                assert lite.final == full.final and lite.limit == full.limit
+                assert all(e in full.episodes for e in lite.episodes)
+                immediate = [e for e in full.episodes if e.ruling.immediate]
+                assert [e for e in lite.episodes if e.ruling.immediate] == immediate
+                seen_immediate += len(immediate)
+                skipped += len(full.episodes) - len(lite.episodes)
+    assert seen_immediate > 0 and skipped > 0  # perpetual checks kept, other episodes left unjudged

@@ -23,7 +23,7 @@ from typing import Optional, Sequence
 from ..core import Move
 from ..model import Game
 from ..position import Position
-from .cycles import LineScan, cycle_of, scan_line
+from .cycles import Cycle, LineScan, cycle_of, scan_line
 from .limit import NaturalLimit, natural_limit
 from .rulebook import RuleBook
 from .ruling import EffectMemo, Ruling, judge
@@ -87,20 +87,42 @@ def _ruling_at(scan: LineScan, ply: int, book: RuleBook, memo: EffectMemo) -> Op
     return judge(cycle, book, memo) if cycle is not None else None
 
 
-def adjudicate_scan(scan: LineScan, book: RuleBook) -> Adjudication:
-    """:func:`adjudicate_line` for a line already replayed by :func:`~.cycles.scan_line`."""
+def adjudicate_scan(scan: LineScan, book: RuleBook, *, perpetual_only: bool = False) -> Adjudication:
+    """:func:`adjudicate_line` for a line already replayed by :func:`~.cycles.scan_line`.
+
+    With ``perpetual_only``, ``episodes`` holds only the episodes whose cycle
+    has a side give check on every one of its moves (the only ones whose
+    ruling can be a perpetual check, :attr:`~.ruling.Ruling.immediate`); the
+    others are not judged, which is most of the cost of a line that repeats
+    (every move of a cycle classified, §3).  ``final`` and ``limit`` are as
+    without it.
+    """
     episodes = []
     final: Optional[Ruling] = None
     total = len(scan.moves)
     memo: EffectMemo = {}  # the line's moves classified once, for all its cycles
     for first, last in _runs(scan.decided):
-        ruling = _ruling_at(scan, first, book, memo)
-        if ruling is None:
+        cycle = cycle_of(scan, first)
+        if cycle is None:
             continue  # a hash collision, not a repetition
-        episodes.append(Episode(first, last, ruling))
-        if last == total:
-            final = ruling if first == total else _ruling_at(scan, total, book, memo)
+        if not perpetual_only or _checks_throughout(cycle):
+            ruling = judge(cycle, book, memo)
+            episodes.append(Episode(first, last, ruling))
+            if last == total and first == total:
+                final = ruling
+        if last == total and final is None:
+            final = _ruling_at(scan, total, book, memo)
     return Adjudication(book, scan, tuple(episodes), final, natural_limit(scan, book))
+
+
+def _checks_throughout(cycle: Cycle) -> bool:
+    """Whether a side gives check with every one of its moves in ``cycle`` (a perpetual check, §3.2, may be judged)."""
+    gives = {True: True, False: True}  # side -> every move so far checks
+    for j in range(len(cycle.moves)):
+        side = cycle.positions[j].turn
+        if gives[side] and not cycle.positions[j + 1].is_check():
+            gives[side] = False
+    return gives[True] or gives[False]
 
 
 def adjudicate_line(start: Position, moves: Sequence[Move], book: RuleBook) -> Adjudication:

@@ -630,7 +630,8 @@ def _limit(ctx: _Context, verdict: Adjudication) -> None:
 
 @_check(*REPETITION_RULES, formats=_ALL_FORMATS, needs_moves=True)
 def _repetition(ctx: _Context) -> None:
-    verdict = adjudicate_scan(ctx.line(), ctx.book)
+    # (R102 reads only the episodes that may be a perpetual check; the rest go unjudged.)
+    verdict = adjudicate_scan(ctx.line(), ctx.book, perpetual_only=True)
     _contradiction(ctx, verdict)
     _after_decided(ctx, verdict)
     _limit(ctx, verdict)
