@@ -93,11 +93,24 @@ class FileScan:
 
 def file_digest(path: str) -> str:
     """SHA-256 of the file's bytes, in hex (read in 1 MiB chunks)."""
+    return _stat_and_digest(path)[1]
+
+
+def _stat_and_digest(path: str) -> tuple[os.stat_result, str]:
+    """The file's status (``os.stat``'s) and :func:`file_digest`, from one opening of it; raises ``OSError``.
+
+    A file of at most one chunk (most records) is read in one call sized by
+    its status: no 1 MiB buffer is allocated for a 2 KB file.
+    """
     h = hashlib.sha256()
-    with open(path, "rb") as f:
-        while chunk := f.read(_CHUNK):
-            h.update(chunk)
-    return h.hexdigest()
+    with open(path, "rb", buffering=0) as f:
+        st = os.fstat(f.fileno())
+        if st.st_size < _CHUNK:
+            h.update(f.read())
+        else:
+            while chunk := f.read(_CHUNK):
+                h.update(chunk)
+    return st, h.hexdigest()
 
 
 def outcome_of(game: Game) -> str:
@@ -203,8 +216,7 @@ def scan_file(path: str, display: str, known: Optional[str] = None, encoding: Op
     the file gives a failed scan.
     """
     try:
-        st = os.stat(path)
-        digest = file_digest(path)
+        st, digest = _stat_and_digest(path)
     except OSError as exc:
         return FileScan(path, display, 0, 0, "", failed=True, problem=f"Cannot read `{display}`: {exc.strerror or exc}")
     if known is not None and digest == known:
