@@ -338,10 +338,11 @@ def _plan(known: dict[str, tuple[int, int, int, str]], targets: Sequence[Target]
     """The files to read (``(path, display, stored digest)``) and every path seen; files unchanged go to ``done``'s scope."""
     work: list[tuple[str, str, Optional[str]]] = []
     seen: set[str] = set()
+    cwd = os.getcwd()  # (os.path.abspath asks the system for it once per file)
     for t in targets:
         if t.missing or t.error:
             continue
-        path = os.path.abspath(t.path)
+        path = t.path if os.path.isabs(t.path) else os.path.normpath(os.path.join(cwd, t.path))
         seen.add(path)
         row = known.get(path)
         if row is not None and _same_stat(path, row[1], row[2]):
