@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from array import array
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
@@ -237,18 +236,17 @@ class Index:
     def _add_game(self, file_id: int, g: GameSummary) -> None:
         gid = self._next_game
         self._next_game += 1
-        red, black, event, date = g.header("Red"), g.header("Black"), g.header("Event"), g.header("Date")
+        tags = dict(g.headers)
+        red, black, event, date = tags.get("Red"), tags.get("Black"), tags.get("Event"), tags.get("Date")
         lo, hi = date_range(date)
         rows = self._pending
         rows["games"].append((
-            gid, file_id, g.number, red, black, event, date, g.header("Result"), fold(red or ""), fold(black or ""),
+            gid, file_id, g.number, red, black, event, date, tags.get("Result"), fold(red or ""), fold(black or ""),
             fold(event or ""), lo, hi, g.outcome, g.start_fen, g.start_hash, g.mirror_hash, len(g.moves) // 2, g.moves,
             g.comments, g.variations,
         ))
         rows["headers"].extend((gid, k, v) for k, v in g.headers)
-        hashes = array("q")
-        hashes.frombytes(g.hashes)
-        rows["positions"].append((gid, f"[{','.join(map(str, hashes))}]"))
+        rows["positions"].append((gid, g.hashes))
         rows["materials"].extend((gid, *m) for m in g.materials)
 
     _INSERTS = {

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-from array import array
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
@@ -52,8 +51,9 @@ class GameSummary:
     mirror_hash: int
     #: The main line (:func:`xqformats.gamekey.encode_moves`).
     moves: bytes
-    #: Zobrist hash of every main-line position, ply 0 (the start) to the end: an ``array('q')``'s bytes.
-    hashes: bytes
+    #: Zobrist hash of every main-line position, ply 0 (the start) to the end, as a JSON array (the
+    #: text SQLite's ``json_each`` unpacks into the ``positions`` rows).
+    hashes: str
     #: ``(ply, red, black)`` material signatures at the start and after each capture.
     materials: tuple[tuple[int, str, str], ...]
     #: The result (``1-0``, ``0-1``, ``1/2-1/2``, ``*``): the termination marker, else the Result tag.
@@ -181,7 +181,7 @@ def _summary(number: int, game: Game) -> GameSummary:
         start_hash=line.hashes[0],
         mirror_hash=mirrored_hash(start),
         moves=encode_moves(moves),
-        hashes=array("q", line.hashes).tobytes(),
+        hashes=f"[{','.join(map(str, line.hashes))}]",
         materials=tuple(materials),
         outcome=outcome_of(game),
         comments=comments,
