@@ -158,13 +158,20 @@ def _annotations(game: Game) -> tuple[int, int]:
     stack = [game.root]
     while stack:
         node = stack.pop()
-        kids = node.children
-        if kids:
-            variations += len(kids) - 1
-            stack.extend(kids)
-        if node.comments or node.comments_before:  # (most moves have none: no loop for them)
-            comments += sum(1 for text in node.comments_before if text.strip())
-            comments += sum(1 for text in node.comments if text.strip())
+        while True:  # down the line's first children; the others wait on the stack
+            # The slots, not the properties: `Node.comments` makes a node's empty list on first use,
+            # and asking every node made two lists per ply (and the collections they cost).
+            after, before = node._comments, node._comments_before
+            if after or before:  # (most moves have none: no loop for them)
+                comments += sum(1 for text in before or () if text.strip())
+                comments += sum(1 for text in after or () if text.strip())
+            kids = node.children
+            if not kids:
+                break
+            if len(kids) > 1:
+                variations += len(kids) - 1
+                stack.extend(kids[1:])
+            node = kids[0]
     return comments, variations
 
 
