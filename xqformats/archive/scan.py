@@ -99,17 +99,19 @@ def file_digest(path: str) -> str:
 def _stat_and_digest(path: str) -> tuple[os.stat_result, str]:
     """The file's status (``os.stat``'s) and :func:`file_digest`, from one opening of it; raises ``OSError``.
 
-    A file of at most one chunk (most records) is read in one call sized by
-    its status: no 1 MiB buffer is allocated for a 2 KB file.
+    By descriptor, not a file object (which asks for the status twice more),
+    each read sized by the status: a 2 KB record costs one read and the one
+    that finds its end, and no 1 MiB buffer.
     """
     h = hashlib.sha256()
-    with open(path, "rb", buffering=0) as f:
-        st = os.fstat(f.fileno())
-        if st.st_size < _CHUNK:
-            h.update(f.read())
-        else:
-            while chunk := f.read(_CHUNK):
-                h.update(chunk)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    try:
+        st = os.fstat(fd)
+        size = min(st.st_size + 1, _CHUNK)
+        while chunk := os.read(fd, size):
+            h.update(chunk)
+    finally:
+        os.close(fd)
     return st, h.hexdigest()
 
 
