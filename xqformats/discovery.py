@@ -121,7 +121,7 @@ def _display(path: Path, cwd: Path) -> str:
         return path.as_posix()
 
 
-def _holds_its_format(fp: Path, formats: Sequence[Format]) -> bool:
+def _holds_its_format(fp: str, formats: Sequence[Format]) -> bool:
     """Whether a file found in a folder is taken for its extension: always, unless the formats
     claiming it must be recognised by content (``formats``: what
     :meth:`~xqformats.formats.registry.Registry.sniffed_in_folders` says of its name).
@@ -259,14 +259,14 @@ class _Walk:
             rel = p.as_posix()
         return is_excluded(rel, patterns)
 
-    def add(self, p: Path, link: Optional[bool] = None) -> None:
+    def add(self, p: "str | Path", link: Optional[bool] = None) -> None:
         """Add a file once, at its first place; ``link`` says whether it is a symbolic link (``None``: ask)."""
         key, link = self._real_file(p, link)
         if key not in self.seen:
             self.seen.add(key)
             self.out.append(Target(str(p), self._display(p, key, link)))
 
-    def _real_file(self, p: Path, link: Optional[bool] = None) -> tuple[str, bool]:
+    def _real_file(self, p: "str | Path", link: Optional[bool] = None) -> tuple[str, bool]:
         """``os.path.realpath(p)``, the folder's part resolved once per folder (a search adds every file of
         it), and whether ``p`` is a link (``link``, when the caller knows it).
 
@@ -281,15 +281,15 @@ class _Walk:
             return os.path.realpath(p), True
         return os.path.join(real_folder, name), False
 
-    def _display(self, p: Path, real: str, link: bool) -> str:
+    def _display(self, p: "str | Path", real: str, link: bool) -> str:
         """What :func:`_display` gives for ``p``, whose real path is ``real``, by string operations."""
         if link and not os.path.exists(real):
-            return _display(p, self.cwd)  # a loop or a dangling link: named as it is
+            return _display(Path(p), self.cwd)  # a loop or a dangling link: named as it is
         if real == self._cwd:
             return "."
         if real.startswith(self._cwd_prefix):
             return real[len(self._cwd_prefix):].replace(os.sep, "/")
-        return p.as_posix()
+        return PurePath(p).as_posix()
 
     def add_stdin(self) -> None:
         if STDIN not in self.seen:  # standard input can be read only once
@@ -320,18 +320,19 @@ class _Walk:
         assert self.gitignore is not None
         return self.gitignore.ignored(Path(os.path.abspath(p)), is_dir, self.top)
 
-    def _wanted(self, fp: Path, globs: bool, governed: bool) -> bool:
+    def _wanted(self, fp: str, name: str, globs: bool, governed: bool) -> bool:
         """Whether to lint a file found in a folder (one of unknown format is noted as skipped).
 
+        ``fp`` is its path (``str`` of the ``Path``), ``name`` its name;
         ``globs`` and ``governed`` say whether any ``exclude`` glob and any
         ``.gitignore`` govern its folder (decided once for the folder's files).
         """
-        if fp.name.startswith(".") or (globs and self.excluded(fp)) or (governed and self._ignored(fp, False)):
+        if name.startswith(".") or (globs and self.excluded(Path(fp))) or (governed and self._ignored(Path(fp), False)):
             return False
-        record, sniffed = self._kind(fp.name)
+        record, sniffed = self._kind(name)
         if record and _holds_its_format(fp, sniffed):
             return True
-        self.out.skipped.append(_display(fp, self.cwd))
+        self.out.skipped.append(_display(Path(fp), self.cwd))
         return False
 
     def _kind(self, name: str) -> tuple[bool, tuple[Format, ...]]:
@@ -351,7 +352,7 @@ class _Walk:
 
     def add_folder(self, p: Path) -> None:
         """Every file of a known format below ``p``, then the folders that could not be listed."""
-        found: list[tuple[tuple[str, ...], Path, Optional[bool]]] = []
+        found: list[tuple[tuple[str, ...], str, Optional[bool]]] = []
         unlisted: list[OSError] = []
         if self.gitignore is not None:
             self.top = self.gitignore.top(p)
@@ -363,11 +364,14 @@ class _Walk:
             dirnames[:] = self._kept_dirs(base, dirnames)
             # (os.walk joins each folder's name to `top`: what follows it are the folders below `p`)
             below = tuple(part for part in dirpath[len(top):].split(os.sep) if part)
-            globs, governed = bool(self.excludes(base)[0]), self._governed_folder(str(base))
+            folder = str(base)
+            globs, governed = bool(self.excludes(base)[0]), self._governed_folder(folder)
             links = _links(dirpath)
+            # Each file's path as `str(base / name)` gives it, without a Path per file (a tenth of a search).
+            lead = "" if folder == "." else folder if folder.endswith(os.sep) else folder + os.sep
             found.extend(
                 (below + (name,), fp, None if links is None else name in links)
-                for name, fp in ((n, base / n) for n in sorted(filenames)) if self._wanted(fp, globs, governed)
+                for name, fp in ((n, lead + n) for n in sorted(filenames)) if self._wanted(fp, name, globs, governed)
             )
         # One order for the whole tree: by path components, as a listing would show it.
         for _, fp, link in sorted(found, key=lambda entry: entry[0]):
