@@ -165,13 +165,13 @@ class GitIgnore:
 
     def _spec(self, folder: Path) -> Any:
         if folder not in self._specs:
-            from pathspec import GitIgnoreSpec
-
             try:
                 text = (folder / ".gitignore").read_text(encoding="utf-8", errors="replace")
             except OSError:  # none there (or unreadable: git would not read it either)
                 self._specs[folder] = None
             else:
+                from pathspec import GitIgnoreSpec  # (imported when a folder has rules: a search without them is spared it)
+
                 self._specs[folder] = GitIgnoreSpec.from_lines(text.splitlines())
         return self._specs[folder]
 

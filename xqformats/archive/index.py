@@ -323,13 +323,39 @@ def _scans(
             yield f.result()
 
 
-def _same_stat(path: str, size: int, mtime_ns: int) -> bool:
-    """Whether the file at ``path`` has this size and modification time (False when it cannot be stat'ed)."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return False
-    return st.st_size == size and st.st_mtime_ns == mtime_ns
+class _Stats:
+    """``os.stat`` of many files, each asked of its folder's descriptor (one folder open at a time, files
+    of a folder coming together as a search finds them): the system then looks up one name per file,
+    not its whole path (a third of the time on a 30,000-file archive).  A folder that cannot be opened
+    (searchable, not readable) is passed over: its files are asked by path.
+    """
+
+    _BY_FOLDER = os.stat in os.supports_dir_fd
+
+    def __init__(self) -> None:
+        self._folder: Optional[str] = None
+        self._fd: Optional[int] = None
+
+    def same(self, path: str, size: int, mtime_ns: int) -> bool:
+        """Whether the file at ``path`` (absolute) has this size and modification time (False when it cannot be stat'ed)."""
+        folder, name = os.path.split(path)
+        if folder != self._folder and self._BY_FOLDER:
+            self.close()
+            self._folder = folder
+            try:
+                self._fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+            except OSError:
+                self._fd = None
+        try:
+            st = os.stat(name, dir_fd=self._fd) if self._fd is not None else os.stat(path)
+        except OSError:
+            return False
+        return st.st_size == size and st.st_mtime_ns == mtime_ns
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 def _plan(known: dict[str, tuple[int, int, int, str]], targets: Sequence[Target], done: Update) -> tuple[list[tuple[str, str, Optional[str]]], set[str]]:
@@ -337,18 +363,22 @@ def _plan(known: dict[str, tuple[int, int, int, str]], targets: Sequence[Target]
     work: list[tuple[str, str, Optional[str]]] = []
     seen: set[str] = set()
     cwd = os.getcwd()  # (os.path.abspath asks the system for it once per file)
-    for t in targets:
-        if t.missing or t.error:
-            continue
-        path = t.path if os.path.isabs(t.path) else os.path.normpath(os.path.join(cwd, t.path))
-        seen.add(path)
-        row = known.get(path)
-        if row is not None and _same_stat(path, row[1], row[2]):
-            done.scope.append(row[0])
-            done.displays[row[0]] = t.display
-            done.unchanged += 1
-            continue
-        work.append((path, t.display, row[3] if row is not None else None))
+    stats = _Stats()
+    try:
+        for t in targets:
+            if t.missing or t.error:
+                continue
+            path = t.path if os.path.isabs(t.path) else os.path.normpath(os.path.join(cwd, t.path))
+            seen.add(path)
+            row = known.get(path)
+            if row is not None and stats.same(path, row[1], row[2]):
+                done.scope.append(row[0])
+                done.displays[row[0]] = t.display
+                done.unchanged += 1
+                continue
+            work.append((path, t.display, row[3] if row is not None else None))
+    finally:
+        stats.close()
     return work, seen
 
 
