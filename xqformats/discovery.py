@@ -289,7 +289,8 @@ class _Walk:
             return "."
         if real.startswith(self._cwd_prefix):
             return real[len(self._cwd_prefix):].replace(os.sep, "/")
-        return PurePath(p).as_posix()
+        # (a folder search's names are already what `str` of their Path gives: as_posix without a Path)
+        return p.replace(os.sep, "/") if isinstance(p, str) else p.as_posix()
 
     def add_stdin(self) -> None:
         if STDIN not in self.seen:  # standard input can be read only once
