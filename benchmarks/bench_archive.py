@@ -2,7 +2,7 @@
 
 Run by hand::
 
-    python benchmarks/bench_archive.py [--files 30000] [--lint-files 2000] [--rounds 3] [--seed 1]
+    python benchmarks/bench_archive.py [--files 30000] [--lint-files 2000] [--rounds 3] [--seed 1] [--keep DIR]
 
 1. A generated archive: ``--files`` single-game files (four in five PGN as
    XQWizard writes it, by ``realstyle.py``: GBK, CRLF, fullwidth digits for
@@ -29,8 +29,10 @@ The processes use this checkout (``PYTHONPATH``) and compiled byte code.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -111,8 +113,30 @@ def _chinese(game: Game) -> list[str]:
     return texts
 
 
+def reused_archive(tmp: Path, files: int, seed: int) -> tuple[int, str] | None:
+    """The plies and FEN of an archive a ``--keep`` run wrote in ``tmp`` with these ``files`` and ``seed``; ``None``: none."""
+    try:
+        kept = json.loads((tmp / "archive.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if kept.get("files") != files or kept.get("seed") != seed or not (tmp / "archive").is_dir():
+        return None
+    return int(kept["plies"]), str(kept["fen"])
+
+
+def fresh(*paths: Path) -> None:
+    """Delete what an earlier ``--keep`` run left at ``paths`` (indexes with their WAL files, linked folders)."""
+    for p in paths:
+        if p.is_dir():
+            shutil.rmtree(p)
+        for q in (p, p.with_name(p.name + "-wal"), p.with_name(p.name + "-shm")):
+            if q.is_file():
+                q.unlink()
+
+
 def subset(root: Path, target: Path, files: int) -> int:
     """Link the first ``files`` files of the archive into ``target``; their main-line plies."""
+    fresh(target)
     plies = 0
     names = sorted(root.rglob("g*.*"))[:files]
     for p in names:
@@ -132,6 +156,7 @@ def bench_build(tmp: Path, root: Path, files: int, rounds: int) -> None:
     ratios = []
     for r in range(rounds):
         index = tmp / f"build{r}.sqlite"
+        fresh(index)
         build = timed(["find", "--index", str(index), "--no-progress", "--plies-min", "100000", str(small)])
         lint = timed(["lint", "--isolated", "--no-progress", "-q", "--exit-zero", str(small)])
         ratio = lint.cpu / build.cpu
@@ -146,6 +171,7 @@ def bench_build(tmp: Path, root: Path, files: int, rounds: int) -> None:
 
 def bench_find(tmp: Path, root: Path, files: int, plies: int, fen: str, rounds: int) -> None:
     index = tmp / "archive.sqlite"
+    fresh(index)
     built = timed(["find", "--index", str(index), "--no-progress", "--plies-min", "100000", str(root)])
     size = index.stat().st_size
     print(
@@ -170,14 +196,27 @@ def main() -> None:
     ap.add_argument("--lint-files", type=int, default=2_000)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--keep", type=Path, help="write the archive and the indexes into this folder and keep them (for profiling)")
+    ap.add_argument(
+        "--keep", type=Path,
+        help="write the archive and the indexes into this folder and keep them (for profiling); "
+        "a later run with the same --files and --seed reuses the archive",
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-archive-") as name:
         tmp = args.keep or Path(name)
         root = tmp / "archive"
         start = time.perf_counter()
-        plies, fen = make_archive(root, args.files, args.seed)
-        print(f"Archive: {args.files:,} files, {plies:,} main-line plies, written in {time.perf_counter() - start:.0f} s")
+        reused = reused_archive(tmp, args.files, args.seed) if args.keep else None
+        if reused is None:
+            fresh(root)
+            plies, fen = make_archive(root, args.files, args.seed)
+            if args.keep:
+                kept = {"files": args.files, "seed": args.seed, "plies": plies, "fen": fen}
+                (tmp / "archive.json").write_text(json.dumps(kept), encoding="utf-8")
+        else:
+            plies, fen = reused
+        how = "reused" if reused is not None else f"written in {time.perf_counter() - start:.0f} s"
+        print(f"Archive: {args.files:,} files, {plies:,} main-line plies, {how}")
         if args.keep:
             print(f"  the position found: {fen}")
         bench_build(tmp, root, min(args.lint_files, args.files), args.rounds)

@@ -21,9 +21,10 @@ from xqformats import formats
 from xqformats.archive import Criteria, Index, find, update
 from xqformats.archive.folding import fold
 from xqformats.archive.index import SCHEMA
-from xqformats.archive.material import MaterialError, parse_material
+from xqformats.archive.material import MaterialError, parse_material, signatures
+from xqformats.archive.scan import scan_file
 from xqformats.cli import main
-from xqformats.gamekey import game_key, line_positions, mirrored_key
+from xqformats.gamekey import decode_moves, game_key, line_positions, mirrored_key
 from xqformats.discovery import discover
 from xqformats.position import Position
 
@@ -51,6 +52,35 @@ def test_every_main_line_hash_is_the_hash_of_fairy_stockfishs_position(seed: int
     for ply in range(len(moves) + 1):
         fen = sf.get_fen("xiangqi", start, played[:ply])
         assert hashes[ply] == Position(fen).zobrist(), (seed, ply, fen)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_material_after_each_capture_is_that_of_fairy_stockfishs_board(seed: int) -> None:
+    sf = pytest.importorskip("pyffish")
+    game = random_game(100 + seed, plies=120)
+    moves = game.mainline_moves()
+    line = line_positions(game.start, moves)
+    start = sf.start_fen("xiangqi")
+    played = [uci_for_fsf(m) for m in moves]
+    expected = []
+    for ply in [0, *(p for p, _ in line.captures)]:
+        board = sf.get_fen("xiangqi", start, played[:ply]).split()[0]
+        # Each side's letters but the king's, in the order R N B A C P (FSF writes knights N, elephants B).
+        red = "".join(t * board.count(t) for t in "RNBACP")
+        black = "".join(t * board.count(t.lower()) for t in "RNBACP")
+        expected.append((ply, red, black))
+    assert len(expected) > 1, seed  # (random games capture)
+    assert signatures(game.start.board, line.captures) == expected
+
+
+def test_comments_and_variations_are_counted_in_the_whole_tree(tmp_path: Path) -> None:
+    # Three non-empty comments ({opening}, {a}, {b}; `{  }` and `{}` are empty) and two variations
+    # (c3c4 beside h2e2, and g3g4 beside c3c4), counted by hand.
+    path = tmp_path / "x.pgn"
+    path.write_bytes(b'[Event "x"]\n\n1. h2e2 {opening} (1. c3c4 {a} (1. g3g4 {  }) 1... c6c5) 1... h9g7 {} 2. h0g2 {b} *\n')
+    (game,) = scan_file(str(path), "x.pgn").games
+    assert (game.comments, game.variations) == (3, 2)
+    assert decode_moves(game.moves) == formats.read(path).games[0].mainline_moves()
 
 
 def test_hash_tells_the_side_to_move_and_the_mirror_key_is_the_mirrored_games() -> None:

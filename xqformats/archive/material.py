@@ -56,21 +56,25 @@ def signature(pieces: Sequence[Optional[str]]) -> tuple[str, str]:
 
 
 def signatures(pieces: Sequence[Optional[str]], captures: Sequence[tuple[int, str]]) -> list[tuple[int, str, str]]:
-    """``(ply, red, black)`` signatures of a line: at ply 0 (``pieces``, the start board) and after each capture."""
-    counts = dict.fromkeys("RNBACPrnbacp", 0)
-    for p in pieces:
-        if p is not None and p in counts:
-            counts[p] += 1
+    """``(ply, red, black)`` signatures of a line: at ply 0 (``pieces``, the start board) and after each capture.
 
-    def sign() -> tuple[str, str]:
-        return "".join(t * counts[t] for t in ORDER), "".join(t * counts[t.lower()] for t in ORDER)
-
-    out = [(0, *sign())]
+    A capture takes one letter out of the taker's opponent's signature: the
+    letters of a type stand together, so removing the first one keeps the
+    order (a type already gone stays gone, as a count would).
+    """
+    red, black = signature(pieces)
+    out = [(0, red, black)]
     for ply, taken in captures:
-        if taken in counts:
-            counts[taken] -= 1
-        out.append((ply, *sign()))
+        if taken in _RED_TYPES:
+            red = red.replace(taken, "", 1)
+        elif taken in _BLACK_TYPES:
+            black = black.replace(taken.upper(), "", 1)
+        out.append((ply, red, black))
     return out
+
+
+_RED_TYPES = frozenset(ORDER)
+_BLACK_TYPES = frozenset(ORDER.lower())
 
 
 def _side(text: str, which: str) -> str:

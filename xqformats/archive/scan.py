@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-from array import array
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
@@ -52,8 +51,9 @@ class GameSummary:
     mirror_hash: int
     #: The main line (:func:`xqformats.gamekey.encode_moves`).
     moves: bytes
-    #: Zobrist hash of every main-line position, ply 0 (the start) to the end: an ``array('q')``'s bytes.
-    hashes: bytes
+    #: Zobrist hash of every main-line position, ply 0 (the start) to the end, as a JSON array (the
+    #: text SQLite's ``json_each`` unpacks into the ``positions`` rows).
+    hashes: str
     #: ``(ply, red, black)`` material signatures at the start and after each capture.
     materials: tuple[tuple[int, str, str], ...]
     #: The result (``1-0``, ``0-1``, ``1/2-1/2``, ``*``): the termination marker, else the Result tag.
@@ -93,11 +93,26 @@ class FileScan:
 
 def file_digest(path: str) -> str:
     """SHA-256 of the file's bytes, in hex (read in 1 MiB chunks)."""
+    return _stat_and_digest(path)[1]
+
+
+def _stat_and_digest(path: str) -> tuple[os.stat_result, str]:
+    """The file's status (``os.stat``'s) and :func:`file_digest`, from one opening of it; raises ``OSError``.
+
+    By descriptor, not a file object (which asks for the status twice more),
+    each read sized by the status: a 2 KB record costs one read and the one
+    that finds its end, and no 1 MiB buffer.
+    """
     h = hashlib.sha256()
-    with open(path, "rb") as f:
-        while chunk := f.read(_CHUNK):
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    try:
+        st = os.fstat(fd)
+        size = min(st.st_size + 1, _CHUNK)
+        while chunk := os.read(fd, size):
             h.update(chunk)
-    return h.hexdigest()
+    finally:
+        os.close(fd)
+    return st, h.hexdigest()
 
 
 def outcome_of(game: Game) -> str:
@@ -145,13 +160,20 @@ def _annotations(game: Game) -> tuple[int, int]:
     stack = [game.root]
     while stack:
         node = stack.pop()
-        kids = node.children
-        if kids:
-            variations += len(kids) - 1
-            stack.extend(kids)
-        if node.comments or node.comments_before:  # (most moves have none: no loop for them)
-            comments += sum(1 for text in node.comments_before if text.strip())
-            comments += sum(1 for text in node.comments if text.strip())
+        while True:  # down the line's first children; the others wait on the stack
+            # The slots, not the properties: `Node.comments` makes a node's empty list on first use,
+            # and asking every node made two lists per ply (and the collections they cost).
+            after, before = node._comments, node._comments_before
+            if after or before:  # (most moves have none: no loop for them)
+                comments += sum(1 for text in before or () if text.strip())
+                comments += sum(1 for text in after or () if text.strip())
+            kids = node.children
+            if not kids:
+                break
+            if len(kids) > 1:
+                variations += len(kids) - 1
+                stack.extend(kids[1:])
+            node = kids[0]
     return comments, variations
 
 
@@ -168,7 +190,7 @@ def _summary(number: int, game: Game) -> GameSummary:
         start_hash=line.hashes[0],
         mirror_hash=mirrored_hash(start),
         moves=encode_moves(moves),
-        hashes=array("q", line.hashes).tobytes(),
+        hashes=f"[{','.join(map(str, line.hashes))}]",
         materials=tuple(materials),
         outcome=outcome_of(game),
         comments=comments,
@@ -203,8 +225,7 @@ def scan_file(path: str, display: str, known: Optional[str] = None, encoding: Op
     the file gives a failed scan.
     """
     try:
-        st = os.stat(path)
-        digest = file_digest(path)
+        st, digest = _stat_and_digest(path)
     except OSError as exc:
         return FileScan(path, display, 0, 0, "", failed=True, problem=f"Cannot read `{display}`: {exc.strerror or exc}")
     if known is not None and digest == known:
