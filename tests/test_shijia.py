@@ -281,3 +281,15 @@ def test_memory_does_not_grow_with_the_words() -> None:
             tracemalloc.stop()
         assert len(diagnostics) == 2 and (peak - held) / len(text) < 60, (peak - held) / len(text)
 
+
+def test_a_set_up_number_of_thousands_of_digits_names_no_point() -> None:
+    # int() raises past 4,300 digits (found comparing 4,000 mutated records: G106 from formats.read).
+    long = "1" + "9" * 5_002
+    (game,), diagnostics = read_shijia(record("", setup_text(INITIAL[:17] + [0] + INITIAL[18:], "R").replace(" 0 ", f" {long} ", 1)))
+    assert [d.code for d in diagnostics] == ["S107"]
+    assert diagnostics[0].message == (
+        f"Set-up number {long} names no point (52–204, or 0 off the board); the piece `p` is left off"
+    )
+    # Leading zeros are no digits of the value: 00000000000100 is the point 100 (the pawn on a6), as before.
+    (game,), diagnostics = read_shijia(record("", setup_text(INITIAL[:16] + [0] + INITIAL[17:], "R").replace(" 0 ", " 00000000000100 ", 1)))
+    assert diagnostics == [] and game.start.piece_at(square(0, 6)) == "p"

@@ -40,6 +40,7 @@ from lark import Lark, Token, Transformer
 from ..builder import GameBuilder, Kept, LinePolicy, ReaderHooks
 from ..core import Move
 from ..diagnostics import Diagnostic, DiagnosticSink, Rule
+from ..digits import bounded_int
 from ..model import Game
 from ..mxq.moves import fr_move
 from ..position import STARTING_FEN, Position
@@ -194,13 +195,16 @@ class ShiJiaReader(ReaderHooks):
         at = token_span(tok)[0]
         pos = Position(None)
         for piece, found in zip(SLOT_PIECES, _NUMBER.finditer(str(tok))):
-            value = int(found.group())
+            # Leading zeros are no digits of the value (the message quotes the number as int() would
+            # give it); more than nine others name no point, and int() would raise past 4,300 digits.
+            digits = found.group().lstrip("0") or "0"
+            value = bounded_int(digits)
             if value == OFF_BOARD:
                 continue
-            sq = point(value)
+            sq = point(value) if value is not None else None
             s, e = at + found.start(), at + found.end()
             if sq is None:
-                self.report(rules.SETUP_SQUARE, f"Set-up number {value} names no point (52–204, or 0 off the board); the piece `{piece}` is left off", s, e)
+                self.report(rules.SETUP_SQUARE, f"Set-up number {digits} names no point (52–204, or 0 off the board); the piece `{piece}` is left off", s, e)
             elif pos.piece_at(sq) is not None:
                 self.report(rules.SETUP_SQUARE, f"Set-up number {value} names a point already taken; the piece `{piece}` is left off", s, e)
             else:
