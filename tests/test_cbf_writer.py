@@ -328,3 +328,48 @@ def test_convert_pgn_with_control_characters_to_cbf(tmp_path: Path, monkeypatch:
     assert diags == []
     assert game.headers["Red"] == "a\ufffdb"
     assert game.root.comments == ["\ufffdstart"] and game.root.children[0].comments == ["x\ufffdy"]
+
+
+# ---------------------------------------------------------------- a move repeated at one point (issue 28)
+
+
+def _pgn_game(text: bytes) -> Game:
+    from xqformats import formats
+
+    (game,) = formats.read(text, format="pgn").games
+    return game
+
+
+def test_a_repeated_move_is_named_as_lost_and_reads_back_merged() -> None:
+    # tests/fuzz/harness.py FIXED: the PGN reader keeps both, the CBF reader merges the second
+    # into the first (C307), and losses() once named nothing.
+    from xqformats import formats
+
+    game = _pgn_game(b"1. C2.5 {a} (1. C2.5 {b} 1... H8+7) 1... C8.5 *\n")
+    assert [c.move for c in game.root.children] == [game.root.children[0].move] * 2
+    losses = formats.losses(game, "cbf")
+    assert losses[-1] == (
+        "1 move repeating an earlier move at the same point read back merged into it (C307: its comment "
+        "joins the earlier move's, and the moves after it follow the earlier move): ply 1"
+    )
+    back = read_cbf(write_cbf(game))
+    assert [d.code for d in back[1]] == ["C307"]
+    (node,) = back[0].root.children  # what the sentence says, checked by hand:
+    assert node.comments == ["a", "b"]  # the second move's comment joins the first's,
+    # Its moves follow the first's: C8.5, then H8+7 (Black counts files from its right, column a).
+    assert [str(c.move) for c in node.children] == ["H7-E7", "H9-G7"]
+
+
+def test_only_repeated_moves_are_named() -> None:
+    from xqformats import formats
+
+    assert not any("repeating" in loss for loss in formats.losses(_pgn_game(b"1. C2.5 (1. H2+3) 1... C8.5 (1... H8+7) *\n"), "cbf"))
+    three = _pgn_game(b"1. C2.5 (1. C2.5) (1. H2+3) (1. C2.5) 1... H8+7 (1... H8+7) *\n")
+    assert formats.losses(three, "cbf")[-1].startswith("3 moves repeating an earlier move") and formats.losses(three, "cbf")[-1].endswith(": ply 1; ply 1; ply 2")
+
+
+def test_a_declaration_that_merges_repeats_must_name_them() -> None:
+    from xqformats.losses import Carries
+
+    with pytest.raises(ValueError, match="REPEATED"):
+        Carries(repeats=False)

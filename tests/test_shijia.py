@@ -245,3 +245,51 @@ def test_vschess_plays_what_we_reject() -> None:
     (theirs,) = _vschess([text])
     assert theirs["moves"] == ["h2e2"] and mainline(text) == []
     assert codes(text) == ["S105", "S106"]
+
+
+# ---------------------------------------------------------------- hostile input (issue 28)
+
+
+def test_stray_words_between_set_ups_are_reported_in_text_order() -> None:
+    # The reader is handed each rule as the parser reduces it: a run of stray words is known to be
+    # S103 only once `Moves` comes, yet its finding stands where the run stands, before the set-up
+    # that ends it (here S107 twice, 61 naming no point, are the first set-up's own findings).
+    first = setup_text([61, 61] + INITIAL[2:], "R")
+    text = "a b\n" + first + "c\n" + setup_text(INITIAL, "R") + "d e f\nMoves\n7C-4C\nEnds\nCommentsEnd\n"
+    found = [(d.code, d.line, d.column, d.message) for d in read_shijia(text)[1]]
+    assert [f[:3] for f in found] == [("S103", 1, 1), ("S107", 2, 1), ("S107", 2, 4), ("S103", 3, 1), ("S103", 4, 1), ("S103", 5, 1)]
+    assert found[0][3] == "`a` (and 1 more words) before `Moves` is no set-up; not read"
+    assert found[4][3] == "A second set-up before `Moves`; not read (the first one is)"
+    assert found[5][3] == "`d` (and 2 more words) before `Moves` is no set-up; not read"
+    assert codes("a b\n" + first + "c\n") == ["S107", "S107", "S101"]  # without `Moves`, S101 says it once
+
+
+def test_memory_does_not_grow_with_the_words() -> None:
+    # tests/fuzz/harness.py FIXED: Lark's whole tree, a Tree and a Token per word, was once built
+    # before it was read, 263 bytes per byte let go on one-letter words (238 on stray words).
+    import gc
+    import tracemalloc
+
+    read_shijia("Moves 7C-4C Ends")  # the parser is built
+    for text in ("Moves " + "x " * 60_000 + "Ends CommentsEnd", "1 " * 60_000 + "Moves 7C-4C Ends"):
+        gc.collect()
+        tracemalloc.start()
+        try:
+            (game,), diagnostics = read_shijia(text)
+            held, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert len(diagnostics) == 2 and (peak - held) / len(text) < 60, (peak - held) / len(text)
+
+
+def test_a_set_up_number_of_thousands_of_digits_names_no_point() -> None:
+    # int() raises past 4,300 digits (found comparing 4,000 mutated records: G106 from formats.read).
+    long = "1" + "9" * 5_002
+    (game,), diagnostics = read_shijia(record("", setup_text(INITIAL[:17] + [0] + INITIAL[18:], "R").replace(" 0 ", f" {long} ", 1)))
+    assert [d.code for d in diagnostics] == ["S107"]
+    assert diagnostics[0].message == (
+        f"Set-up number {long} names no point (52–204, or 0 off the board); the piece `p` is left off"
+    )
+    # Leading zeros are no digits of the value: 00000000000100 is the point 100 (the pawn on a6), as before.
+    (game,), diagnostics = read_shijia(record("", setup_text(INITIAL[:16] + [0] + INITIAL[17:], "R").replace(" 0 ", " 00000000000100 ", 1)))
+    assert diagnostics == [] and game.start.piece_at(square(0, 6)) == "p"

@@ -133,6 +133,10 @@ class Loss(enum.Enum):
     #: Moves deeper than the format's readers read back, not written (:attr:`Carries.max_ply`):
     #: ``n`` moves, ``limit`` the deepest ply written.
     TOO_DEEP = "too deep"
+    #: Moves that repeat an earlier move of the same point (two children of one node with one
+    #: move), in a format whose reader merges them into the first (:attr:`Carries.repeats`):
+    #: ``places`` (each move's ply); ``n`` moves.
+    REPEATED = "repeated moves"
 
 
 class Before(enum.Enum):
@@ -247,6 +251,9 @@ class Carries:
     #: The deepest ply written, in a format that nests each move in the one before it (PFC's XML:
     #: libxml2 reads 2,048 levels); ``None``: any depth (:attr:`Loss.TOO_DEEP`).
     max_ply: Optional[int] = None
+    #: Whether two moves at one point that are the same move read back apart (false: the
+    #: format's reader merges each into the first, :attr:`Loss.REPEATED`).
+    repeats: bool = True
     #: How a move's comments are named in ``places``: ``place(node, ply)``.
     place: Callable[["Node", int], str] = _ply_place
     #: How the opening comments are named in ``places``.
@@ -277,6 +284,7 @@ class Carries:
             Loss.COMMENTS: not self.comments,
             Loss.RESULT: not self.result,
             Loss.TOO_DEEP: self.max_ply is not None,
+            Loss.REPEATED: not self.repeats,
         }
         return {kind for kind, lost in implied.items() if lost}
 
@@ -384,6 +392,7 @@ class _Census(BaseVisitor[list[str]]):
         self.comments = 0  # comments not written by a format that holds none
         self.result_lost: Optional[str] = None  # the result, when the format holds none
         self.too_deep = 0  # moves deeper than carries.max_ply
+        self.repeated: list[str] = []  # the plies of moves repeating an earlier sibling's move
 
     # ------------------------------------------------------------ headers and start
     def visit_header(self, name: str, value: str) -> None:
@@ -422,11 +431,21 @@ class _Census(BaseVisitor[list[str]]):
             return  # not written: named as the start's or the variations' loss
         if c.max_ply is not None and len(path) - 1 > c.max_ply:
             self.too_deep += 1
+        if not c.repeats and parent is not None and len(parent.children) > 1 and parent.children[0] is node:
+            self._repeats(parent, len(path) - 1)
         if c.nags is not None and node.nags:
             kept, per_move = c.nags
             self.nags += len(node.nags) - min(per_move, sum(1 for g in node.nags if g in kept))
         if node.comments_before or node.comments:
             self._comments(node, None, c.comment_room, c.before is Before.AFTER, len(path) - 1)
+
+    def _repeats(self, parent: Node, ply: int) -> None:
+        """Note the children of ``parent`` (at ``ply``) whose move an earlier child has (once per parent: O(children))."""
+        seen = set()
+        for child in parent.children:
+            if child.move in seen:
+                self.repeated.append(_ply_place(child, ply))
+            seen.add(child.move)
 
     def begin_variation(self) -> None:
         self.main = False
@@ -575,6 +594,7 @@ _SENTENCES: dict[Loss, Callable[[_Census, Lost], list[str]]] = {
     Loss.COMMENTS: lambda census, lost: _say(lost, census.comments),
     Loss.RESULT: lambda census, lost: _say(lost, int(census.result_lost is not None), result=census.result_lost),
     Loss.TOO_DEEP: lambda census, lost: _say(lost, census.too_deep, limit=census.carries.max_ply),
+    Loss.REPEATED: lambda census, lost: _say(lost, len(census.repeated), places=some(census.repeated)),
 }
 
 

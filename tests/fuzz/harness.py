@@ -217,32 +217,7 @@ class Known:
 #: became of them).  The damaged PGN FEN tag of the third run (issue 28) is not pinned here: whether
 #: it crossed the budget depended on the machine's load, too unsteady for a check (README.md has its
 #: reproducer; it is fixed and pinned in tests/test_fen.py).
-KNOWN: tuple[Known, ...] = (
-    # Found by the first time-sliced run (2026-12-03, README.md), triaged, not fixed here.
-    Known(
-        target=r"read:(shijia|detect)",
-        kind="memory",
-        detail=r"allocated and let go",
-        reproduce_with="read:shijia",
-        # 120 KB of one-letter words where moves stand: Lark builds the whole tree, a Tree and a
-        # Token per word (about 520 bytes a word), before the reader walks it: 263 bytes per byte
-        # let go at 100 KB and 200 KB alike (stray words before `Moves`: 238). The WXF reader's
-        # cure (wxfgame/reader.py: the rules handed over as the parser reduces them) fits.
-        reproducer=b"Moves " + b"x " * 60_000 + b"Ends CommentsEnd",
-        reason="ShiJia: the whole Lark tree, a Tree and a Token per word, is built before it is read (about 240-260 bytes per byte on one-letter words)",
-    ),
-    Known(
-        target=r"write:cbf",
-        kind="roundtrip",
-        detail=r"read back different, losses\(\) named nothing",
-        reproduce_with="write:cbf",
-        # A variation that repeats the move it is an alternative to: the PGN reader keeps both
-        # (P212), the CBF writer writes both, the CBF reader merges them (C307), and the CBF
-        # writer's losses() names nothing. Every other writer reads back both.
-        reproducer=b"1. C2.5 (1. C2.5) *\n",
-        reason="CBF: two identical moves at one point are written, read back merged (C307), and losses() does not name it",
-    ),
-)
+KNOWN: tuple[Known, ...] = ()
 
 #: Findings of earlier runs, fixed, each kept as a regression check
 #: (``test_fixed_finding_stays_fixed``).  The seven findings of the first long
@@ -339,6 +314,30 @@ FIXED: tuple[Known, ...] = (
         # keeping the 100,000 `""`), at 100 KB and 400 KB alike (tests/test_mxq_strings.py).
         reproducer=b"\x05Moves\x057C-4C" + b"\x00" * 100_000,
         reason="MXQ: the generated layout made an object per string, about 450 bytes for a one-byte string",
+    ),
+    # The first time-sliced run (2026-12-03, README.md).
+    Known(
+        target=r"read:(shijia|detect)",
+        kind="memory",
+        detail=r"allocated and let go",
+        reproduce_with="read:shijia",
+        # 120 KB of one-letter words where moves stand: Lark built the whole tree, a Tree and a
+        # Token per word (about 520 bytes a word), before the reader walked it: 263 bytes per byte
+        # let go at 120 KB and 480 KB alike (stray words before `Moves`: 238).  The parser now hands
+        # each rule to the reader as it reduces it (shijia/reader.py): 38 bytes per byte (4 on strays).
+        reproducer=b"Moves " + b"x " * 60_000 + b"Ends CommentsEnd",
+        reason="ShiJia: the whole Lark tree, a Tree and a Token per word, was built before it was read (about 240-260 bytes per byte on one-letter words)",
+    ),
+    Known(
+        target=r"write:cbf",
+        kind="roundtrip",
+        detail=r"read back different, losses\(\) named nothing",
+        reproduce_with="write:cbf",
+        # A variation that repeats the move it is an alternative to: the PGN reader keeps both
+        # (with no finding of its own: P212 is the missing Format tag), the CBF writer writes both,
+        # the CBF reader merges them (C307), and the CBF writer's losses() named nothing.  It now names them (Loss.REPEATED; tests/test_cbf_writer.py).
+        reproducer=b"1. C2.5 (1. C2.5) *\n",
+        reason="CBF: two identical moves at one point were written, read back merged (C307), and losses() did not name it",
     ),
 )
 

@@ -446,6 +446,11 @@ CARRIES = Carries(
         Lost(Loss.JOINED, "several comments joined into one by line ends (a CBF move holds one text): {places}"),
         Lost(Loss.BEFORE_MOVED, "a comment before a move written after it (CBF has no comment before a move): {places}"),
         Lost(Loss.CHARACTERS, "{n} character{s} XML cannot hold written as U+FFFD ({places})"),
+        Lost(
+            Loss.REPEATED,
+            "{n} move{s} repeating an earlier move at the same point read back merged into it (C307: its comment "
+            "joins the earlier move's, and the moves after it follow the earlier move): {places}",
+        ),
     ),
     headers=_fates,
     result_tag=False,
@@ -457,4 +462,5 @@ CARRIES = Carries(
     characters=_INVALID_XML,
     place=_place,
     opening_place="the comment before the first move",
+    repeats=False,
 )
