@@ -187,6 +187,22 @@ def test_the_oracles_catch_each_kind_of_failure() -> None:
     assert run_one(Target("t", _raises, ""), b"fine", Budget())[0] is None
 
 
+def _busy(data: bytes) -> object:
+    end = time.process_time() + 0.5
+    while time.process_time() < end:
+        pass
+    return None
+
+
+def test_the_time_budget_counts_cpu_time_not_the_clock() -> None:
+    # A run that waits (as on a loaded machine) is within a budget of CPU time; one that
+    # computes past it is stopped by the CPU-time alarm, where it was.
+    budget = Budget(time_fixed=0.2, time_per_byte=0.0)
+    assert run_one(_sleeper(0.4), b"x", budget)[0] is None
+    slow, _ = run_one(Target("busy", _busy, ""), b"x", budget)
+    assert slow is not None and slow.kind == "time" and "stopped there" in slow.detail
+
+
 def test_minimise_keeps_the_signature_and_shrinks() -> None:
     target = Target("t", _raises, "")
     found, _ = run_one(target, b"0123456789" * 20 + b"!" + b"abcdefghij" * 20, Budget())
