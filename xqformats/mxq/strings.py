@@ -30,8 +30,6 @@ from kaitaistruct import KaitaiStream, KaitaiStructError
 
 from ..layouts.mxq import Mxq  # generated code is not type-checked
 
-__all__ = ["MARKERS", "Item", "Sections", "by_layout", "by_scan", "layout", "sections"]
-
 #: The marker that ends each section (docs/spec/mxq.md §2.1), as the layout's ``is_*_marker`` spell them.
 MARKERS = (b"Moves", b"Ends", b"CommentsEnd")
 _SECTIONS = ("fields", "moves", "comments")
