@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar, cast
 
 if TYPE_CHECKING:
-    from lark import Lark, Token, Tree
+    from lark import Lark, Token, Transformer, Tree
 
 _PKG = Path(__file__).resolve().parent
 
@@ -99,6 +99,46 @@ def format_parser(grammar: str, start: str) -> "Lark":
             cache=lark_cache_path(grammar),
         )
     return parser
+
+
+E = TypeVar("E", bound="Transformer[Any, Any]")
+
+
+class _EventParsers(threading.local):
+    """This thread's parsers that hand each rule to callbacks, by grammar file, with their callbacks."""
+
+    def __init__(self) -> None:
+        self.by_grammar: dict[str, tuple["Lark", Any]] = {}
+
+
+_EVENT_PARSERS = _EventParsers()
+
+
+def event_parser(grammar: str, start: str, make_events: Callable[[], E]) -> tuple["Lark", E]:
+    """This thread's LALR parser of ``grammars/<grammar>.lark`` that builds no tree, and its callbacks.
+
+    The callbacks (``make_events()``, a :class:`lark.Transformer`, made once
+    per thread) are Lark's internal transformer: the parser calls them at each
+    reduction, in the order of the text, so a reader that they hand the rules
+    to reads a record without its tree (the WXF game file and ShiJia readers).
+    The grammar's analysis comes from the private cache (:func:`lark_cache_path`).
+    """
+    found = _EVENT_PARSERS.by_grammar.get(grammar)
+    if found is None:
+        from lark import Lark
+
+        events = make_events()
+        lark = Lark.open(
+            str(grammar_path(f"{grammar}.lark")),
+            parser="lalr",
+            lexer="contextual",
+            start=start,
+            transformer=events,
+            maybe_placeholders=False,
+            cache=lark_cache_path(grammar),
+        )
+        found = _EVENT_PARSERS.by_grammar[grammar] = (lark, events)
+    return found[0], cast(E, found[1])
 
 
 def token_span(token: "Token") -> tuple[int, int]:

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from dataclasses import replace
 from typing import Optional, cast
 
@@ -44,7 +43,7 @@ from ..digits import bounded_int
 from ..model import Game
 from ..mxq.moves import fr_move
 from ..position import STARTING_FEN, Position
-from ..resources import grammar_path, lark_cache_path, token_span
+from ..resources import event_parser, token_span
 from ..source import Source
 from . import rules
 from .setup import OFF_BOARD, SLOT_PIECES, point
@@ -312,31 +311,8 @@ class _Events(Transformer[Token, None]):
         self._to().trailing(children)
 
 
-class _Parser(threading.local):
-    """This thread's parser and its callbacks (built on first use)."""
-
-    lark: Optional[Lark] = None
-    events: Optional[_Events] = None
-
-
-_LOCAL = _Parser()
-
-
 def _parser() -> tuple[Lark, _Events]:
-    lark, events = _LOCAL.lark, _LOCAL.events
-    if lark is None or events is None:
-        events = _Events()
-        lark = Lark.open(
-            str(grammar_path("shijia.lark")),
-            parser="lalr",
-            lexer="contextual",
-            start="file",
-            transformer=events,
-            maybe_placeholders=False,
-            cache=lark_cache_path("shijia"),
-        )
-        _LOCAL.lark, _LOCAL.events = lark, events
-    return lark, events
+    return event_parser("shijia", "file", _Events)
 
 
 def parser() -> Lark:

@@ -19,7 +19,6 @@ the move's own finding); comments after it stay on the last move read.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from typing import Optional, Sequence
 
@@ -31,7 +30,7 @@ from ..diagnostics import Diagnostic, DiagnosticSink, Rule, excerpt
 from ..digits import bounded_int
 from ..model import RESULTS, SUFFIX_NAGS, Game
 from ..notation import Notation
-from ..resources import grammar_path, lark_cache_path, token_span
+from ..resources import event_parser, token_span
 from ..source import Source
 from . import rules
 
@@ -317,31 +316,8 @@ class _Events(Transformer[Token, None]):
         self._to().trailing(children)
 
 
-class _Parser(threading.local):
-    """This thread's parser and its callbacks (built on first use)."""
-
-    lark: Optional[Lark] = None
-    events: Optional[_Events] = None
-
-
-_LOCAL = _Parser()
-
-
 def _parser() -> tuple[Lark, _Events]:
-    lark, events = _LOCAL.lark, _LOCAL.events
-    if lark is None or events is None:
-        events = _Events()
-        lark = Lark.open(
-            str(grammar_path("wxfgame.lark")),
-            parser="lalr",
-            lexer="contextual",
-            start="file",
-            transformer=events,
-            maybe_placeholders=False,
-            cache=lark_cache_path("wxfgame"),
-        )
-        _LOCAL.lark, _LOCAL.events = lark, events
-    return lark, events
+    return event_parser("wxfgame", "file", _Events)
 
 
 def parser() -> Lark:
