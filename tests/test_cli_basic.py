@@ -150,3 +150,55 @@ def test_commands_do_not_import_the_cli() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=REPO, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == "False\n"
+
+
+def _lint_findings_file(tmp_path: Path, games: int) -> Path:
+    """A PGN file of ``games`` games, each with one T101 finding (no `Game` tag) and its source line."""
+    path = tmp_path / "many.pgn"
+    path.write_text("".join(f'[Event "e{i}"]\n\n1. 炮二平五 马8进7 *\n\n' for i in range(games)), encoding="utf-8")
+    return path
+
+
+def test_module_output_is_whole_and_the_status_kept_when_the_process_ends_at_once(tmp_path: Path) -> None:
+    # `python -m xqformats` ends without the interpreter's teardown (xqformats.process.exit_now):
+    # everything written must still reach the pipe, the exit status must be the command's.
+    path = _lint_findings_file(tmp_path, 2000)
+    proc = run_module("lint", "--no-progress", "--no-fold", "--exit-zero", str(path))
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert sum(" warning T101 " in line for line in lines) == 2000
+    assert lines[-1] == "Found 2000 warnings in 1 file"
+    failing = run_module("fen", "not a fen")
+    assert failing.returncode == 1
+
+
+def test_module_ends_quietly_when_the_reader_closes_the_pipe(tmp_path: Path) -> None:
+    # `xqformats lint big.pgn | head -1`: a reader that stopped early is no failure (no message, status 0).
+    path = _lint_findings_file(tmp_path, 3000)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "xqformats", "lint", "--no-progress", str(path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=REPO,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert b"T101" in proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 0
+    assert err == ""
+
+
+def test_exit_now_runs_the_atexit_handlers_and_flushes(tmp_path: Path) -> None:
+    script = (
+        "import atexit, sys\n"
+        "from xqformats.process import exit_now\n"
+        "atexit.register(lambda: print('handler ran'))\n"
+        "sys.stdout.write('buffered, no newline')\n"
+        "exit_now(3)\n"
+    )
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 3
+    assert proc.stdout == "buffered, no newlinehandler ran\n"

@@ -15,10 +15,10 @@ import argparse
 import gc
 import importlib
 import sys
-from typing import Any, Callable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, NamedTuple, NoReturn, Optional, Sequence
 
-from . import __version__, commands
-from .lint.runner import GC_THRESHOLDS
+from . import __version__
+from .process import GC_THRESHOLDS, exit_now
 
 
 class Subcommand(NamedTuple):
@@ -119,14 +119,24 @@ def _silence_stdout() -> None:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run ``xqformats`` with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    saved = gc.get_threshold()
+    # For this run only (main may be called in a longer process), and before the subcommand is
+    # imported (:data:`~xqformats.process.GC_THRESHOLDS`).
+    gc.set_threshold(*GC_THRESHOLDS)
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    finally:
+        gc.set_threshold(*saved)
+
+
+def _main(argv: list[str]) -> int:
+    from . import commands
+
     ap = parser(argv[0] if argv and argv[0] in _NAMES else None)
     args = ap.parse_args(argv)
     if not getattr(args, "func", None):
         ap.print_help(sys.stderr)
         return 2
-    saved = gc.get_threshold()
-    gc.set_threshold(*GC_THRESHOLDS)  # for this run only (main may be called in a longer process)
     try:
         return int(args.func(args))
     except KeyboardInterrupt:
@@ -138,5 +148,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         _silence_stdout()
         print(f"xqformats {args.command}: {exc}", file=sys.stderr)
         return 2
-    finally:
-        gc.set_threshold(*saved)
+
+
+def run() -> NoReturn:
+    """The ``xqformats`` program (its console script, and ``python -m xqformats``): :func:`main`,
+    then the process ends without the interpreter's teardown (:func:`~xqformats.process.exit_now`)."""
+    exit_now(main())

@@ -24,7 +24,7 @@ from ..lint.selection import RuleSelection, SelectorError
 from ..parallel import DEFAULT_CONNECT_TIMEOUT, DaskUnavailable
 from ..progress import Progress, progress_allowed
 from . import UsageError, checked_encoding, usage_error
-from .lint_report import Stream, run_failure, run_fix
+from .lint_report import Stream, run_failure
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -287,6 +287,8 @@ def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
     workers = jobs if jobs is not None else _auto_jobs(targets)
     if args.fix or args.diff:
+        from .lint_fix import run_fix  # only a run that fixes loads the fixer
+
         return run_fix(args, groups, fmt, progress)
     stream = Stream(args, fmt, progress)
     duplicates = DuplicateJudge()  # G109 over the whole run, whatever config each file has
@@ -296,6 +298,8 @@ def run(args: argparse.Namespace) -> int:
                                        scheduler=args.scheduler, scheduler_timeout=args.scheduler_timeout,
                                        duplicates=duplicates), options.selection)
         stream.finish()
+    except BrokenPipeError:
+        raise  # a reader that stopped early (`| head`) is no failure: the command line ends quietly
     except (DaskUnavailable, OSError) as exc:
         return usage_error("lint", run_failure(args, exc, stream.results))
     results = stream.results

@@ -37,6 +37,7 @@ from ..formats import DEFAULT_MAX_FILE_SIZE, RecordStream, open_record
 from ..formats._reading import guard
 from ..formats.base import Part
 from ..parallel import DEFAULT_CONNECT_TIMEOUT, Executor, Scheduler, executor
+from ..process import GC_THRESHOLDS
 from ..progress import Progress
 from ..formats.rules import UNREADABLE_FILE
 from .checks import GameChecker
@@ -47,18 +48,6 @@ from .selection import RuleSelection
 from .suppression import MARKER, suppress
 
 __all__ = ["LintOptions", "FileResult", "lint_bytes", "iter_results", "run"]
-
-
-#: The garbage collector's thresholds for a run: a reader allocates millions of
-#: small objects that live until their game is done (nodes, spans, moves), and
-#: with CPython's default (700 allocations) the young generation is collected
-#: a thousand times per 100,000 plies, scanning every live game object each
-#: time.  A larger first threshold does the same work in far fewer passes:
-#: ``xqformats lint`` of a 1,000-game file 1.6 s -> 1.0 s, of a 4,000-game file
-#: 6.7 s -> 4.3 s, peak memory unchanged (objects in reference cycles, the
-#: only ones the collector frees, are few).  Set by the command line for its
-#: process and the workers it starts, never by the library.
-GC_THRESHOLDS = (50_000, 20, 10)
 
 
 @dataclass(frozen=True, slots=True)

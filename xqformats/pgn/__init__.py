@@ -18,8 +18,27 @@ records where the sources disagree and what the reader and writer do.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..resources import lazy_attributes
 from . import rules  # noqa: F401  (declares the P rules)
-from .reader import PgnReader, parse_pgn, read_headers, read_pgn
-from .writer import flattened_tags, write_pgn
+
+if TYPE_CHECKING:
+    from .reader import PgnReader, parse_pgn, read_headers, read_pgn
+    from .writer import flattened_tags, write_pgn
 
 __all__ = ["parse_pgn", "read_pgn", "read_headers", "write_pgn", "flattened_tags", "PgnReader"]
+
+# The reader and the writer are imported on first use, so that the rule catalogue (which imports
+# this package for its rules) and a linter, which never writes PGN, load only what they use.
+_LAZY = {
+    "parse_pgn": ".reader",
+    "read_pgn": ".reader",
+    "read_headers": ".reader",
+    "PgnReader": ".reader",
+    "write_pgn": ".writer",
+    "flattened_tags": ".writer",
+}
+
+
+__getattr__ = lazy_attributes(__name__, _LAZY)
