@@ -84,8 +84,9 @@ SUBCOMMANDS: tuple[Subcommand, ...] = (
 def parser(only: Optional[str] = None) -> argparse.ArgumentParser:
     """The ``xqformats`` argument parser, one subparser per :data:`SUBCOMMANDS` entry.
 
-    With ``only``, only that subcommand's arguments are added (the others
-    are listed, with their one-line help): what a run of it needs.
+    With ``only``, only that subcommand is added: what a run of it needs
+    (the whole table is built for ``xqformats --help`` and for a name that
+    is no subcommand, whose error lists them all).
     """
     ap = argparse.ArgumentParser(
         prog="xqformats",
@@ -94,11 +95,12 @@ def parser(only: Optional[str] = None) -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"xqformats {__version__}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND")
     for cmd in SUBCOMMANDS:
+        if only is not None and cmd.name != only:
+            continue
         # Each subcommand's description and epilog (exit statuses, examples) are laid out as written.
         p = sub.add_parser(cmd.name, help=cmd.help, formatter_class=argparse.RawDescriptionHelpFormatter)
-        if only is None or cmd.name == only:
-            cmd.add_arguments(p)
-            p.set_defaults(func=cmd.run)
+        cmd.add_arguments(p)
+        p.set_defaults(func=cmd.run)
     return ap
 
 

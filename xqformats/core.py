@@ -38,6 +38,12 @@ RED: Color = True
 BLACK: Color = False
 COLOR_NAMES = {RED: "red", BLACK: "black"}
 
+
+def side_name(side: Color) -> str:
+    """The side's name as messages write it: ``Red`` or ``Black``."""
+    return "Red" if side else "Black"
+
+
 Square = int
 #: Files ``a``–``i``, ranks ``0``–``9``, and the points of the board.
 FILE_COUNT = 9

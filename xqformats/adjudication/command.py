@@ -23,12 +23,12 @@ import unicodedata
 from typing import Any
 
 from .. import formats
-from ..core import square_name
+from ..core import side_name, square_name
 from ..diagnostics import Severity
 from ..model import Game
 from .classifier import Effect, Kind
 from .rulebook import RULE_BOOKS, RuleBook, clause, rule_book
-from .ruling import Ruling, side_name
+from .ruling import Ruling
 from .verdict import Adjudication, Episode, adjudicate
 
 

@@ -22,14 +22,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from ..core import BLACK, PIECE_NAMES, RED, Color, Move, Square, square_name
+from ..core import BLACK, PIECE_NAMES, RED, Color, Move, Square, side_name, square_name
 from .classifier import Effect, Kind, classify
 from .cycles import Cycle
 from .rulebook import RuleBook
-
-
-def side_name(side: Color) -> str:
-    return "Red" if side else "Black"
 
 
 @dataclass(frozen=True, slots=True)

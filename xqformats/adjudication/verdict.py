@@ -18,7 +18,7 @@ A line without a repeated position costs :func:`~.cycles.scan_line` only
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..core import Move
 from ..model import Game
@@ -26,7 +26,9 @@ from ..position import Position
 from .cycles import Cycle, LineScan, cycle_of, scan_line
 from .limit import NaturalLimit, natural_limit
 from .rulebook import RuleBook
-from .ruling import EffectMemo, Ruling, judge
+
+if TYPE_CHECKING:
+    from .ruling import EffectMemo, Ruling
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +84,17 @@ def _runs(decided: Sequence[int]) -> list[tuple[int, int]]:
     return runs
 
 
+def _judge(cycle: Cycle, book: RuleBook, memo: EffectMemo) -> Ruling:
+    """:func:`.ruling.judge`, imported at the first cycle judged: most games repeat no position, and
+    the judging (its move classifier and threat finder) is a tenth of linting one small file's start-up."""
+    from .ruling import judge
+
+    return judge(cycle, book, memo)
+
+
 def _ruling_at(scan: LineScan, ply: int, book: RuleBook, memo: EffectMemo) -> Optional[Ruling]:
     cycle = cycle_of(scan, ply)
-    return judge(cycle, book, memo) if cycle is not None else None
+    return _judge(cycle, book, memo) if cycle is not None else None
 
 
 def adjudicate_scan(scan: LineScan, book: RuleBook, *, perpetual_only: bool = False) -> Adjudication:
@@ -106,7 +116,7 @@ def adjudicate_scan(scan: LineScan, book: RuleBook, *, perpetual_only: bool = Fa
         if cycle is None:
             continue  # a hash collision, not a repetition
         if not perpetual_only or _checks_throughout(cycle):
-            ruling = judge(cycle, book, memo)
+            ruling = _judge(cycle, book, memo)
             episodes.append(Episode(first, last, ruling))
             if last == total and first == total:
                 final = ruling

@@ -26,17 +26,20 @@ classified only in games where a position occurs three times.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
 from ..adjudication.cycles import LineScan, scan_line
 from ..adjudication.rulebook import CXA, RuleBook, rule_book
 from ..adjudication.rules import MOVES_AFTER_DECIDED_REPETITION, NATURAL_LIMIT, REPETITION_RULES, RESULT_CONTRADICTS_REPETITION
-from ..adjudication.ruling import Ruling, side_name
 from ..adjudication.verdict import Adjudication, adjudicate_scan, mainline_moves
+from ..core import side_name
 from ..diagnostics import INTERNAL_ERROR, Diagnostic, DiagnosticSink, Edit, Rule, Severity, Span, excerpt
 from ..digits import bounded_int
 from ..formats.rules import FILE_TOO_LARGE, FORMAT_CONTENT_MISMATCH, UNREADABLE_FILE, UNSUPPORTED_FORMAT
 from ..model import ECCO_PATTERN, RESULTS, Game, Node, date_problem, standard_tag_value
+
+if TYPE_CHECKING:
+    from ..adjudication.ruling import Ruling
 
 # The published sources, by title (docs/spec/README.md §3.1); each rule cites its clause first.
 _PGN_SPEC = "《中国象棋电脑PGN文件格式》 §二 标签部分"

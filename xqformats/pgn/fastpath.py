@@ -82,15 +82,21 @@ _UNMATCHED = "unmatched"  # not a terminal name: Lark's are upper case
 class Scanners:
     """The fast path's scanners for one grammar (see the module docstring)."""
 
-    __slots__ = ("movetext", "tokens", "after", "name", "value", "close", "ignore", "newline_types")
+    __slots__ = ("_movetext", "_movetext_pattern", "tokens", "after", "name", "value", "close", "ignore", "newline_types")
 
-    def __init__(self, scanners: dict[str, "re.Pattern[str]"], ignore: frozenset[str], newline_types: frozenset[str]) -> None:
-        #: The tag section and the movetext.
-        self.movetext = scanners["movetext"]
+    def __init__(
+        self, scanners: dict[str, "re.Pattern[str]"], ignore: frozenset[str], newline_types: frozenset[str],
+        movetext: "Optional[tuple[str, int]]" = None,
+    ) -> None:
+        # The movetext scanner itself, or its pattern and flags, compiled when first used: where the
+        # token scanner is there, reading a game (the one-pass reader) never needs it, and compiling
+        # the alternation of every movetext terminal is a tenth of a small file's start-up.
+        self._movetext: Optional["re.Pattern[str]"] = scanners.get("movetext")
+        self._movetext_pattern = movetext
         #: The movetext scanner that takes the ignored text before a token with it (the token is its
         #: named group: ``m.span(m.lastgroup)``), when that makes the same tokens (:func:`_skipping`);
-        #: else the movetext scanner itself.
-        self.tokens = scanners.get("tokens", self.movetext)
+        #: else the movetext scanner itself.  The tag section is read with it too.
+        self.tokens = scanners.get("tokens") or self.movetext
         #: After the result.
         self.after = scanners["after"]
         #: Inside a tag pair: its name, its value, its ``]``.
@@ -99,6 +105,14 @@ class Scanners:
         self.close = scanners["close"]
         self.ignore = ignore
         self.newline_types = newline_types
+
+    @property
+    def movetext(self) -> "re.Pattern[str]":
+        """The movetext: one token a match, the ignored ones too."""
+        if self._movetext is None:
+            assert self._movetext_pattern is not None
+            self._movetext = re.compile(*self._movetext_pattern)
+        return self._movetext
 
 
 # ---------------------------------------------------------------- node makers
@@ -268,12 +282,16 @@ def build_scanners(lark: Lark) -> tuple[Optional[Scanners], str]:
             # Last, any one character: where Lark's lexer would fail, the scan
             # stops here (and declines) instead of searching further on.
             pattern += f"|(?P<{_UNMATCHED}>(?s:.))"
-        scanners[context] = re.compile(pattern, lark.options.g_regex_flags)
-        if context == "movetext":
-            skip = _skipping(ordered, tables.ignore, lark.options.g_regex_flags)
-            if skip:
-                scanners["tokens"] = re.compile(f"{skip}(?:{pattern})", lark.options.g_regex_flags)
-    return Scanners(scanners, tables.ignore, tables.newline_types), ""
+        if context != "movetext":
+            scanners[context] = re.compile(pattern, lark.options.g_regex_flags)
+            continue
+        movetext = (pattern, lark.options.g_regex_flags)
+        skip = _skipping(ordered, tables.ignore, lark.options.g_regex_flags)
+        if skip:
+            scanners["tokens"] = re.compile(f"{skip}(?:{pattern})", lark.options.g_regex_flags)
+        else:
+            scanners["movetext"] = re.compile(*movetext)
+    return Scanners(scanners, tables.ignore, tables.newline_types, movetext), ""
 
 
 def _skipping(ordered: list[Any], ignore: frozenset[str], flags: int) -> str:
@@ -447,7 +465,9 @@ class FastParse:
         """The tag section: ``LSQB TAG_NAME TAG_VALUE RSQB`` while the next token is ``[``."""
         tb = self.tb
         text = self.text
-        scan = tb.movetext.match
+        # The token scanner takes the ignored text before a token with it; where it gives way (no
+        # token follows), an ignored token is a match of its own, as with the movetext scanner.
+        scan = tb.tokens.match
         ignore = tb.ignore
         tags: list[TagPair] = []
         pos = 0
@@ -456,17 +476,19 @@ class FastParse:
             while m is not None and m.lastgroup in ignore:
                 pos = m.end()
                 m = scan(text, pos)
+            if m is not None:
+                pos = m.start(m.lastgroup)  # type: ignore[arg-type]  # a match of the alternation names its group
             if m is None or m.lastgroup != "LSQB":
                 self.pos = pos
                 return tags
-            tag = self._tag_pair(m)
+            tag = self._tag_pair(pos, m.end())
             if tag is None:
                 return None
             tags.append(tag)
             pos = self.pos
 
-    def _tag_pair(self, lsqb: "re.Match[str]") -> Optional[TagPair]:
-        """One tag pair from its ``[``, each part read in the parser state it is read in.
+    def _tag_pair(self, s0: int, e0: int) -> Optional[TagPair]:
+        """One tag pair from its ``[`` at ``s0:e0``, each part read in the parser state it is read in.
 
         A file repeats the same tag pairs (``[Result "*"]``): the reading of
         the text from ``[`` to the first ``]`` after it, when the pair ends
@@ -476,13 +498,12 @@ class FastParse:
         before it), so the same text reads the same wherever it stands.
         """
         text = self.text
-        s0 = lsqb.start()
         close = text.find("]", s0)
         key = text[s0 : close + 1] if close >= 0 else ""
         reading = _TAG_READINGS.get(key)
         if reading is not None:
             return self._placed(s0, reading)
-        tag = self._scan_tag_pair(lsqb)
+        tag = self._scan_tag_pair(s0, e0)
         if tag is not None and self.pos == close + 1 and "\n" not in key and "\r" not in key:
             if len(_TAG_READINGS) >= _TAG_READINGS_LIMIT:
                 _TAG_READINGS.clear()  # bounded memory on adversarial input; real files repeat a few
@@ -509,12 +530,12 @@ class FastParse:
             new_span(start + v0, start + v1, ln, start + v0 + c, ln, start + v1 + c),
         )
 
-    def _scan_tag_pair(self, lsqb: "re.Match[str]") -> Optional[TagPair]:
+    def _scan_tag_pair(self, s0: int, e0: int) -> Optional[TagPair]:
         """:meth:`_tag_pair` by scanning."""
         tb = self.tb
         text = self.text
-        toks = [lsqb]
-        p = lsqb.end()
+        toks = []
+        p = e0
         for sc in (tb.name.match, tb.value.match, tb.close.match):
             t = sc(text, p)
             while t is not None and t.lastgroup in tb.ignore:
@@ -527,14 +548,13 @@ class FastParse:
         # One lookup places the four tokens when they stand on one line, as
         # they do in any real file; a tag pair over lines (line ends between
         # its tokens) is left to the Lark parse.
-        s0 = lsqb.start()
         col0 = self._line_of(s0)
         if self.nl < p:
             return None
         ln = self.ln
         shift = col0 - s0  # column = offset + shift on this line
         off = self.off
-        name, value = toks[1], toks[2]
+        name, value = toks[0], toks[1]
         return tag_pair_node(
             name.group(),
             value.group(),
