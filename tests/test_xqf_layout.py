@@ -1,9 +1,11 @@
-"""The fast record scanner equals the parser generated from ``schemas/xqf.ksy``.
+"""The fast record scanner and slot decoder equal the parser generated from ``schemas/xqf.ksy``.
 
 :func:`xqformats.xqf.stream.scan` reads the plain move tree with ``struct``;
 ``Xqf.MoveTree`` (generated) reads it field by field as the layout states.
 They must give the same records and stop at the same place, on the corpus and
 on generated files (every version's keys, damaged ones too).
+:func:`~xqformats.xqf.stream.piece_squares` must give every slot the square
+``Xqf.Header.pieces`` gives it, for any stored bytes, version and keys.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from test_xqf_reader import with_keys
 from xqformats.layouts.xqf import Xqf
 from xqformats.model import Game
 from xqformats.xqf import read_header, write_xqf
-from xqformats.xqf.stream import HEADER_SIZE, plain_body, scan
+from xqformats.xqf.stream import HEADER_SIZE, piece_squares, plain_body, scan
 
 Row = tuple[int, int, bool, bool, bytes]
 
@@ -37,6 +39,13 @@ def generated(data: bytes) -> tuple[list[Row], int]:
     return rows, HEADER_SIZE + stream.pos()
 
 
+def squares_agree(data: bytes) -> None:
+    header = read_header(data)
+    assert header is not None
+    expected = [p.square for p in header.pieces]
+    assert piece_squares(header.piece_bytes, header.square_key, header.rotated) == expected
+
+
 def fast(data: bytes) -> tuple[list[Row], object, int]:
     header = read_header(data)
     assert header is not None
@@ -45,6 +54,7 @@ def fast(data: bytes) -> tuple[list[Row], object, int]:
 
 
 def agree(data: bytes) -> None:
+    squares_agree(data)
     rows, stop, end = fast(data)
     try:
         expected, expected_end = generated(data)
@@ -80,3 +90,15 @@ def test_the_layout_decodes_the_header_keys(version: int) -> None:
     header = read_header(data)
     assert header is not None and header.keys_checksum == 0
     assert [p.square for p in header.pieces] == list(plain[0x10:0x30])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(min_size=32, max_size=32), st.integers(10, 18), st.integers(0, 255), st.integers(0, 255))
+def test_every_slot_decodes_as_the_layout_says(stored: bytes, version: int, key: int, checksum: int) -> None:
+    # Any 32 stored bytes (0x10-0x2F) under any version (0x02), key byte (key_xy, 0x0D: the square
+    # key and the rotation) and key sum (0x0C): the generated parser's squares, slot by slot.
+    header = bytearray(write_xqf(Game())[:HEADER_SIZE])
+    header[2] = version
+    header[0x0C], header[0x0D] = checksum, key
+    header[0x10:0x30] = stored
+    squares_agree(bytes(header))

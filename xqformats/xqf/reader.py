@@ -46,7 +46,7 @@ from ..model import Game, Node
 from ..position import STARTING_FEN, Position
 from . import rules
 from .header import FIELDS, GAME_TYPE_HEADER, GAME_TYPES, OFFSETS, PIECE_SLOTS, RESULTS
-from .stream import HEADER_SIZE, MoveRecord, plain_body, scan
+from .stream import HEADER_SIZE, MoveRecord, piece_squares, plain_body, scan
 from .text import decode, decode_comment
 
 #: What the comment keeping unplayable moves starts with (docs/spec/xqf.md §4.4).
@@ -184,8 +184,8 @@ def _squares(key: int) -> tuple[Optional[int], ...]:
 def _start(header: "Xqf.Header", sink: DiagnosticSink) -> Position:
     """The stored start position: the truth, whatever the game type says (docs/spec/xqf.md §3.4)."""
     pos = Position.empty()
-    for slot, piece in enumerate(header.pieces):
-        sq = decode_square(piece.square)
+    for slot, stored_square in enumerate(piece_squares(header.piece_bytes, header.square_key, header.rotated)):
+        sq = decode_square(stored_square)
         if sq is None:
             continue
         stored = (slot + 31 - header.square_key) % 32 if header.rotated else slot

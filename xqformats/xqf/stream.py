@@ -1,5 +1,9 @@
 """The plain move tree: the key stream taken off, then the records scanned (the fast reader).
 
+:func:`piece_squares` decodes the start position's 32 slots (docs/spec/xqf.md
+§3.4) from the header's stored bytes and square key in one pass; it is the fast
+twin of the generated ``Xqf.Header.pieces`` (one parser object per slot), held
+equal to it by ``tests/test_xqf_layout.py`` as :func:`scan` is below.
 :func:`plain_body` subtracts the key stream (docs/spec/xqf.md §3.3) from the
 bytes after the header.  :func:`scan` reads the plain tree into a flat list of
 :class:`MoveRecord` in file order; it is the fast twin of the generated
@@ -47,6 +51,15 @@ class Stop(NamedTuple):
 
     offset: int
     reason: str
+
+
+def piece_squares(piece_bytes: Sequence[int], square_key: int, rotated: bool) -> list[int]:
+    """The stored square (``x·10 + y``; above 89 off the board) of each of the 32 slots, in slot order:
+    ``Xqf.Header.pieces[i].square``.  From version 12 slot ``i`` is stored at ``(i − 1 − key) mod 32``
+    (``rotated``); every byte has the square key taken off, modulo 256 (docs/spec/xqf.md §3.4)."""
+    if rotated:
+        piece_bytes = [piece_bytes[(slot + 31 - square_key) % 32] for slot in range(32)]
+    return [(b - square_key) & 0xFF for b in piece_bytes]
 
 
 def key_stream(stream_bytes: Sequence[int]) -> bytes:
