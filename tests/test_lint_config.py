@@ -130,6 +130,24 @@ def write(path: Path, text: str) -> Path:
     return path
 
 
+def test_find_config_with_the_folders_known_answers_as_the_walk(tmp_path: Path) -> None:
+    cfg = write(tmp_path / "club" / "xqformats.toml", "strict = true\n")
+    write(tmp_path / "club" / "b" / "pyproject.toml", '[project]\nname = "x"\n')
+    folders = [tmp_path / "club" / "a" / "x", tmp_path / "club" / "a" / "y", tmp_path / "club" / "b", tmp_path / "other"]
+    for folder in folders:
+        folder.mkdir(parents=True, exist_ok=True)
+    known: dict[Path, Path | None] = {}
+    assert [find_config(f, known) for f in folders] == [find_config(f) for f in folders]
+    assert find_config(folders[0], known) == cfg
+    # Every folder walked learnt its answer, the ones above the config included.
+    assert known[(tmp_path / "club" / "a").resolve()] == cfg
+    assert known[(tmp_path / "club").resolve()] == cfg
+    assert (tmp_path / "club" / "b").resolve() in known
+    # The answer learnt is the one given: a folder already known is not looked at again.
+    (cfg).unlink()
+    assert find_config(folders[1], known) == cfg
+
+
 def test_find_config_walks_up_and_prefers_xqformats_toml(tmp_path: Path) -> None:
     deep = tmp_path / "a" / "b" / "c"
     deep.mkdir(parents=True)

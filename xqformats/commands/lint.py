@@ -332,12 +332,13 @@ class _Configs:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._by_folder: dict[str, Optional[Path]] = {}
+        self._walked: dict[Path, Optional[Path]] = {}  # each folder's closest config, for find_config
         self._loaded: dict[Optional[Path], Settings] = {settings.source: settings}
 
     def of_folder(self, folder: str) -> Settings:
         """The settings of the files in ``folder`` (raises :class:`ConfigError` for a config that cannot be read)."""
         if folder not in self._by_folder:
-            self._by_folder[folder] = find_config(Path(folder)) or self.settings.source
+            self._by_folder[folder] = find_config(Path(folder), self._walked) or self.settings.source
         cfg = self._by_folder[folder]
         if cfg not in self._loaded:
             assert cfg is not None

@@ -121,21 +121,39 @@ def _declares_table(path: Path) -> bool:
     return "tool.xqformats" in text or "[tool]" in text
 
 
-def find_config(start: Optional[Path] = None) -> Optional[Path]:
+def find_config(start: Optional[Path] = None, known: Optional[dict[Path, Optional[Path]]] = None) -> Optional[Path]:
     """The config file governing ``start`` (default: the current folder), or ``None``.
 
     Walks from ``start`` up to the file-system root; in each folder
     ``xqformats.toml`` first, then a ``pyproject.toml`` that has a
-    ``[tool.xqformats]`` table.
+    ``[tool.xqformats]`` table.  ``known``, when given, holds the answer for
+    folders walked before (resolved paths) and learns this walk's: a run over
+    many folders of one tree looks at each folder once.
     """
     here = (start or Path.cwd()).resolve()
+    walked: list[Path] = []
+    found: Optional[Path] = None
     for folder in (here, *here.parents):
-        own = folder / "xqformats.toml"
-        if own.is_file():
-            return own
-        py = folder / "pyproject.toml"
-        if py.is_file() and _declares_table(py) and _table(py, _load_toml(py)) is not None:
-            return py
+        if known is not None and folder in known:
+            found = known[folder]
+            break
+        walked.append(folder)
+        found = config_in(folder)
+        if found is not None:
+            break
+    if known is not None:
+        known.update(dict.fromkeys(walked, found))
+    return found
+
+
+def config_in(folder: Path) -> Optional[Path]:
+    """The config file in ``folder`` itself: ``xqformats.toml``, else a ``pyproject.toml`` with a ``[tool.xqformats]`` table."""
+    own = folder / "xqformats.toml"
+    if own.is_file():
+        return own
+    py = folder / "pyproject.toml"
+    if py.is_file() and _declares_table(py) and _table(py, _load_toml(py)) is not None:
+        return py
     return None
 
 
