@@ -490,12 +490,14 @@ def _package_imports(module: str) -> set[str]:
 
 def test_board_modules_import_downwards_only() -> None:
     # core -> geometry -> position -> fen: nothing below imports anything above
-    # (digits, the one bound on digit runs read as numbers, imports nothing).
+    # (digits, the one bound on digit runs read as numbers, imports nothing; nor does
+    # resources, whose private cache keeps the engine's compiled attack tests).
     assert _package_imports("core") == set()
     assert _package_imports("digits") == set()
     assert _package_imports("geometry") == {"core"}
     assert "fen" not in _package_imports("position")
-    assert _package_imports("position") <= {"core", "geometry", "digits"}
+    assert _package_imports("resources") == set()
+    assert _package_imports("position") <= {"core", "geometry", "digits", "resources"}
     assert _package_imports("fen") <= {"core", "geometry", "position", "diagnostics"}
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, TypeVar, cast
+from types import CodeType
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, TypeVar, cast
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Transformer, Tree
@@ -35,37 +36,122 @@ def schema_path(name: str) -> Path:
     return _find("schemas", name)
 
 
-def lark_cache_path(grammar: str) -> "str | bool":
-    """Where Lark keeps the analysed grammar ``grammar`` (``"pgn"``), or ``False`` for no cache.
+def cache_folder() -> Optional[Path]:
+    """The private per-user cache folder, made if need be; ``None`` for no cache.
 
-    Not Lark's ``cache=True``: that file lies in the shared temp folder under a
-    predictable name, and Lark unpickles it, so another user of the machine
-    could plant one.  Ours is in ``$XDG_CACHE_HOME/xqformats`` (``~/.cache``),
-    a folder that must belong to this user and be closed to others; Lark still
-    checks the grammar's hash stored inside the file.  ``XQFORMATS_NO_CACHE``
-    set to anything turns the cache off.  One file per grammar, Lark version
-    and Python version.
+    Not the shared temp folder: what is kept there is loaded back as code
+    (Lark unpickles its grammar analysis, :func:`compiled` unmarshals code), so
+    another user of the machine must not be able to plant a file there.  The
+    folder is ``$XDG_CACHE_HOME/xqformats`` (``~/.cache``), and it must belong to
+    this user and be closed to others.  ``XQFORMATS_NO_CACHE`` set to anything
+    turns the cache off.
     """
     import os
     import stat
-    import sys
-
-    import lark as lark_module
 
     if os.environ.get("XQFORMATS_NO_CACHE"):
-        return False
+        return None
     try:
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "xqformats"
         base.mkdir(mode=0o700, parents=True, exist_ok=True)
         st = base.stat()
         if hasattr(os, "getuid") and st.st_uid != os.getuid():
-            return False
+            return None
         if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-            return False
+            return None
     except (OSError, RuntimeError):  # no home folder, read-only file system, …
+        return None
+    return base
+
+
+def lark_cache_path(grammar: str) -> "str | bool":
+    """Where Lark keeps the analysed grammar ``grammar`` (``"pgn"``), or ``False`` for no cache.
+
+    In the private folder of :func:`cache_folder` (not Lark's ``cache=True``,
+    whose file lies in the shared temp folder under a predictable name); Lark
+    still checks the grammar's hash stored inside the file.  One file per
+    grammar, Lark version and Python version.
+    """
+    import sys
+
+    import lark as lark_module
+
+    base = cache_folder()
+    if base is None:
         return False
     version = f"{sys.version_info[0]}.{sys.version_info[1]}"
     return str(base / f"{grammar}-lark{lark_module.__version__}-py{version}.cache")
+
+
+class _CodeCache:
+    """Compiled code by the SHA-256 of its source, loaded from the cache folder at first use."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.path: Optional[Path] = None
+        self.codes: Optional[dict[str, CodeType]] = None
+
+
+_CODE = _CodeCache()
+
+
+def compiled(source: str, name: str) -> CodeType:
+    """``compile(source, name, "exec")``, kept between runs in the private cache folder.
+
+    For source a module generates for speed (the rules engine's unrolled
+    attack tests): compiling it is what costs, and the same source compiles to
+    the same code.  The code is found by the SHA-256 of ``source``, in one
+    :mod:`marshal` file per bytecode version (``importlib.util.MAGIC_NUMBER``:
+    the file of another Python is never read).  A file that cannot be read is
+    ignored and one that cannot be written is left as it is: the code is then
+    compiled as without a cache.
+    """
+    import hashlib
+
+    key = hashlib.sha256(source.encode("utf-8")).hexdigest()
+    with _CODE.lock:
+        codes = _CODE.codes if _CODE.codes is not None else _load_codes()
+        code = codes.get(key)
+        if code is None or code.co_filename != name:
+            code = codes[key] = compile(source, name, "exec")
+            _save_codes(codes)
+    return code
+
+
+def _load_codes() -> dict[str, CodeType]:
+    import marshal
+    from importlib.util import MAGIC_NUMBER
+
+    base = cache_folder()
+    _CODE.path = None if base is None else base / f"code-{MAGIC_NUMBER.hex()}.marshal"
+    codes: dict[str, CodeType] = {}
+    if _CODE.path is not None:
+        try:
+            loaded = marshal.loads(_CODE.path.read_bytes())
+        except (OSError, EOFError, ValueError, TypeError):  # none yet, or damaged: start afresh
+            loaded = None
+        if isinstance(loaded, dict):
+            codes = {k: v for k, v in loaded.items() if isinstance(k, str) and isinstance(v, CodeType)}
+    _CODE.codes = codes
+    return codes
+
+
+def _save_codes(codes: dict[str, CodeType]) -> None:
+    """Write ``codes`` whole through a temporary file (a reader never sees half a file)."""
+    import marshal
+    import os
+    import tempfile
+
+    path = _CODE.path
+    if path is None:
+        return
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(marshal.dumps(codes))
+        os.replace(tmp, path)
+    except OSError:
+        return  # a read-only or full disk: compiled again next time
 
 
 class _Parsers(threading.local):
