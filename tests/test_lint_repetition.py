@@ -90,13 +90,17 @@ def test_a_json_record_is_judged_too() -> None:
     assert len(found) == 1 and "R101 Result `1/2-1/2` contradicts" in found[0]
 
 
-def test_the_main_line_is_replayed_once_per_game() -> None:
-    """The end-of-game checks (G104) and the repetition rules share one replay: one hash per ply, no second pass."""
+def test_the_main_line_is_scanned_once_per_game_and_not_played_again() -> None:
+    """The end-of-game checks (G104) and the repetition rules share one scan of the main line, taken
+    from the position the reader left at its end (Game.played_line): no second pass, no replay."""
     from xqformats.lint import checks
+    from xqformats.position import Position
 
-    with mock.patch.object(checks, "scan_line", wraps=checks.scan_line) as scan:
+    with mock.patch.object(checks, "game_line", wraps=checks.game_line) as scan, \
+            mock.patch.object(Position, "replay", wraps=Position.replay, autospec=True) as replay:
         lint_bytes(pgn(X1, X1_MOVES, "0-1").encode(), "game.pgn", LintOptions())
     assert scan.call_count == 1
+    assert replay.call_count == 0
 
 
 def test_a_record_that_stops_at_an_error_is_not_judged() -> None:

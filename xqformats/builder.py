@@ -290,8 +290,15 @@ class GameBuilder:
         self._end_movetext()
 
     def end_game(self) -> None:
-        """The game is done (ends the movetext if :meth:`visit_result` has not)."""
+        """The game is done (ends the movetext if :meth:`visit_result` has not).
+
+        The game keeps the builder's position (:attr:`~xqformats.model.Game.played_line`):
+        where it stands at the end of the main line, a checker need not play the
+        line again.
+        """
         self._end_movetext()
+        start = self.game.start
+        self.game.played_line = (start.zobrist(), start.halfmove_clock, start.fullmove_number, self.position)
 
     def result(self) -> Game:
         """The game built."""

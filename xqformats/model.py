@@ -533,6 +533,14 @@ class Game:
     ``tag_spans`` (tag name -> span of its value, or of the element in CBF),
     ``result_span`` (the termination marker) and ``notation`` (the notation
     the moves were written in, when known).
+
+    ``played_line`` is the position the reader's builder stood at when the
+    game ended, after the start's Zobrist key and clocks as they were then:
+    where that is the end of the main line from the same start (its move stack
+    the main line's moves), a checker takes the line from it instead of
+    playing it again (:func:`xqformats.adjudication.verdict.game_line`, which
+    checks that it still is).  It is not part of the game's value (equality),
+    and must be left as found.
     """
 
     __slots__ = (
@@ -545,6 +553,7 @@ class Game:
         "tag_spans",
         "result_span",
         "notation",
+        "played_line",
     )
 
     def __init__(
@@ -562,6 +571,7 @@ class Game:
         self.tag_spans: dict[str, Span] = {}
         self.result_span: Optional[Span] = None
         self.notation: Optional[str] = None
+        self.played_line: Optional[tuple[int, int, int, Position]] = None
 
     @property
     def root(self) -> Node:
@@ -640,6 +650,7 @@ class Game:
         """
         root = self._root
         root.game = None
+        self.played_line = None
         moves = -1
         for node in root.walk():
             node.parent = None

@@ -282,7 +282,8 @@ class Position:
         self.halfmove_clock = 0
         self.fullmove_number = 1
         self._kings: dict[Color, int] = {RED: -1, BLACK: -1}
-        self._stack: list[tuple[Move, Optional[str], int]] = []
+        # Per move pushed: the move, what it captured, the halfmove clock before it, the piece moved.
+        self._stack: list[tuple[Move, Optional[str], int, str]] = []
         if fen is not None:
             other = Position.initial() if fen == STARTING_FEN else Position.from_fen(fen)
             self.board = other.board
@@ -378,7 +379,7 @@ class Position:
 
     @property
     def move_stack(self) -> list[Move]:
-        return [m for m, _, _ in self._stack]
+        return [m for m, _, _, _ in self._stack]
 
     @property
     def stack_depth(self) -> int:
@@ -628,7 +629,7 @@ class Position:
         frm, to = move
         piece = b[frm]
         captured = b[to]
-        self._stack.append((move, captured, self.halfmove_clock))
+        self._stack.append((move, captured, self.halfmove_clock, piece))  # type: ignore[arg-type]  # a legal move moves a piece
         b[to] = piece
         b[frm] = None
         if piece == "K":
@@ -671,7 +672,7 @@ class Position:
             frm, to = move
             piece = b[frm]
             captured = b[to]
-            stack.append((move, captured, clock))
+            stack.append((move, captured, clock, piece))  # type: ignore[arg-type]
             b[to] = piece
             b[frm] = None
             own = table[piece]  # type: ignore[index]  # a legal move moves a piece
@@ -699,9 +700,28 @@ class Position:
         self.turn, self.halfmove_clock, self.fullmove_number = turn, clock, number
         return keys, captures
 
+    def stack_keys(self, key: int) -> tuple[list[int], list[int]]:
+        """What :meth:`replay` returns for the moves of this position's stack, from ``key``, the
+        :meth:`zobrist` key of the position before the first of them; the board is not touched.
+
+        For a line already played (a reader's builder played the main line it
+        read: :func:`xqformats.adjudication.verdict.game_line`).  O(moves).
+        """
+        table, side = ZOBRIST_PIECES, ZOBRIST_BLACK
+        keys = [key]
+        captures: list[int] = []
+        for (frm, to), captured, _, piece in self._stack:
+            own = table[piece]
+            key ^= own[frm] ^ own[to] ^ side
+            if captured is not None:
+                key ^= table[captured][to]
+                captures.append(len(keys))
+            keys.append(key)
+        return keys, captures
+
     def pop(self) -> Move:
         """Take back the last move pushed."""
-        move, captured, halfmove = self._stack.pop()
+        move, captured, halfmove, _ = self._stack.pop()
         frm, to = move
         b = self.board
         piece = b[to]

@@ -52,7 +52,13 @@ def scan_line(start: Position, moves: Sequence[Move]) -> LineScan:
     """Play ``moves`` (legal, in order) from ``start``; O(plies), one hash update per ply."""
     pos = start.copy()
     keys, captures = pos.replay(moves)  # (the rules engine's make and key update, one loop for the whole line)
-    return LineScan(start, tuple(moves), pos, tuple(keys), _decided(keys, captures), tuple(captures))
+    return line_scan(start, moves, pos, keys, captures)
+
+
+def line_scan(start: Position, moves: Sequence[Move], end: Position, keys: list[int], captures: list[int]) -> LineScan:
+    """The scan of ``moves`` played from ``start`` to ``end``, given each position's key and the plies
+    that captured (as :meth:`Position.replay` returns them)."""
+    return LineScan(start, tuple(moves), end, tuple(keys), _decided(keys, captures), tuple(captures))
 
 
 def _decided(keys: list[int], captures: list[int]) -> tuple[int, ...]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 from ..core import Move
 from ..model import Game
 from ..position import Position
-from .cycles import Cycle, LineScan, cycle_of, scan_line
+from .cycles import Cycle, LineScan, cycle_of, line_scan, scan_line
 from .limit import NaturalLimit, natural_limit
 from .rulebook import RuleBook
 
@@ -142,6 +142,28 @@ def adjudicate_line(start: Position, moves: Sequence[Move], book: RuleBook) -> A
 
 def mainline_moves(game: Game) -> list[Move]:
     return [n.move for n in game.root.mainline() if n.move is not None]
+
+
+def game_line(game: Game) -> LineScan:
+    """:func:`~.cycles.scan_line` of ``game``'s main line from its start.
+
+    Where the reader's builder left the position at the main line's end
+    (:attr:`Game.played_line <xqformats.model.Game.played_line>`) and it still
+    holds the game's main line from the game's start, the line is taken from
+    it instead of being played again: the same scan.
+    """
+    moves = mainline_moves(game)
+    played = game.played_line
+    if played is not None:
+        key, halfmove, fullmove, end = played
+        start = game.start
+        if (
+            end.move_stack == moves and key == start.zobrist()
+            and (halfmove, fullmove) == (start.halfmove_clock, start.fullmove_number)
+        ):
+            keys, captures = end.stack_keys(key)
+            return line_scan(start, moves, end, keys, captures)
+    return scan_line(game.start, moves)
 
 
 def adjudicate(game: Game, book: RuleBook) -> Adjudication:

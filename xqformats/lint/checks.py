@@ -28,10 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
-from ..adjudication.cycles import LineScan, scan_line
+from ..adjudication.cycles import LineScan
 from ..adjudication.rulebook import CXA, RuleBook, rule_book
 from ..adjudication.rules import MOVES_AFTER_DECIDED_REPETITION, NATURAL_LIMIT, REPETITION_RULES, RESULT_CONTRADICTS_REPETITION
-from ..adjudication.verdict import Adjudication, adjudicate_scan, mainline_moves
+from ..adjudication.verdict import Adjudication, adjudicate_scan, game_line
 from ..core import side_name
 from ..diagnostics import INTERNAL_ERROR, Diagnostic, DiagnosticSink, Edit, Rule, Severity, Span, excerpt
 from ..digits import bounded_int
@@ -319,7 +319,7 @@ class _Context:
     def line(self) -> LineScan:
         """The main line replayed once (end position, a key per ply), shared by the checks that need it."""
         if self._scan is None:
-            self._scan = scan_line(self.game.start, mainline_moves(self.game))
+            self._scan = game_line(self.game)
         return self._scan
 
     def nodes(self) -> list[Node]:
