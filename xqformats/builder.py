@@ -311,9 +311,7 @@ class GameBuilder:
         The line must be alive.  Returns the new node.
         """
         node = self.node
-        child = Node(move, node)
-        child.span = span
-        child.text = text
+        child = Node(move, node, span, text)
         node.children.append(child)
         self.node = child
         if not self.played:
@@ -335,9 +333,7 @@ class GameBuilder:
             self._die(token)
             return None
         node = self.node
-        child = Node(move, node)
-        child.span = span
-        child.text = text
+        child = Node(move, node, span, text)
         node.children.append(child)
         self.node = child
         if not self.played:

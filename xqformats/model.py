@@ -275,12 +275,12 @@ class Node:
         self,
         move: Optional[Move] = None,
         parent: Optional["Node"] = None,
+        span: Optional[Span] = None,
+        text: Optional[str] = None,
         *,
         comments: Optional[list[str]] = None,
         comments_before: Optional[list[str]] = None,
         nags: Optional[list[int]] = None,
-        span: Optional[Span] = None,
-        text: Optional[str] = None,
     ) -> None:
         self.move = move
         self.parent = parent

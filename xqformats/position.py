@@ -636,13 +636,15 @@ class Position:
             self._kings[RED] = to
         elif piece == "k":
             self._kings[BLACK] = to
-        if captured == "K":
-            self._kings[RED] = -1
-        elif captured == "k":
-            self._kings[BLACK] = -1
         # The counter restarts on a capture or a pawn advance (进兵), as the
         # FEN's halfmove clock is defined (docs/spec/board.md §6.4).
-        if captured is not None or (piece in ("P", "p") and (to - frm) in _PAWN_ADVANCE):
+        if captured is not None:
+            if captured == "K":
+                self._kings[RED] = -1
+            elif captured == "k":
+                self._kings[BLACK] = -1
+            self.halfmove_clock = 0
+        elif (piece == "P" or piece == "p") and (to - frm) in _PAWN_ADVANCE:
             self.halfmove_clock = 0
         else:
             self.halfmove_clock += 1
