@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import codecs
 from pathlib import Path
-from typing import IO, Iterator, Optional, Union
+from typing import IO, Iterator, NamedTuple, Optional, Union
 
 from .diagnostics import Diagnostic, Rule, Severity, Span
 from .source import Source
@@ -244,9 +244,18 @@ _COMMON = frozenset(
 )
 
 
-def _decoded_sample(data: bytes, codec: str) -> str:
+class _Reading(NamedTuple):
+    """A sample decoded by detection: the decoder (undecodable bytes marked, :data:`_MARK`), which
+    goes on from the sample's end, and the text it made of the sample."""
+
+    decoder: codecs.IncrementalDecoder
+    text: str
+
+
+def _decoded_sample(data: bytes, codec: str) -> _Reading:
     """``data`` decoded with ``codec``, each undecodable byte marked (:data:`_MARK`)."""
-    return codecs.getincrementaldecoder(codec)(errors=_MARKING).decode(data, final=False)
+    decoder = codecs.getincrementaldecoder(codec)(errors=_MARKING)
+    return _Reading(decoder, decoder.decode(data, final=False))
 
 
 def _decodes(data: bytes, codec: str) -> bool:
@@ -284,34 +293,47 @@ def detect_encoding(data: bytes) -> tuple[str, list[Diagnostic]]:
     Returns ``(codec, diagnostics)``; the diagnostics hold one ``E101`` info
     when the encoding is a guess.  Complexity: O(:data:`SAMPLE_SIZE`).
     """
+    codec, diags, _ = _detect(data)
+    return codec, diags
+
+
+def _detect(data: bytes) -> tuple[str, list[Diagnostic], Optional[_Reading]]:
+    """:func:`detect_encoding`, and where it decoded the whole of ``data`` with the codec it names (no
+    BOM, at most :data:`SAMPLE_SIZE` bytes), that reading: a reader goes on from it instead of
+    decoding those bytes again."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
-            return codec, []
+            return codec, [], None
     sample = data[:SAMPLE_SIZE]
+    whole = len(sample) == len(data)
     # NUL is valid UTF-8 but never in a text record: BOM-less UTF-16 first.
     utf16 = _utf16_without_bom(sample) if b"\x00" in sample else None
     if utf16 is not None:
-        return utf16, [_guessed(utf16, "no byte-order mark; every other byte is NUL")]
+        return utf16, [_guessed(utf16, "no byte-order mark; every other byte is NUL")], None
     try:
         # final=False: a multi-byte character cut by the sample end is fine.
-        codecs.getincrementaldecoder("utf-8")().decode(sample, final=False)
-        return "utf-8", []
+        utf8 = codecs.getincrementaldecoder("utf-8")()
+        text = utf8.decode(sample, final=False)
     except UnicodeDecodeError:
         pass
-    gb_text = _decoded_sample(sample, "gb18030")
-    gb_err = gb_text.count(_MARK)
+    else:
+        utf8.errors = _MARKING  # it read the sample without an error: from here on it marks them
+        return "utf-8", [], _Reading(utf8, text) if whole else None
+    gb = _decoded_sample(sample, "gb18030")
+    gb_err = gb.text.count(_MARK)
+    gb_guess = [_guessed("gb18030", "no byte-order mark, not UTF-8; reads best as GB18030/GBK")]
     if not gb_err and not _decodes(sample, "big5"):
         # (GBK text is seldom valid Big5, and the strict decoder stops at the first bad byte: the
         # usual case needs no second full decoding.)
-        return "gb18030", [_guessed("gb18030", "no byte-order mark, not UTF-8; reads best as GB18030/GBK")]
-    b5_text = _decoded_sample(sample, "big5")
-    b5_err = b5_text.count(_MARK)
+        return "gb18030", gb_guess, gb if whole else None
+    b5 = _decoded_sample(sample, "big5")
+    b5_err = b5.text.count(_MARK)
     # Fewer errors wins; on a tie, more common characters (counted only then:
     # a character loop per file, which GBK text read as Big5 never needs);
     # GB18030 by default.
-    if b5_err < gb_err or (b5_err == gb_err and _common(b5_text) > _common(gb_text)):
-        return "big5", [_guessed("big5", "no byte-order mark, not UTF-8; reads best as Big5")]
-    return "gb18030", [_guessed("gb18030", "no byte-order mark, not UTF-8; reads best as GB18030/GBK")]
+    if b5_err < gb_err or (b5_err == gb_err and _common(b5.text) > _common(gb.text)):
+        return "big5", [_guessed("big5", "no byte-order mark, not UTF-8; reads best as Big5")], b5 if whole else None
+    return "gb18030", gb_guess, gb if whole else None
 
 
 def _guessed(codec: str, why: str) -> Diagnostic:
@@ -323,6 +345,13 @@ def _guessed(codec: str, why: str) -> Diagnostic:
 
 
 def _resolve(data_head: bytes, encoding: Optional[str]) -> tuple[str, list[Diagnostic]]:
+    codec, diags, _ = _resolve_reading(data_head, encoding)
+    return codec, diags
+
+
+def _resolve_reading(data_head: bytes, encoding: Optional[str]) -> tuple[str, list[Diagnostic], Optional[_Reading]]:
+    """The codec for ``data_head`` (``encoding`` when it names one), the findings, and detection's
+    reading of the bytes when it read them all (:func:`_detect`)."""
     diags: list[Diagnostic] = []
     if encoding is not None:
         try:
@@ -337,10 +366,10 @@ def _resolve(data_head: bytes, encoding: Optional[str]) -> tuple[str, list[Diagn
         else:
             # An explicit UTF-8/UTF-16 still drops its BOM.
             if name == "utf-8" and data_head.startswith(codecs.BOM_UTF8):
-                return "utf-8-sig", diags
-            return name, diags
-    codec, found = detect_encoding(data_head)
-    return codec, diags + found
+                return "utf-8-sig", diags, None
+            return name, diags, None
+    codec, found, reading = _detect(data_head)
+    return codec, diags + found, reading
 
 
 def _replacement_diagnostics(text: str, line: int, column: int, codec: str) -> list[Diagnostic]:
@@ -414,10 +443,13 @@ class TextSource:
         self._piece_limit = piece_limit
         self.path = path
         head = _read_up_to(raw, sample_size)
-        self.encoding, diags = _resolve(head, encoding)
+        self.encoding, diags, reading = _resolve_reading(head, encoding)
         self.diagnostics: list[Diagnostic] = [d.with_path(path) if path else d for d in diags]
         self._head = head
-        self._decoder = codecs.getincrementaldecoder(self.encoding)(errors=_MARKING)
+        # Where detection decoded the head, its decoder goes on from there and its text is the
+        # head's (a small file is decoded once, not twice).
+        self._head_text = reading.text if reading is not None else None
+        self._decoder = reading.decoder if reading is not None else codecs.getincrementaldecoder(self.encoding)(errors=_MARKING)
         self._line = line  # where the next piece starts (a part of a file may start past line 1)
         self._column = 1
         self._cr = False  # the last piece ended with a CR: a line end unless an LF follows
@@ -430,6 +462,10 @@ class TextSource:
     def _blocks(self) -> Iterator[str]:
         data = self._head
         self._head = b""
+        if self._head_text is not None:
+            yield self._head_text
+            self._head_text = None
+            data = b""
         while True:
             if not data:
                 data = self._raw.read(self._block_size)
