@@ -38,7 +38,7 @@ from ..lint.checks import GameChecker
 from ..model import RESULTS, Game, date_problem, standard_date
 from ..position import STARTING_FEN, Position
 from .folding import fold
-from .material import signatures
+from .material import signature, signatures_from
 
 #: How much of a file is hashed at a time.
 _CHUNK = 1 << 20
@@ -151,13 +151,18 @@ def date_range(value: Optional[str]) -> tuple[Optional[str], Optional[str]]:
 
 
 _START = Position.initial()
+#: The standard start's mirror hash and material, computed once (most games start there).
+_START_MIRROR = mirrored_hash(_START)
+_START_MATERIAL = signature(_START.board)
 
 
-def _fen(start: Position) -> str:
-    """``start.fen()``, without printing the standard start every time."""
-    if start == _START and start.halfmove_clock == 0 and start.fullmove_number == 1:
-        return STARTING_FEN
-    return start.fen()
+def _start_facts(start: Position) -> tuple[str, int, tuple[str, str]]:
+    """``start.fen()``, :func:`~xqformats.gamekey.mirrored_hash` and :func:`~xqformats.archive.material.signature`
+    of ``start``; for the standard start (board and side to move), not computed again each time."""
+    if start != _START:
+        return start.fen(), mirrored_hash(start), signature(start.board)
+    fen = STARTING_FEN if start.halfmove_clock == 0 and start.fullmove_number == 1 else start.fen()
+    return fen, _START_MIRROR, _START_MATERIAL
 
 
 def _annotations(game: Game) -> tuple[int, int]:
@@ -199,19 +204,18 @@ def _line(game: Game, scan: Optional[LineScan]) -> tuple[Sequence[Move], Sequenc
 
 def _summary(number: int, game: Game, scan: Optional[LineScan] = None) -> GameSummary:
     """The summary of ``game``; ``scan`` is its main line's replay by the lint checks when they made one."""
-    start = game.start
+    fen, mirror, material = _start_facts(game.start)
     moves, hashes, captures = _line(game, scan)
-    materials = signatures(start.board, captures)
     comments, variations = _annotations(game)
     return GameSummary(
         number=number,
         headers=tuple(game.headers.items()),
-        start_fen=_fen(start),
+        start_fen=fen,
         start_hash=hashes[0],
-        mirror_hash=mirrored_hash(start),
+        mirror_hash=mirror,
         moves=encode_moves(moves),
         hashes=f"[{','.join(map(str, hashes))}]",
-        materials=tuple(materials),
+        materials=tuple(signatures_from(material, captures)),
         outcome=outcome_of(game),
         comments=comments,
         variations=variations,
