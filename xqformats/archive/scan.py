@@ -27,11 +27,11 @@ from functools import partial
 from pathlib import Path
 from typing import Optional, Sequence
 
+from ..adjudication.cycles import LineScan
+from ..core import Move
 from ..diagnostics import Diagnostic
 from ..formats import open_record
 from ..formats._reading import guard
-from ..adjudication.cycles import LineScan
-from ..core import Move
 from ..gamekey import encode_moves, line_positions, main_line, mirrored_hash, taken_pieces
 from ..lint.catalogue import on_by_default
 from ..lint.checks import GameChecker
