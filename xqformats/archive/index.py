@@ -424,9 +424,7 @@ def update(
     stale = _stale(index, known, seen, [os.path.abspath(r) for r in roots])
     index.remove(stale)
     done.removed = len(stale)
-    # A first build (of any size: also the temporary index of a run without --index) fills the
-    # tables with the search indexes dropped and sorts each once at the end.
-    bulk = index.positions_empty() and bool(work)
+    bulk = index.positions_empty() and len(work) > _BATCH
     if bulk:
         index.drop_search_indexes()
     try:
