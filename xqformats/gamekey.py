@@ -158,20 +158,20 @@ def taken_pieces(start: Position, moves: Sequence[Move], plies: Sequence[int]) -
     :meth:`xqformats.position.Position.replay`): the board is walked only up to the last capture,
     with no hashing.
     """
-    if not plies:
-        return []
     board: list[Optional[str]] = list(start.board)
     out: list[tuple[int, str]] = []
-    want = iter(plies)
-    nxt = next(want)
     frm: Square
     to: Square
-    for ply, (frm, to) in enumerate(moves[: plies[-1]], 1):
-        if ply == nxt:
-            taken = board[to]
-            assert taken is not None, f"ply {ply} captures nothing"
-            out.append((ply, taken))
-            nxt = next(want, 0)
+    played = 0
+    for ply in plies:
+        for frm, to in moves[played : ply - 1]:  # (the moves up to the capture, with no test per move)
+            board[to] = board[frm]
+            board[frm] = None
+        frm, to = moves[ply - 1]
+        taken = board[to]
+        assert taken is not None, f"ply {ply} captures nothing"
+        out.append((ply, taken))
         board[to] = board[frm]
         board[frm] = None
+        played = ply
     return out
