@@ -301,6 +301,7 @@ def test_find_refuses_bad_criteria(capsys: pytest.CaptureFixture[str], archive: 
 def test_folding() -> None:
     assert fold("許銀川") == fold("许银川") == "许银川"
     assert fold("ＨＵ  Rong·hua") == "hurongHua".casefold()
+    assert fold("許　銀・川") == "许银川"  # (removing and simplifying in one pass: each as alone)
 
 
 def test_the_folding_table_is_read_from_the_file_the_package_names() -> None:

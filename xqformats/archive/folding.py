@@ -90,11 +90,19 @@ def table_available() -> bool:
     return _table() is not None
 
 
+@lru_cache(maxsize=1)
+def _translation() -> dict[int, Optional[str]]:
+    """The characters removed (:data:`_DROPPED`) and the traditional ones simplified (:func:`_table`), as one map.
+
+    One ``str.translate`` with it is the two in turn: each character of the
+    text is looked up once, and what a character becomes is not looked up
+    again; a character both removed and in the table (none is) is removed.
+    """
+    table = _table()
+    return {**(table or {}), **_DROPPED}
+
+
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """The search form of ``text`` (see the module docstring); equal for names that differ only in script, width, case or spaces."""
-    out = unicodedata.normalize("NFKC", text).translate(_DROPPED)
-    table = _table()
-    if table is not None:
-        out = out.translate(table)
-    return out.casefold()
+    return unicodedata.normalize("NFKC", text).translate(_translation()).casefold()
