@@ -24,6 +24,16 @@ Run by hand::
    ``--rounds``; the goal is under 1 s.
 
 The processes use this checkout (``PYTHONPATH``) and compiled byte code.
+
+CPU time moves with the machine's load; for an A/B comparison of two
+checkouts, count instructions instead (valgrind's callgrind: the count does
+not depend on the load) on the folder of linked files a ``--keep DIR`` run
+leaves in ``DIR/small``, with no ``X.sqlite`` yet (a first build), each
+command run once before (a first run after an edit compiles byte code),
+``PYTHONHASHSEED=0``::
+
+    valgrind --tool=callgrind python -m xqformats find --index X.sqlite --no-progress --plies-min 100000 DIR/small
+    valgrind --tool=callgrind python -m xqformats lint -j 1 --isolated --no-progress -q --exit-zero DIR/small
 """
 
 from __future__ import annotations

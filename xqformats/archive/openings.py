@@ -10,7 +10,6 @@ row whose moves are the longest beginning of its main line.
 
 from __future__ import annotations
 
-import csv
 import io
 from typing import NamedTuple, Optional
 
@@ -48,6 +47,8 @@ class OpeningTable:
 
 def load_openings(path: str) -> OpeningTable:
     """Read the CSV table at ``path``; raises :class:`OpeningsError` (or ``OSError`` for an unreadable file)."""
+    import csv  # (here, not at the top: only a run with --openings reads a table)
+
     with open(path, encoding="utf-8-sig", newline="") as f:
         text = f.read()
     rows: list[Opening] = []

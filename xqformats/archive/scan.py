@@ -10,7 +10,11 @@ hash of every main-line position, its material after each capture, how many
 comments and variations it has) and is released at once, so memory is one
 game's plus the summaries.  The findings are counted by code: the reader's
 and lint's game checks, under lint's default selection (as ``lint
---statistics`` counts them, before suppression comments).
+--statistics`` counts them, before suppression comments).  The checks replay
+the main line once (:meth:`~xqformats.lint.checks.GameChecker.check_line`);
+the summary takes its positions' hashes and its captures from that replay,
+and replays the line itself only when the checks did not (the reader stopped
+short of the game's end).
 """
 
 from __future__ import annotations
@@ -21,18 +25,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
+from ..adjudication.cycles import LineScan
+from ..core import Move
 from ..diagnostics import Diagnostic
 from ..formats import open_record
 from ..formats._reading import guard
-from ..gamekey import encode_moves, line_positions, main_line, mirrored_hash
+from ..gamekey import encode_moves, line_positions, main_line, mirrored_hash, taken_pieces
 from ..lint.catalogue import on_by_default
 from ..lint.checks import GameChecker
 from ..model import RESULTS, Game, date_problem, standard_date
 from ..position import STARTING_FEN, Position
 from .folding import fold
-from .material import signatures
+from .material import signature, signatures_from
 
 #: How much of a file is hashed at a time.
 _CHUNK = 1 << 20
@@ -145,13 +151,18 @@ def date_range(value: Optional[str]) -> tuple[Optional[str], Optional[str]]:
 
 
 _START = Position.initial()
+#: The standard start's mirror hash and material, computed once (most games start there).
+_START_MIRROR = mirrored_hash(_START)
+_START_MATERIAL = signature(_START.board)
 
 
-def _fen(start: Position) -> str:
-    """``start.fen()``, without printing the standard start every time."""
-    if start == _START and start.halfmove_clock == 0 and start.fullmove_number == 1:
-        return STARTING_FEN
-    return start.fen()
+def _start_facts(start: Position) -> tuple[str, int, tuple[str, str]]:
+    """``start.fen()``, :func:`~xqformats.gamekey.mirrored_hash` and :func:`~xqformats.archive.material.signature`
+    of ``start``; for the standard start (board and side to move), not computed again each time."""
+    if start != _START:
+        return start.fen(), mirrored_hash(start), signature(start.board)
+    fen = STARTING_FEN if start.halfmove_clock == 0 and start.fullmove_number == 1 else start.fen()
+    return fen, _START_MIRROR, _START_MATERIAL
 
 
 def _annotations(game: Game) -> tuple[int, int]:
@@ -177,21 +188,34 @@ def _annotations(game: Game) -> tuple[int, int]:
     return comments, variations
 
 
-def _summary(number: int, game: Game) -> GameSummary:
-    start = game.start
+def _line(game: Game, scan: Optional[LineScan]) -> tuple[Sequence[Move], Sequence[int], list[tuple[int, str]]]:
+    """The main line's moves, the hash of each of its positions and its captures ``(ply, piece)``.
+
+    From the lint checks' replay when they made one (``scan``: its keys are
+    :meth:`Position.zobrist`'s, the hashes :func:`~xqformats.gamekey.line_positions`
+    computes), else by :func:`~xqformats.gamekey.line_positions`.
+    """
+    if scan is not None:
+        return scan.moves, scan.keys, taken_pieces(scan.start, scan.moves, scan.captures)
     moves = main_line(game)
-    line = line_positions(start, moves)
-    materials = signatures(start.board, line.captures)
+    line = line_positions(game.start, moves)
+    return moves, line.hashes, line.captures
+
+
+def _summary(number: int, game: Game, scan: Optional[LineScan] = None) -> GameSummary:
+    """The summary of ``game``; ``scan`` is its main line's replay by the lint checks when they made one."""
+    fen, mirror, material = _start_facts(game.start)
+    moves, hashes, captures = _line(game, scan)
     comments, variations = _annotations(game)
     return GameSummary(
         number=number,
         headers=tuple(game.headers.items()),
-        start_fen=_fen(start),
-        start_hash=line.hashes[0],
-        mirror_hash=mirrored_hash(start),
+        start_fen=fen,
+        start_hash=hashes[0],
+        mirror_hash=mirror,
         moves=encode_moves(moves),
-        hashes=f"[{','.join(map(str, line.hashes))}]",
-        materials=tuple(materials),
+        hashes=f"[{','.join(map(str, hashes))}]",
+        materials=tuple(signatures_from(material, captures)),
         outcome=outcome_of(game),
         comments=comments,
         variations=variations,
@@ -238,9 +262,10 @@ def scan_file(path: str, display: str, known: Optional[str] = None, encoding: Op
         if fmt is not None and not stream.failed:
             checker = _checker(fmt)
             for number, game in enumerate(stream, 1):
-                found, crash = guard(partial(checker.check, game), "A lint check", name=display)
-                _count(findings, [crash] if crash is not None else found or [])
-                games.append(_summary(number, game))
+                checked, crash = guard(partial(checker.check_line, game), "A lint check", name=display)
+                found, line = checked if checked is not None else ([], None)
+                _count(findings, [crash] if crash is not None else found)
+                games.append(_summary(number, game, line))
                 game.release()
         _count(findings, stream.diagnostics)
         failed = fmt is None or stream.failed

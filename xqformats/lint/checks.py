@@ -689,6 +689,14 @@ class GameChecker:
 
     def check(self, game: Game, sink: Optional[DiagnosticSink] = None) -> list[Diagnostic]:
         """The findings of the checks on ``game`` (see :func:`check_game`)."""
+        return self.check_line(game, sink)[0]
+
+    def check_line(self, game: Game, sink: Optional[DiagnosticSink] = None) -> tuple[list[Diagnostic], Optional[LineScan]]:
+        """:meth:`check`'s findings, and the replay of the main line the checks made
+        (:func:`~xqformats.adjudication.cycles.scan_line`: a key per position, the captures), for a
+        caller that needs it too (the archive index); ``None`` when no check needed it (the rules
+        that do were disabled, or the reader stopped short).
+        """
         own = DiagnosticSink(
             path=sink.path if sink is not None else None,
             strict=sink.strict if sink is not None else False,
@@ -704,4 +712,4 @@ class GameChecker:
             found = [d for d in found if enabled(d.code)]
         if sink is not None:
             found = [sink.add(d) for d in found]
-        return found
+        return found, ctx._scan
