@@ -249,9 +249,12 @@ def test_push_pop_counters() -> None:
     pos.push(mv("e5e6"))  # captures the Black pawn e6
     assert pos.halfmove_clock == 0 and pos.fullmove_number == 4
     assert pos.move_stack == [mv(m) for m in ("h2e2", "h9g7", "e3e4", "g7f5", "e4e5", "f5e3", "e5e6")]
+    assert pos.taken() == [(7, "p")]  # ply 7 took Black's e6 pawn
+    # The keys of the stack's positions, from the start's key, are those a replay computes.
+    assert pos.stack_keys(Position().zobrist()) == Position().replay(pos.move_stack)
     for _ in range(7):
         pos.pop()
-    assert pos.fen() == STARTING_FEN and pos.move_stack == []
+    assert pos.fen() == STARTING_FEN and pos.move_stack == [] and pos.taken() == []
 
 
 def test_pawn_sideways_does_not_reset_the_clock() -> None:

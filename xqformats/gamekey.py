@@ -10,8 +10,7 @@ cannot disagree on what "the same game" is.
 Also here, because they walk the same line: the key of a game's left–right
 mirror image (:func:`mirrored_key`, from :func:`xqformats.geometry.mirror_left_right`)
 and the Zobrist hash of every main-line position (:func:`line_positions`,
-from :data:`xqformats.position.ZOBRIST_PIECES`), with the captures met on the way
-(:func:`taken_pieces`: the pieces those captures took, when the plies are known).
+from :data:`xqformats.position.ZOBRIST_PIECES`), with the captures met on the way.
 
 Cost: one pass over the main line, no legality test (the reader has already
 played every move).
@@ -148,30 +147,3 @@ def line_positions(start: Position, moves: Sequence[Move]) -> LinePositions:
                 captures.append((ply, taken))
         hashes.append(h)
     return LinePositions(hashes, captures)
-
-
-def taken_pieces(start: Position, moves: Sequence[Move], plies: Sequence[int]) -> list[tuple[int, str]]:
-    """``(ply, piece)`` for each of ``plies`` (1-based, increasing, each a capture of the line ``moves``
-    from ``start``): the FEN letter the move of that ply takes, as in :func:`line_positions`' ``captures``.
-
-    For a caller that has the keys and the capture plies already (the linter's replay,
-    :meth:`xqformats.position.Position.replay`): the board is walked only up to the last capture,
-    with no hashing.
-    """
-    board: list[Optional[str]] = list(start.board)
-    out: list[tuple[int, str]] = []
-    frm: Square
-    to: Square
-    played = 0
-    for ply in plies:
-        for frm, to in moves[played : ply - 1]:  # (the moves up to the capture, with no test per move)
-            board[to] = board[frm]
-            board[frm] = None
-        frm, to = moves[ply - 1]
-        taken = board[to]
-        assert taken is not None, f"ply {ply} captures nothing"
-        out.append((ply, taken))
-        board[to] = board[frm]
-        board[frm] = None
-        played = ply
-    return out

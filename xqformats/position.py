@@ -702,6 +702,10 @@ class Position:
         self.turn, self.halfmove_clock, self.fullmove_number = turn, clock, number
         return keys, captures
 
+    def taken(self) -> list[tuple[int, str]]:
+        """``(ply, piece)`` for each move of the stack that captured (plies from 1): the FEN letter taken."""
+        return [(i, captured) for i, (_, captured, _, _) in enumerate(self._stack, 1) if captured is not None]
+
     def stack_keys(self, key: int) -> tuple[list[int], list[int]]:
         """What :meth:`replay` returns for the moves of this position's stack, from ``key``, the
         :meth:`zobrist` key of the position before the first of them; the board is not touched.

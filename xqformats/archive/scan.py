@@ -32,7 +32,7 @@ from ..core import Move
 from ..diagnostics import Diagnostic
 from ..formats import open_record
 from ..formats._reading import guard
-from ..gamekey import encode_moves, line_positions, main_line, mirrored_hash, taken_pieces
+from ..gamekey import encode_moves, line_positions, main_line, mirrored_hash
 from ..lint.catalogue import on_by_default
 from ..lint.checks import GameChecker
 from ..model import RESULTS, Game, date_problem, standard_date
@@ -196,7 +196,7 @@ def _line(game: Game, scan: Optional[LineScan]) -> tuple[Sequence[Move], Sequenc
     computes), else by :func:`~xqformats.gamekey.line_positions`.
     """
     if scan is not None:
-        return scan.moves, scan.keys, taken_pieces(scan.start, scan.moves, scan.captures)
+        return scan.moves, scan.keys, scan.end.taken()
     moves = main_line(game)
     line = line_positions(game.start, moves)
     return moves, line.hashes, line.captures
