@@ -255,6 +255,18 @@ def test_losses_are_named() -> None:
     assert formats.losses(game, "dhtmlxq") == lost
 
 
+def test_a_kept_result_word_that_is_empty_is_a_named_loss() -> None:
+    # Found by the fuzzer: a header `DhtmlXQ_result` (the result word the reader did not know) of
+    # no text was written as an empty `result` tag, which reads back as no result and no header
+    # (docs/spec/dhtmlxq.md §6.2), and the losses did not say so.
+    game = Game(Headers({"DhtmlXQ_result": ""}))
+    assert write_dhtmlxq(game) == "[DhtmlXQ]\n[/DhtmlXQ]\n"
+    assert dhtmlxq_losses(game) == ["header `DhtmlXQ_result` has no place in DhtmlXQ; not written"]
+    kept = Game(Headers({"DhtmlXQ_result": "红方认输"}))
+    games, _ = read_dhtmlxq(write_dhtmlxq(kept))
+    assert dict(games[0].headers) == {"DhtmlXQ_result": "红方认输"} and dhtmlxq_losses(kept) == []
+
+
 def _expected(game: Game) -> Game:
     """``game`` as DhtmlXQ keeps it (docs/spec/dhtmlxq.md §7.1): the losses applied."""
     headers = Headers({k: v for k, v in game.headers.items() if k not in ("Game", "Annotator")})

@@ -203,6 +203,16 @@ def test_another_xml_document_is_not_a_game() -> None:
     assert game is None and [d.code for d in diags] == ["N105"]
 
 
+def test_a_root_the_recovering_parser_names_oddly_is_reported_not_a_crash() -> None:
+    # Found by the fuzzer: broken markup the parser recovers as an element named `n:`, a name
+    # lxml's QName refuses; the reader said "The PFC reader failed" (G106) instead of N105.
+    game, diags = read_pfc(b'<?xml version="1.0" encoding="utf-8"?><n:$g| x\n')
+    assert game is None
+    assert (diags[0].code, diags[0].line, diags[0].column) == ("N105", 1, 39)
+    assert diags[0].message == "The root element is `n:`; a PFC record is an `<n>` tree"
+    assert "G106" not in [d.code for d in diags]
+
+
 def test_schema_findings_are_placed() -> None:
     game, diags = read_pfc(doc('<n m="h2e2" c="" default="yes" time="3"><x/></n>'))
     assert game is not None

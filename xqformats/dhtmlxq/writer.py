@@ -162,9 +162,11 @@ def _is_tag(name: str) -> bool:
 _RESULT_TEXT = KEPT_PREFIX + "result"
 
 
-def _written_tag(result: str, header: str) -> Optional[str]:
-    """The tag ``header`` is written as in a game of ``result``, or ``None`` (a loss, unless the header is written another way)."""
-    if header in _NOT_TAGS or (header == _RESULT_TEXT and result in WORD_OF_RESULT):
+def _written_tag(result: str, header: str, value: str) -> Optional[str]:
+    """The tag ``header`` (of ``value``) is written as in a game of ``result``, or ``None`` (a loss,
+    unless the header is written another way)."""
+    if header in _NOT_TAGS or (header == _RESULT_TEXT and (result in WORD_OF_RESULT or not value)):
+        # (An empty result word is no result: the reader keeps no header for it, docs/spec/dhtmlxq.md §6.2.)
         return None
     tag = tag_for_header(header)
     return tag if tag is not None and _is_tag(tag) else None
@@ -172,7 +174,7 @@ def _written_tag(result: str, header: str) -> Optional[str]:
 
 def _tags(headers: Headers, result: str) -> Iterator[str]:
     for header, value in headers.items():
-        tag = _written_tag(result, header)
+        tag = _written_tag(result, header, value)
         if tag is not None:
             yield _block(tag, _safe(value))
     word = WORD_OF_RESULT.get(result)
@@ -256,7 +258,7 @@ def _fates(game: Game) -> HeaderFates:
     def fate(name: str, value: str) -> HeaderFate:
         if name in _NOT_TAGS or (name == _RESULT_TEXT and result in WORD_OF_RESULT):
             return Fate.OTHERWISE
-        return Fate.KEPT if _written_tag(result, name) is not None else Fate.NO_PLACE
+        return Fate.KEPT if _written_tag(result, name, value) is not None else Fate.NO_PLACE
 
     return fate
 

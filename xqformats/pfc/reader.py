@@ -128,7 +128,9 @@ def _read(src: Source, sink: DiagnosticSink) -> Optional[Game]:
 def _root_tag(root: etree._Element, source: Source) -> Optional[Span]:
     """Where the start tag of a root that is not PFC's begins (its name as written: a prefix, no namespace URI)."""
     text = source.text or ""
-    name = etree.QName(root).localname if isinstance(root.tag, str) else ""
+    # The local name of `{namespace}name` (not lxml's QName, which refuses a name the recovering
+    # parser made of broken markup, such as `n:`).
+    name = root.tag.rpartition("}")[2] if isinstance(root.tag, str) else ""
     written = f"<{root.prefix}:{name}" if root.prefix else f"<{name}"
     start = source.line_index.line_start(root.sourceline or 1, 0)
     at = text.find(written, start)
