@@ -68,3 +68,11 @@ def test_a_game_changed_after_reading_is_played_again() -> None:
     assert same(game_line(game), replayed(game))
     game.start.turn = not game.start.turn  # another side to move: other keys
     assert same(game_line(game), replayed(game))
+
+
+def test_a_game_of_no_moves_keeps_no_position() -> None:
+    # Found by the fuzzer (pgn:stream, memory): a file of many games with no moves held one more
+    # position per game; such a game has nothing to replay, and keeps nothing.
+    games_read, _ = parse_pgn('[Result "1-0"]\n\n1-0\n\n[Result "0-1"]\n\n0-1\n')
+    assert [g.played_line for g in games_read] == [None, None]
+    assert same(game_line(games_read[0]), replayed(games_read[0]))

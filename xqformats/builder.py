@@ -297,8 +297,9 @@ class GameBuilder:
         line again.
         """
         self._end_movetext()
-        start = self.game.start
-        self.game.played_line = (start.zobrist(), start.halfmove_clock, start.fullmove_number, self.position)
+        if self.position.stack_depth:  # (a game of no moves has nothing to replay: it keeps nothing)
+            start = self.game.start
+            self.game.played_line = (start.zobrist(), start.halfmove_clock, start.fullmove_number, self.position)
 
     def result(self) -> Game:
         """The game built."""
