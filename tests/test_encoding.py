@@ -191,3 +191,29 @@ def test_streamed_positions_equal_whole_text_positions(data: bytes, block: int, 
     assert "".join(source) == text
     e102 = [(d.line, d.column) for d in whole if d.code == "E102"]
     assert [(d.line, d.column) for d in source.diagnostics if d.code == "E102"] == e102
+
+
+@pytest.mark.parametrize("codec", ["gb18030", "big5", "utf-8"])
+@pytest.mark.parametrize("sample_size", [enc.SAMPLE_SIZE, 8])
+def test_the_decoder_that_detected_the_encoding_goes_on_reading(
+    codec: str, sample_size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The bytes detection decoded are not decoded again: the text source reads on with detection's
+    # own decoder (a multi-byte character cut at the sample's end included), and its text is the
+    # whole decoding.
+    text = "全國賽：炮二平五 馬８進７\n" * 40
+    data = text.encode(codec)
+    readings: list[object] = []
+    real = enc._detect
+
+    def spy(head: bytes):  # type: ignore[no-untyped-def]
+        found = real(head)
+        readings.append(found[2])
+        return found
+
+    monkeypatch.setattr(enc, "_detect", spy)
+    with TextSource(io.BytesIO(data), block_size=11, sample_size=sample_size) as src:
+        assert src.encoding == codec
+        (reading,) = readings
+        assert reading is not None and src._decoder is reading.decoder  # type: ignore[attr-defined]
+        assert "".join(src) == text

@@ -132,7 +132,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 def _main(argv: list[str]) -> int:
-    from . import commands
+    from . import commands  # (its readers' imports are the subcommand's, after the thresholds are set)
 
     ap = parser(argv[0] if argv and argv[0] in _NAMES else None)
     args = ap.parse_args(argv)

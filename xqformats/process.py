@@ -42,8 +42,7 @@ def exit_now(status: int) -> NoReturn:
         raise SystemExit(status)
     status = _flushed(status)
     atexit._run_exitfuncs()
-    _flushed(status)
-    os._exit(status)
+    os._exit(_flushed(status))  # (what a handler wrote, out too)
 
 
 def _flushed(status: int) -> int:

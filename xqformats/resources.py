@@ -138,6 +138,7 @@ def _load_codes() -> dict[str, CodeType]:
 
 def _save_codes(codes: dict[str, CodeType]) -> None:
     """Write ``codes`` whole through a temporary file (a reader never sees half a file)."""
+    import contextlib
     import marshal
     import os
     import tempfile
@@ -147,11 +148,15 @@ def _save_codes(codes: dict[str, CodeType]) -> None:
         return
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    except OSError:
+        return  # a read-only disk: compiled again next time
+    try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(marshal.dumps(codes))
         os.replace(tmp, path)
-    except OSError:
-        return  # a read-only or full disk: compiled again next time
+    except OSError:  # a full disk: no half-written file is left behind
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
 
 
 class _Parsers(threading.local):

@@ -317,7 +317,8 @@ class _Context:
     _nodes: Optional[list[Node]] = None
 
     def line(self) -> LineScan:
-        """The main line replayed once (end position, a key per ply), shared by the checks that need it."""
+        """The main line scanned once (end position, a key per ply: :func:`~xqformats.adjudication.verdict.game_line`),
+        shared by the checks that need it."""
         if self._scan is None:
             self._scan = game_line(self.game)
         return self._scan
@@ -692,8 +693,8 @@ class GameChecker:
         return self.check_line(game, sink)[0]
 
     def check_line(self, game: Game, sink: Optional[DiagnosticSink] = None) -> tuple[list[Diagnostic], Optional[LineScan]]:
-        """:meth:`check`'s findings, and the replay of the main line the checks made
-        (:func:`~xqformats.adjudication.cycles.scan_line`: a key per position, the captures), for a
+        """:meth:`check`'s findings, and the scan of the main line the checks made
+        (:func:`~xqformats.adjudication.verdict.game_line`: a key per position, the captures), for a
         caller that needs it too (the archive index); ``None`` when no check needed it (the rules
         that do were disabled, or the reader stopped short).
         """
