@@ -12,15 +12,21 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from archive_helpers import annotated, mirror_game, prefix_game, random_game, uci_for_fsf, write
 from xqformats import formats
 from xqformats.archive import Criteria, Index, find, update
 from xqformats.archive.folding import _table_text, fold
 from xqformats.archive.index import SCHEMA
+from xqformats.archive.lines import (
+    counts_json, first_ply, headers_json, material_needle, materials_json, needles, pack_hashes, unpack_hashes,
+)
 from xqformats.archive.material import MaterialError, parse_material, signatures
 from xqformats.archive.scan import scan_file
 from xqformats.cli import main
@@ -105,7 +111,7 @@ def test_the_index_takes_its_hashes_and_materials_from_the_lint_checks_replay(tm
     hashes, materials = _fsf_line(moves)
     assert len(materials) > 2, seed  # (random games capture)
     (summary,) = scan_file(str(path), path.name).games
-    assert json.loads(summary.hashes) == hashes
+    assert unpack_hashes(summary.hashes) == hashes
     assert list(summary.materials) == materials
 
 
@@ -119,7 +125,7 @@ def test_a_game_the_reader_stopped_in_is_hashed_up_to_the_stop(tmp_path: Path) -
     assert len(moves) == 2
     assert GameChecker("pgn", on_by_default).check_line(read)[1] is None
     (summary,) = scan_file(str(path), "x.pgn").games
-    assert json.loads(summary.hashes) == _fsf_line(moves)[0]
+    assert unpack_hashes(summary.hashes) == _fsf_line(moves)[0]
     assert summary.materials == ((0, "RRNNBBAACCPPPPP", "RRNNBBAACCPPPPP"),)
 
 
@@ -346,6 +352,65 @@ def test_a_file_that_is_no_index_is_refused(capsys: pytest.CaptureFixture[str], 
     bad.write_text("hello", encoding="utf-8")
     status, _, err = cli(capsys, "stats", "--index", str(bad), str(archive))
     assert status == 2 and f"cannot use the index `{bad}`" in err
+
+
+# ---------------------------------------------------------------- the lines table's layout
+
+
+@given(st.lists(st.integers(min_value=0, max_value=2**63 - 1), max_size=40))
+def test_packed_hashes_are_8_bytes_each_big_endian_and_unpack_to_themselves(hashes: list[int]) -> None:
+    blob = pack_hashes(hashes)
+    assert blob == b"".join(h.to_bytes(8, "big") for h in hashes)  # (as docs/archive.md states it)
+    assert unpack_hashes(blob) == hashes
+
+
+def test_first_ply_looks_only_at_whole_hashes() -> None:
+    # 0x0000000000000001 then 0x0200000000000000: the bytes 00 00 00 00 00 00 01 02 straddle the two.
+    straddling = 0x0000000000000102
+    blob = pack_hashes([1, 0x0200000000000000, straddling])
+    assert blob.find(straddling.to_bytes(8, "big")) == 1  # (what SQL's instr would see first)
+    assert first_ply(blob, *needles([straddling])) == 2
+    assert first_ply(blob, *needles([5, 0x0200000000000000, 1])) == 0  # the earliest of several
+    assert first_ply(blob, *needles([7])) is None and first_ply(b"", *needles([1])) is None
+
+
+_SIGNATURE = st.text(alphabet="RNBACP", max_size=16)
+
+
+@given(st.lists(st.tuples(st.integers(0, 300), _SIGNATURE, _SIGNATURE), max_size=8), _SIGNATURE, _SIGNATURE)
+def test_the_material_needle_is_found_exactly_when_an_entry_has_both_signatures(
+    entries: list[tuple[int, str, str]], red: str, black: str
+) -> None:
+    text = materials_json(entries)
+    assert json.loads(text) == [list(e) for e in entries]
+    assert (material_needle(red, black) in text) == any((r, b) == (red, black) for _, r, b in entries)
+
+
+@given(st.lists(st.tuples(st.text(), st.text())), st.dictionaries(st.text(), st.integers(0, 10**6)))
+def test_the_json_columns_written_by_hand_are_json(headers: list[tuple[str, str]], counts: dict[str, int]) -> None:
+    assert json.loads(headers_json(headers)) == [list(h) for h in headers]
+    assert json.loads(counts_json(counts)) == counts
+    assert " " not in headers_json([("a", "b"), ("c", "d")]) and "许" in headers_json([("Red", "许银川")])
+
+
+def test_the_documented_query_for_other_programs_finds_what_find_finds(capsys: pytest.CaptureFixture[str], archive: Path, tmp_path: Path) -> None:
+    sf = pytest.importorskip("pyffish")
+    b = random_game(2, plies=50)
+    fen = sf.get_fen("xiangqi", sf.start_fen("xiangqi"), [uci_for_fsf(m) for m in b.mainline_moves()][:12])
+    db = tmp_path / "a.sqlite"
+    _, out, _ = cli(capsys, "find", "--no-progress", "--format", "json", "--index", str(db), "--fen", fen, "--side", str(archive))
+    doc = (ROOT / "docs" / "archive.md").read_text(encoding="utf-8")
+    query = doc.split("```sql\nSELECT f.path")[1].split("```")[0]
+    connection = sqlite3.connect(db)  # a plain connection: no function of ours registered
+    rows = connection.execute("SELECT f.path" + query, {"hash": Position(fen).zobrist().to_bytes(8, "big")}).fetchall()
+    connection.close()
+    def named(path: str) -> str:
+        return Path(path).relative_to(archive).as_posix()
+
+    found = sorted((named(path), number, ply) for path, number, ply in rows)
+    assert found == sorted((named(r["path"]), r["game"], r["ply"]) for r in json.loads(out)) == [
+        ("cbf/b-prefix.cbf", 1, 12), ("pgn/b.pgn", 1, 12)
+    ]
 
 
 def test_the_schema_is_documented_verbatim() -> None:

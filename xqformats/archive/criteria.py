@@ -31,6 +31,7 @@ from ..model import RESULT_WORDS, RESULTS
 from ..notation import decode
 from ..position import ZOBRIST_BLACK, Position
 from .folding import fold
+from .lines import material_needle, needles
 from .material import Material
 from .scan import date_range
 
@@ -167,8 +168,8 @@ def _board(c: Criteria) -> tuple[list[str], list[object]]:
     args: list[object] = []
     if c.positions:
         marks = ", ".join("?" * len(c.positions))
-        sql.append(f"g.id IN (SELECT game_id FROM positions WHERE hash IN ({marks}))")
-        args += list(c.positions)
+        sql.append(f"(SELECT xq_first_ply(l.hashes, {marks}) FROM lines l WHERE l.game_id = g.id) IS NOT NULL")
+        args += needles(c.positions)
     if c.lines:
         start = Position.initial().zobrist()
         alternatives = " OR ".join("substr(g.moves, 1, ?) = ?" for _ in c.lines)
@@ -177,8 +178,8 @@ def _board(c: Criteria) -> tuple[list[str], list[object]]:
         for line in c.lines:
             args += [len(line), line]
     if c.material is not None:
-        sql.append("g.id IN (SELECT game_id FROM materials WHERE red = ? AND black = ?)")
-        args += [c.material.red, c.material.black]
+        sql.append("(SELECT instr(l.materials, ?) FROM lines l WHERE l.game_id = g.id) > 0")
+        args.append(material_needle(c.material.red, c.material.black))
     return sql, args
 
 

@@ -29,10 +29,11 @@ from ..discovery import Target
 from ..parallel import Scheduler, executor
 from ..progress import Progress
 from .folding import fold
+from .lines import counts_json, first_ply, headers_json, materials_json
 from .scan import FileScan, GameSummary, date_range, scan_file
 
 #: Bumped when a table changes; an index of another version is refused (build it afresh).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 #: The schema (docs/archive.md, "The index schema", shows it verbatim and explains each column).
 SCHEMA = """\
@@ -49,7 +50,8 @@ CREATE TABLE IF NOT EXISTS files (
     format   TEXT,
     failed   INTEGER NOT NULL,
     problem  TEXT,
-    games    INTEGER NOT NULL
+    games    INTEGER NOT NULL,
+    findings TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS games (
     id          INTEGER PRIMARY KEY,
@@ -72,36 +74,15 @@ CREATE TABLE IF NOT EXISTS games (
     plies       INTEGER NOT NULL,
     moves       BLOB NOT NULL,
     comments    INTEGER NOT NULL,
-    variations  INTEGER NOT NULL
+    variations  INTEGER NOT NULL,
+    headers     TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS games_by_file ON games(file_id);
-CREATE TABLE IF NOT EXISTS headers (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    name    TEXT NOT NULL,
-    value   TEXT NOT NULL
+CREATE TABLE IF NOT EXISTS lines (
+    game_id   INTEGER PRIMARY KEY REFERENCES games(id),
+    hashes    BLOB NOT NULL,
+    materials TEXT NOT NULL
 );
-CREATE INDEX IF NOT EXISTS headers_by_game ON headers(game_id);
-CREATE TABLE IF NOT EXISTS positions (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    ply     INTEGER NOT NULL,
-    hash    INTEGER NOT NULL,
-    PRIMARY KEY (game_id, ply)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS positions_by_hash ON positions(hash);
-CREATE TABLE IF NOT EXISTS materials (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    ply     INTEGER NOT NULL,
-    red     TEXT NOT NULL,
-    black   TEXT NOT NULL,
-    PRIMARY KEY (game_id, ply)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS materials_by_sides ON materials(red, black);
-CREATE TABLE IF NOT EXISTS findings (
-    file_id INTEGER NOT NULL REFERENCES files(id),
-    code    TEXT NOT NULL,
-    count   INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS findings_by_file ON findings(file_id);
 """
 
 #: What ``meta`` says of the hashes, for other programs (docs/archive.md, "Zobrist hashes").
@@ -112,10 +93,6 @@ ZOBRIST_NOTE = (
 
 #: Files stored between two commits of the database.
 _BATCH = 500
-
-#: A game's positions go in as one statement: SQLite's ``json_each`` unpacks the JSON array of its
-#: hashes into rows (binding three parameters per row cost twice as much as the inserts themselves).
-_POSITIONS = "INSERT OR IGNORE INTO positions(game_id, ply, hash) SELECT ?, key, value FROM json_each(?)"
 
 
 class IndexError_(Exception):
@@ -139,7 +116,7 @@ class Index:
 
     def __init__(self, path: str, *, temporary: bool = False) -> None:
         self._pending: dict[str, list[tuple[object, ...]]] = {
-            t: [] for t in ("files", "games", "headers", "positions", "materials", "findings")
+            t: [] for t in ("files", "games", "lines")
         }
         self._next_game = self._next_file = 1
         try:
@@ -154,6 +131,7 @@ class Index:
             self.db.execute("PRAGMA cache_size = -65536")
             self.db.execute("PRAGMA temp_store = MEMORY")
             self._check_version()
+            self.db.create_function("xq_first_ply", -1, first_ply, deterministic=True)
             self.db.executescript(SCHEMA)
             self._set_meta()
             self._next_game = int(self.db.execute("SELECT coalesce(max(id), 0) + 1 FROM games").fetchone()[0])
@@ -201,10 +179,8 @@ class Index:
         self._flush()
         db = self.db
         games = "SELECT id FROM games WHERE file_id = ?"
-        for table in ("positions", "materials", "headers"):
-            db.executemany(f"DELETE FROM {table} WHERE game_id IN ({games})", ids)
+        db.executemany(f"DELETE FROM lines WHERE game_id IN ({games})", ids)
         db.executemany("DELETE FROM games WHERE file_id = ?", ids)
-        db.executemany("DELETE FROM findings WHERE file_id = ?", ids)
         db.executemany("DELETE FROM files WHERE id = ?", ids)
 
     def touch(self, file_id: int, scan: FileScan) -> None:
@@ -226,11 +202,11 @@ class Index:
         self._next_file += 1
         rows = self._pending
         rows["files"].append(
-            (file_id, scan.path, scan.size, scan.mtime_ns, scan.sha256, scan.format, int(scan.failed), scan.problem, len(scan.games))
+            (file_id, scan.path, scan.size, scan.mtime_ns, scan.sha256, scan.format, int(scan.failed), scan.problem, len(scan.games),
+             counts_json(scan.findings))
         )
         for game in scan.games:
             self._add_game(file_id, game)
-        rows["findings"].extend((file_id, c, n) for c, n in scan.findings.items())
         return file_id
 
     def _add_game(self, file_id: int, g: GameSummary) -> None:
@@ -243,21 +219,17 @@ class Index:
         rows["games"].append((
             gid, file_id, g.number, red, black, event, date, tags.get("Result"), fold(red or ""), fold(black or ""),
             fold(event or ""), lo, hi, g.outcome, g.start_fen, g.start_hash, g.mirror_hash, len(g.moves) // 2, g.moves,
-            g.comments, g.variations,
+            g.comments, g.variations, headers_json(g.headers),
         ))
-        rows["headers"].extend((gid, k, v) for k, v in g.headers)
-        rows["positions"].append((gid, g.hashes))
-        rows["materials"].extend((gid, *m) for m in g.materials)
+        rows["lines"].append((gid, g.hashes, materials_json(g.materials)))
 
     _INSERTS = {
-        "files": "INSERT INTO files(id, path, size, mtime_ns, sha256, format, failed, problem, games) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "files": "INSERT INTO files(id, path, size, mtime_ns, sha256, format, failed, problem, games, findings) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         "games": "INSERT INTO games(id, file_id, number, red, black, event, date, result, red_key, black_key, event_key, "
-        "date_from, date_to, outcome, start_fen, start_hash, mirror_hash, plies, moves, comments, variations) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        "headers": "INSERT INTO headers(game_id, name, value) VALUES (?, ?, ?)",
-        "positions": _POSITIONS,
-        "materials": "INSERT OR IGNORE INTO materials(game_id, ply, red, black) VALUES (?, ?, ?, ?)",
-        "findings": "INSERT INTO findings(file_id, code, count) VALUES (?, ?, ?)",
+        "date_from, date_to, outcome, start_fen, start_hash, mirror_hash, plies, moves, comments, variations, headers) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "lines": "INSERT INTO lines(game_id, hashes, materials) VALUES (?, ?, ?)",
     }
 
     def _flush(self) -> None:
@@ -270,18 +242,6 @@ class Index:
         """Insert the pending rows and commit."""
         self._flush()
         self.db.commit()
-
-    # ------------------------------------------------------------ bulk building
-    def positions_empty(self) -> bool:
-        return self.db.execute("SELECT 1 FROM positions LIMIT 1").fetchone() is None
-
-    def drop_search_indexes(self) -> None:
-        """Drop the hash and material indexes (a first build fills the tables, then sorts once: faster than keeping them)."""
-        self.db.execute("DROP INDEX IF EXISTS positions_by_hash")
-        self.db.execute("DROP INDEX IF EXISTS materials_by_sides")
-
-    def create_search_indexes(self) -> None:
-        self.db.executescript(SCHEMA)
 
     # ------------------------------------------------------------ scope
     def set_scope(self, file_ids: Sequence[int]) -> None:
@@ -424,9 +384,6 @@ def update(
     stale = _stale(index, known, seen, [os.path.abspath(r) for r in roots])
     index.remove(stale)
     done.removed = len(stale)
-    bulk = index.positions_empty() and len(work) > _BATCH
-    if bulk:
-        index.drop_search_indexes()
     try:
         for n, scan in enumerate(_scans(work, jobs, scheduler, encoding), 1):
             _put(index, scan, known, done)
@@ -437,8 +394,6 @@ def update(
             if n % _BATCH == 0:
                 index.commit()
     finally:
-        if bulk:
-            index.create_search_indexes()
         index.commit()
         if progress is not None:
             progress.close()

@@ -14,6 +14,7 @@ from typing import Iterator, Mapping, NamedTuple, Optional
 
 from .criteria import Criteria, where
 from .index import Index
+from .lines import needles
 
 
 class Hit(NamedTuple):
@@ -61,8 +62,8 @@ def find(index: Index, criteria: Criteria, displays: Mapping[int, str]) -> Itera
     ply = "NULL"
     if criteria.positions:
         marks = ", ".join("?" * len(criteria.positions))
-        ply = f"(SELECT MIN(p.ply) FROM positions p WHERE p.game_id = g.id AND p.hash IN ({marks}))"
-        args = list(criteria.positions) + args
+        ply = f"(SELECT xq_first_ply(l.hashes, {marks}) FROM lines l WHERE l.game_id = g.id)"
+        args = [*needles(criteria.positions), *args]
     sql = (
         f"SELECT g.id, f.id, f.path, g.number, {ply} FROM games g JOIN scope s ON s.file_id = g.file_id "
         f"JOIN files f ON f.id = g.file_id WHERE {cond} ORDER BY s.seq, g.number"

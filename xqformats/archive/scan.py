@@ -24,7 +24,6 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
-from pathlib import Path
 from typing import Optional, Sequence
 
 from ..adjudication.cycles import LineScan
@@ -38,6 +37,7 @@ from ..lint.checks import GameChecker
 from ..model import RESULTS, Game, date_problem, standard_date
 from ..position import STARTING_FEN, Position
 from .folding import fold
+from .lines import pack_hashes
 from .material import signature, signatures_from
 
 #: How much of a file is hashed at a time.
@@ -57,9 +57,9 @@ class GameSummary:
     mirror_hash: int
     #: The main line (:func:`xqformats.gamekey.encode_moves`).
     moves: bytes
-    #: Zobrist hash of every main-line position, ply 0 (the start) to the end, as a JSON array (the
-    #: text SQLite's ``json_each`` unpacks into the ``positions`` rows).
-    hashes: str
+    #: Zobrist hash of every main-line position, ply 0 (the start) to the end, packed
+    #: (:func:`~xqformats.archive.lines.pack_hashes`: the ``lines.hashes`` column).
+    hashes: bytes
     #: ``(ply, red, black)`` material signatures at the start and after each capture.
     materials: tuple[tuple[int, str, str], ...]
     #: The result (``1-0``, ``0-1``, ``1/2-1/2``, ``*``): the termination marker, else the Result tag.
@@ -214,7 +214,7 @@ def _summary(number: int, game: Game, scan: Optional[LineScan] = None) -> GameSu
         start_hash=hashes[0],
         mirror_hash=mirror,
         moves=encode_moves(moves),
-        hashes=f"[{','.join(map(str, hashes))}]",
+        hashes=pack_hashes(hashes),
         materials=tuple(signatures_from(material, captures)),
         outcome=outcome_of(game),
         comments=comments,
@@ -257,7 +257,7 @@ def scan_file(path: str, display: str, known: Optional[str] = None, encoding: Op
     findings: Counter[str] = Counter()
     games: list[GameSummary] = []
     # The reader builds no finding of a rule that is off by default (the opt-in style rules).
-    with open_record(Path(path), name=display, encoding=encoding, wanted=on_by_default) as stream:
+    with open_record(path, name=display, encoding=encoding, wanted=on_by_default) as stream:
         fmt = stream.format.name if stream.format is not None else None
         if fmt is not None and not stream.failed:
             checker = _checker(fmt)

@@ -115,7 +115,9 @@ def collect(index: Index, *, depth: int = 3, openings: Optional[OpeningTable] = 
         "SELECT substr(g.moves, 1, ?), g.outcome FROM games g JOIN scope s ON s.file_id = g.file_id WHERE g.start_hash = ?",
         (2 * depth, start),
     ))
-    findings = dict(db.execute("SELECT d.code, sum(d.count) FROM findings d JOIN scope s ON s.file_id = d.file_id GROUP BY 1 ORDER BY 1"))
+    findings = dict(db.execute(
+        "SELECT d.key, sum(d.value) FROM files f JOIN scope s ON s.file_id = f.id, json_each(f.findings) d GROUP BY 1 ORDER BY 1"
+    ))
     plies = db.execute("SELECT coalesce(sum(g.plies), 0) FROM games g JOIN scope s ON s.file_id = g.file_id").fetchone()[0]
     failed = db.execute(f"SELECT count(*) FROM files f {in_scope} WHERE f.failed").fetchone()[0]
     out: dict[str, Any] = {
