@@ -10,6 +10,7 @@ short; the groups expected are those made.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -411,6 +412,21 @@ def test_the_documented_query_for_other_programs_finds_what_find_finds(capsys: p
     assert found == sorted((named(r["path"]), r["game"], r["ply"]) for r in json.loads(out)) == [
         ("cbf/b-prefix.cbf", 1, 12), ("pgn/b.pgn", 1, 12)
     ]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_with_a_records_name_is_a_failed_scan_not_a_hang(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.pgn")
+    scan = scan_file(str(tmp_path / "pipe.pgn"), "pipe.pgn")
+    assert scan.failed and scan.problem == "Cannot read `pipe.pgn`: not a regular file"
+
+
+def test_a_scan_reads_what_it_hashed(tmp_path: Path) -> None:
+    # The bytes hashed are the bytes read (one opening): the summary and the digest agree.
+    path = write(tmp_path / "a.pgn", [random_game(5, plies=30)], "pgn")
+    scan = scan_file(str(path), "a.pgn")
+    assert scan.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()
+    assert decode_moves(scan.games[0].moves) == random_game(5, plies=30).mainline_moves()
 
 
 def test_the_schema_is_documented_verbatim() -> None:

@@ -21,6 +21,7 @@ import pytest
 from scale_helpers import pgn_bytes, write_pgn_file
 
 from xqformats import formats
+from xqformats.core import Move
 from xqformats.diagnostics import Diagnostic
 from xqformats.lint import LintOptions, lint_bytes
 from xqformats.discovery import Target
@@ -70,6 +71,32 @@ def test_open_record_of_a_corpus_gives_the_findings_of_read(shared_corpus: Path)
         record = formats.read(path)
         games, diagnostics = _streamed(path)
         assert (games, diagnostics) == (len(record.games), record.diagnostics), path
+
+
+def _streamed_from(path: Path, data: bytes, max_size: int = formats.DEFAULT_MAX_FILE_SIZE) -> tuple[int, list[Diagnostic], list[list[Move]]]:
+    with formats.open_record(path, data=data, max_size=max_size) as stream:
+        lines = [g.mainline_moves() for g in stream]
+    return len(lines), stream.diagnostics, lines
+
+
+def test_open_record_of_bytes_already_read_gives_what_reading_the_file_gives(tmp_path: Path, shared_corpus: Path) -> None:
+    # The archive index hashes each file and hands its bytes to the front door (data=...).
+    corpus = sorted(p for p in shared_corpus.rglob("*") if p.suffix.lower() in (".pgn", ".xqf", ".cbf", ".cbl") and p.stat().st_size < 40_000)
+    for path in _variant_files(tmp_path, 60) + corpus[::7][:80]:
+        with formats.open_record(path) as stream:
+            lines = [g.mainline_moves() for g in stream]
+        assert _streamed_from(path, path.read_bytes()) == (len(lines), stream.diagnostics, lines), path
+
+
+def test_bytes_already_read_are_held_to_the_size_limit(tmp_path: Path) -> None:
+    path = write_pgn_file(tmp_path / "g.pgn", 3)
+    data = path.read_bytes()
+    games, diagnostics, _ = _streamed_from(path, data, max_size=len(data) - 1)
+    assert games == 0 and [d.code for d in diagnostics] == ["G107"]
+    assert diagnostics[0].message == f"`{path}` is larger than the limit of {len(data) - 1} bytes; nothing in it was read"
+    with formats.open_record(path, max_size=len(data) - 1) as stream:
+        assert stream.diagnostics == diagnostics  # (what the file itself gives)
+    assert _streamed_from(path, data, max_size=len(data))[0] == 3
 
 
 def test_open_record_keeps_no_game(tmp_path: Path) -> None:

@@ -19,8 +19,10 @@ short of the game's end).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import stat
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
@@ -42,6 +44,8 @@ from .material import signature, signatures_from
 
 #: How much of a file is hashed at a time.
 _CHUNK = 1 << 20
+#: Files up to this size are kept in memory as they are hashed and read from there.
+_KEPT = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,26 +103,37 @@ class FileScan:
 
 def file_digest(path: str) -> str:
     """SHA-256 of the file's bytes, in hex (read in 1 MiB chunks)."""
-    return _stat_and_digest(path)[1]
+    return _read_and_digest(path)[1]
 
 
-def _stat_and_digest(path: str) -> tuple[os.stat_result, str]:
-    """The file's status (``os.stat``'s) and :func:`file_digest`, from one opening of it; raises ``OSError``.
+def _read_and_digest(path: str) -> tuple[os.stat_result, str, Optional[bytes]]:
+    """The file's status (``os.stat``'s), :func:`file_digest` and, for a file of at most :data:`_KEPT` bytes, its
+    content, from one opening of it; raises ``OSError`` (also for anything but a regular file).
 
     By descriptor, not a file object (which asks for the status twice more),
     each read sized by the status: a 2 KB record costs one read and the one
-    that finds its end, and no 1 MiB buffer.
+    that finds its end, and no 1 MiB buffer.  The content kept is handed to
+    the front door, which then does not open the file again.  Non-blocking,
+    so that a FIFO with a record's name does not hold the run.
     """
     h = hashlib.sha256()
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
         st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
         size = min(st.st_size + 1, _CHUNK)
+        kept: Optional[list[bytes]] = [] if st.st_size <= _KEPT else None
         while chunk := os.read(fd, size):
             h.update(chunk)
+            if kept is not None:
+                kept.append(chunk)
     finally:
         os.close(fd)
-    return st, h.hexdigest()
+    data = None if kept is None else kept[0] if len(kept) == 1 else b"".join(kept)
+    if data is not None and len(data) > _KEPT:  # (it grew since the status was asked)
+        data = None
+    return st, h.hexdigest(), data
 
 
 def outcome_of(game: Game) -> str:
@@ -249,7 +264,7 @@ def scan_file(path: str, display: str, known: Optional[str] = None, encoding: Op
     the file gives a failed scan.
     """
     try:
-        st, digest = _stat_and_digest(path)
+        st, digest, data = _read_and_digest(path)
     except OSError as exc:
         return FileScan(path, display, 0, 0, "", failed=True, problem=f"Cannot read `{display}`: {exc.strerror or exc}")
     if known is not None and digest == known:
@@ -257,7 +272,7 @@ def scan_file(path: str, display: str, known: Optional[str] = None, encoding: Op
     findings: Counter[str] = Counter()
     games: list[GameSummary] = []
     # The reader builds no finding of a rule that is off by default (the opt-in style rules).
-    with open_record(path, name=display, encoding=encoding, wanted=on_by_default) as stream:
+    with open_record(path, name=display, encoding=encoding, wanted=on_by_default, data=data) as stream:
         fmt = stream.format.name if stream.format is not None else None
         if fmt is not None and not stream.failed:
             checker = _checker(fmt)

@@ -16,7 +16,7 @@ from typing import IO, TYPE_CHECKING, Callable, Iterator, Optional, Union, cast
 
 from ..diagnostics import LINE_END, Diagnostic, split_lines
 from ..source import Source
-from ._reading import Input, Record, _check_codec, _choose, _open_file, _Unreadable, _unreadable, guard, read
+from ._reading import Input, Record, _check_codec, _choose, _open_file, _too_large, _Unreadable, _unreadable, guard, read
 from .base import Format, Kind, Part, ReadOptions, Streaming
 from .registry import HEAD_SIZE, REGISTRY, Registry
 from .rules import DEFAULT_MAX_FILE_SIZE
@@ -338,6 +338,7 @@ def open_record(
     registry: Registry = REGISTRY,
     part: Optional[Part] = None,
     wanted: Optional[Callable[[str], bool]] = None,
+    data: Optional[bytes] = None,
 ) -> RecordStream:
     """Open one record for reading game by game; never raises on what the input holds.
 
@@ -351,7 +352,10 @@ def open_record(
     Raises as :func:`read` does, and :class:`TypeError` for a ``part`` of
     anything but a path read with a ``format``.  ``wanted`` (the codes the
     caller keeps, :attr:`ReadOptions.wanted`) lets a streaming reader skip
-    building findings of the others.
+    building findings of the others.  ``data`` is the whole content of the
+    file at the path, when the caller has read it already (the archive index
+    hashes every file): the file is not opened again, and what is read and
+    found is what reading the file would give.
     """
     if encoding is not None:
         _check_codec(encoding)
@@ -364,7 +368,7 @@ def open_record(
     path = os.fspath(input)
     name = name if name is not None else path
     try:
-        raw, size = _open_file(path, name, max_size, strict)
+        raw, size = _open_file(path, name, max_size, strict) if data is None else _held(data, name, max_size, strict)
     except _Unreadable as exc:
         return RecordStream(None, Source(exc.name), [exc.diagnostic], failed=True)
     return _open_path(raw, size, limit=max_size, path=path, name=name, format=format, registry=registry, options=options, part=part)
@@ -373,6 +377,13 @@ def open_record(
 #: A file of fewer bytes than this is read once, whole, when its format is detected (the format's
 #: reader then reads it from memory): most record files are a few kilobytes.
 SMALL_FILE = 64 * 1024
+
+
+def _held(data: bytes, name: str, limit: int, strict: bool) -> tuple[IO[bytes], int]:
+    """A file's content already read, as :func:`_open_file` gives the file (refused past ``limit`` bytes)."""
+    if len(data) > limit:
+        raise _too_large(name, limit, strict)
+    return io.BytesIO(data), len(data)
 
 
 def _open_path(
