@@ -13,8 +13,8 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
 from xqformats.notation import Notation, detect_notation
-from xqformats.notation.shape import parser_for
-from xqformats.notation.spelling import SHAPES, OneCharParser, parse_spelling, shape_of
+from xqformats.notation.shape import Shape, parser_for
+from xqformats.notation.spelling import BUILDERS, SHAPES, OneCharParser, parse_spelling, shape_of
 from xqformats.resources import grammar_path
 
 TERMINALS = {
@@ -192,6 +192,40 @@ def test_parse_spelling_equals_the_parser(notation: Notation, data: st.DataObjec
     text = data.draw(st.one_of(near_moves(notation) if notation in TEMPLATES else st.text(max_size=6), structured(ALL_CLASSES), st.text(max_size=6)))
     got = parse_spelling(notation, text)
     assert (None if got is None else plain(got)) == lark_tree(notation, text)
+
+
+def _fields(shape: object) -> object:
+    return None if shape is None else tuple(getattr(shape, name, None) for name in Shape.__slots__)
+
+
+def _shape_from_the_parser(notation: Notation, text: str) -> object:
+    """The shape the notation's builder makes from the Lark parser's own tree of ``text`` (None: refused)."""
+    try:
+        tree = parser_for(notation).parse(text)
+    except LarkError:
+        return None
+    return _fields(BUILDERS[notation](text, tree.children[0]))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("notation", EXACT)
+@settings(max_examples=800, deadline=None)
+@given(data=st.data())
+def test_shapes_built_on_a_signature_s_tree_equal_those_built_on_the_parser_s(notation: Notation, data: st.DataObject) -> None:
+    # shape_of hands the builders the tree of an earlier spelling of the same signature, not rebuilt:
+    # they read the characters from the text.  Their shapes (styles included) are those of the
+    # parser's own tree.
+    text = data.draw(st.one_of(near_moves(notation), structured(ALL_CLASSES)))
+    SHAPES.clear()
+    expected = _shape_from_the_parser(notation, text)
+    if expected is not None:
+        assert _fields(shape_of(text)) == expected, text
+
+
+def test_every_chinese_shape_built_on_a_signature_s_tree_equals_the_parser_s() -> None:
+    for shape in [(0, 1, 3, 1), (0, 2, 3, 2), (4, 0, 3, 1), (1, 0, 3, 2)]:
+        for chars in itertools.product(*(CHINESE_CLASSES[k] for k in shape)):
+            text = "".join(chars)
+            assert _fields(shape_of(text)) == _shape_from_the_parser(Notation.CHINESE, text), text
 
 
 @pytest.mark.parametrize("notation", EXACT)

@@ -42,34 +42,38 @@ _ACTION = {"CN_ADVANCE": "+", "CN_RETREAT": "-", "CN_TRAVERSE": "."}
 _MARKER = {"CN_FRONT": "front", "CN_MIDDLE": "middle", "CN_REAR": "rear"}
 
 
-def _piece(shape: Shape, tok: Token, start: int) -> None:
-    shape.piece = _PIECE_OF_TERMINAL[tok.type]
-    shape.piece_side = _SIDE_OF_CHAR.get(str(tok))
+# Each part's handler gets its token's terminal, the character at its position and the position
+# (the tree may be another spelling's of the same signature: spelling._positional_tree).
+
+
+def _piece(shape: Shape, kind: str, ch: str, start: int) -> None:
+    shape.piece = _PIECE_OF_TERMINAL[kind]
+    shape.piece_side = _SIDE_OF_CHAR.get(ch)
     shape.piece_span = span(start, start + 1)
 
 
-def _file(shape: Shape, tok: Token, start: int) -> None:
-    shape.file = _VALUE[tok]
-    shape.file_red = tok.type == "CN_NUMERAL"
+def _file(shape: Shape, kind: str, ch: str, start: int) -> None:
+    shape.file = _VALUE[ch]
+    shape.file_red = kind == "CN_NUMERAL"
     shape.file_span = span(start, start + 1)
 
 
-def _number(shape: Shape, tok: Token, start: int) -> None:
-    shape.number = _VALUE[tok]
-    shape.number_red = tok.type == "CN_NUMERAL"
+def _number(shape: Shape, kind: str, ch: str, start: int) -> None:
+    shape.number = _VALUE[ch]
+    shape.number_red = kind == "CN_NUMERAL"
     shape.number_span = span(start, start + 1)
 
 
-def _action(shape: Shape, tok: Token, start: int) -> None:
-    shape.action = _ACTION[tok.type]
+def _action(shape: Shape, kind: str, ch: str, start: int) -> None:
+    shape.action = _ACTION[kind]
 
 
-def _marker(shape: Shape, tok: Token, start: int) -> None:
-    shape.marker = _MARKER[tok.type]
+def _marker(shape: Shape, kind: str, ch: str, start: int) -> None:
+    shape.marker = _MARKER[kind]
 
 
-def _ordinal(shape: Shape, tok: Token, start: int) -> None:
-    shape.ordinal = _VALUE[tok]
+def _ordinal(shape: Shape, kind: str, ch: str, start: int) -> None:
+    shape.ordinal = _VALUE[ch]
 
 
 #: Grammar rule (a part of ``move``) → what it sets on the shape.
@@ -112,14 +116,18 @@ def _styles(text: str, fullwidth_at: list[int]) -> tuple[Diagnostic, ...]:
 
 
 def build_shape(text: str, move: Tree[Token]) -> Shape:
-    """Turn a parse of ``grammars/chinese.lark`` (the ``move`` subtree) into a :class:`Shape`."""
+    """Turn a parse of ``grammars/chinese.lark`` (the ``move`` subtree) into a :class:`Shape`.
+
+    The characters are read from ``text`` at the tokens' positions (the tree
+    may be that of another spelling with the same terminals).
+    """
     shape = Shape(text, Notation.CHINESE, str(move.data))
     fullwidth_at: list[int] = []
     for part in move.children:
         assert isinstance(part, Tree)
         tok: Token = part.children[0]  # type: ignore[assignment]
         start = tok.start_pos or 0
-        _PARTS[part.data](shape, tok, start)
+        _PARTS[part.data](shape, tok.type, text[start], start)
         if tok.type == "FULLWIDTH_DIGIT":
             fullwidth_at.append(start)
     shape.simple = shape.kind == "plain"

@@ -13,18 +13,23 @@ from .rules import ICCS_SPELLING
 from .shape import Notation, Shape, span
 
 
-def _square(t: Tree[Token]) -> int:
+def _square(text: str, t: Tree[Token]) -> int:
+    """The square of a ``square`` subtree, its file and rank read from ``text`` at the tokens' positions."""
     f: Token = t.children[0]  # type: ignore[assignment]
     r: Token = t.children[1]  # type: ignore[assignment]
-    return square(FILE_NAMES.index(f.lower()), int(r))
+    return square(FILE_NAMES.index(text[f.start_pos or 0].lower()), int(text[r.start_pos or 0]))
 
 
 def build_shape(text: str, move: Tree[Token]) -> Shape:
-    """Turn a parse of ``grammars/iccs.lark`` (the ``move`` subtree) into a :class:`Shape`."""
+    """Turn a parse of ``grammars/iccs.lark`` (the ``move`` subtree) into a :class:`Shape`.
+
+    The characters are read from ``text`` at the tokens' positions (the tree
+    may be that of another spelling with the same terminals).
+    """
     shape = Shape(text, Notation.ICCS, "coords")
     squares = [c for c in move.children if isinstance(c, Tree)]
-    shape.from_square = _square(squares[0])
-    shape.to_square = _square(squares[1])
+    shape.from_square = _square(text, squares[0])
+    shape.to_square = _square(text, squares[1])
     shape.simple = True
     canonical = Move(shape.from_square, shape.to_square).iccs()
     if text != canonical:

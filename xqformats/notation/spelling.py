@@ -45,10 +45,28 @@ SHAPES: Memo[str, Optional[Shape]] = Memo(MEMO_LIMIT)
 
 def _parse(text: str) -> Optional[Shape]:
     for notation in GRAMMAR_FILES:
-        tree = parse_spelling(notation, text)
+        tree = _positional_tree(notation, text)
         if tree is not None:
             return BUILDERS[notation](text, tree.children[0])  # type: ignore[arg-type]
     return None
+
+
+def _positional_tree(notation: Notation, text: str) -> Optional[Tree[Token]]:
+    """A parse tree of ``text`` whose tokens have its tokens' types and positions, or None when refused.
+
+    For a grammar of one-character terminals it is the tree of the first
+    spelling of the same signature, as the parser made it: its tokens may
+    hold that spelling's characters.  The builders read each character from
+    the text at its token's position (``text[tok.start_pos]``), so the tree
+    needs no rebuilding (rebuilding it was most of the cost of a new spelling).
+    """
+    one_char = _one_char_parser(notation)
+    if one_char is not None:
+        return one_char.template(text)
+    try:
+        return parser_for(notation).parse(text)
+    except LarkError:
+        return None
 
 
 def parse_spelling(notation: Notation, text: str) -> Optional[Tree[Token]]:
@@ -100,12 +118,20 @@ class OneCharParser:
 
     def parse(self, text: str) -> Optional[Tree[Token]]:
         """The tree the grammar's parser gives ``text``, or None where it fails."""
+        tree = self.template(text)
+        return None if tree is None else _with_characters(tree, text)
+
+    def template(self, text: str) -> Optional[Tree[Token]]:
+        """The tree of the first spelling parsed with the signature of ``text`` (None: refused).
+
+        Its tree's shape, token types and positions are those of ``text``'s
+        parse; its tokens' characters are that first spelling's.
+        """
         signature = tuple(self._terminals_of(ch) for ch in text)
         if not all(signature):
             return None  # a character no terminal matches: the lexer stops there
         if signature in self._trees:
-            tree = self._trees[signature]
-            return None if tree is None else _with_characters(tree, text)
+            return self._trees[signature]
         try:
             found: Optional[Tree[Token]] = self._parser.parse(text)
         except LarkError:

@@ -42,58 +42,62 @@ def _ascii(ch: str) -> str:
     return unicodedata.normalize("NFKC", ch)
 
 
-def _piece(shape: Shape, tok: Token, start: int) -> Optional[Diagnostic]:
+# Each part's handler gets its token's terminal, the character at its position and the position
+# (the tree may be another spelling's of the same signature: spelling._positional_tree).
+
+
+def _piece(shape: Shape, kind: str, ch: str, start: int) -> Optional[Diagnostic]:
     shape.piece_span = span(start, start + 1)
-    if tok.type == "WXF_DIGIT":
-        shape.lead = int(_ascii(tok))
+    if kind == "WXF_DIGIT":
+        shape.lead = int(_ascii(ch))
         return None
-    ptype = _PIECE_OF_TERMINAL[tok.type]
+    ptype = _PIECE_OF_TERMINAL[kind]
     shape.piece = ptype
-    if _ascii(tok) == LETTERS[ptype]:
+    if _ascii(ch) == LETTERS[ptype]:
         return None
     return Diagnostic.of(
         WXF_PIECE_LETTER,
-        f"Piece letter `{tok}`; canonical `{LETTERS[ptype]}`",
+        f"Piece letter `{ch}`; canonical `{LETTERS[ptype]}`",
         span(start, start + 1),
         fix=[Edit(start, start + 1, LETTERS[ptype])],
     )
 
 
-def _file(shape: Shape, tok: Token, start: int) -> None:
-    shape.file = int(_ascii(tok))
+def _file(shape: Shape, kind: str, ch: str, start: int) -> None:
+    shape.file = int(_ascii(ch))
     shape.file_span = span(start, start + 1)
 
 
-def _number(shape: Shape, tok: Token, start: int) -> None:
-    shape.number = int(_ascii(tok))
+def _number(shape: Shape, kind: str, ch: str, start: int) -> None:
+    shape.number = int(_ascii(ch))
     shape.number_span = span(start, start + 1)
 
 
-def _action(shape: Shape, tok: Token, start: int) -> Optional[Diagnostic]:
-    shape.action = _ACTION[tok.type]
-    if tok.type != "WXF_EQUALS":
+def _action(shape: Shape, kind: str, ch: str, start: int) -> Optional[Diagnostic]:
+    shape.action = _ACTION[kind]
+    if kind != "WXF_EQUALS":
         return None
     return Diagnostic.of(
-        WXF_TRAVERSE_SIGN, f"Sideways sign `{tok}`; canonical `.`", span(start, start + 1), fix=[Edit(start, start + 1, ".")]
+        WXF_TRAVERSE_SIGN, f"Sideways sign `{ch}`; canonical `.`", span(start, start + 1), fix=[Edit(start, start + 1, ".")]
     )
 
 
-def _marker(shape: Shape, tok: Token, start: int) -> None:
-    shape.marker = _MARKER[tok.type]
+def _marker(shape: Shape, kind: str, ch: str, start: int) -> None:
+    shape.marker = _MARKER[kind]
 
 
-def _ordinal(shape: Shape, tok: Token, start: int) -> None:
-    shape.ordinal = "abcde".index(tok) + 1
+def _ordinal(shape: Shape, kind: str, ch: str, start: int) -> None:
+    shape.ordinal = "abcde".index(ch) + 1
 
 
-def _outer(shape: Shape, tok: Token, start: int) -> None:
-    shape.marker = _OUTER[tok.type]
+def _outer(shape: Shape, kind: str, ch: str, start: int) -> None:
+    shape.marker = _OUTER[kind]
     shape.piece = "P"
 
 
 #: Grammar rule (a part of ``move``) → what it sets on the shape, and the style
 #: finding it may bring.
-_PARTS: dict[str, Callable[[Shape, Token, int], Optional[Diagnostic]]] = {
+_PARTS: dict[str, Callable[[Shape, str, str, int], Optional[Diagnostic]]] = {
     "piece": _piece,
     "file": _file,
     "number": _number,
@@ -105,13 +109,18 @@ _PARTS: dict[str, Callable[[Shape, Token, int], Optional[Diagnostic]]] = {
 
 
 def build_shape(text: str, move: Tree[Token]) -> Shape:
-    """Turn a parse of ``grammars/wxf.lark`` (the ``move`` subtree) into a :class:`Shape`."""
+    """Turn a parse of ``grammars/wxf.lark`` (the ``move`` subtree) into a :class:`Shape`.
+
+    The characters are read from ``text`` at the tokens' positions (the tree
+    may be that of another spelling with the same terminals).
+    """
     shape = Shape(text, Notation.WXF, str(move.data))
     styles: list[Diagnostic] = []
     for part in move.children:
         assert isinstance(part, Tree)
         tok: Token = part.children[0]  # type: ignore[assignment]
-        finding = _PARTS[part.data](shape, tok, tok.start_pos or 0)
+        start = tok.start_pos or 0
+        finding = _PARTS[part.data](shape, tok.type, text[start], start)
         if finding is not None:
             styles.append(finding)
     shape.simple = shape.kind == "plain" and shape.lead is None
