@@ -408,6 +408,19 @@ def test_the_pre_order_events_of_any_game_build_it_again(game: Game) -> None:
 # ---------------------------------------------------------------- speed
 
 
+def _pre_order(node: Node) -> list[Node]:
+    """Pre-order, main line first, by recursion (the definition the walk is held to)."""
+    return [node] + [n for child in node.children for n in _pre_order(child)]
+
+
+@given(games(max_moves=30, comments=None, comments_before=None, nags=None, headers=None))
+@settings(max_examples=150, deadline=None)
+def test_the_node_walk_is_pre_order_main_line_first(game: Game) -> None:
+    assert list(game.root.walk()) == _pre_order(game.root)
+    moves = sum(1 for n in game.root.walk() if n.move is not None)
+    assert game.release() == moves
+
+
 def test_a_pre_order_walk_is_linear_in_its_moves() -> None:
     """Alternatives at every ply of a long line: each ``back_to`` costs the plies it takes back."""
 

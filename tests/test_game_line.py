@@ -14,7 +14,7 @@ from hypothesis import given, settings
 
 from strategies import games
 from xqformats.adjudication.cycles import LineScan, scan_line
-from xqformats.adjudication.verdict import game_line, mainline_moves
+from xqformats.adjudication.verdict import game_line
 from xqformats.core import Move, square
 from xqformats.model import Game
 from xqformats.pgn import parse_pgn, write_pgn
@@ -22,7 +22,7 @@ from xqformats.xqf import read_xqf, write_xqf
 
 
 def replayed(game: Game) -> LineScan:
-    return scan_line(game.start, mainline_moves(game))
+    return scan_line(game.start, game.mainline_moves())
 
 
 def same(a: LineScan, b: LineScan) -> bool:
@@ -53,7 +53,7 @@ def test_a_game_whose_tree_ends_in_a_variation_is_played_again() -> None:
     games_read, _ = parse_pgn("1. h2e2 (1. b2e2 b9c7) 1... h9g7 2. h0g2 *\n")
     game, _ = read_xqf(write_xqf(games_read[0]))
     assert game is not None and game.played_line is not None
-    assert game.played_line[-1].move_stack != mainline_moves(game)  # the variation's end
+    assert game.played_line[-1].move_stack != game.mainline_moves()  # the variation's end
     assert same(game_line(game), replayed(game))
 
 

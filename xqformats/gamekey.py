@@ -67,8 +67,8 @@ class GameKey(NamedTuple):
 
 
 def main_line(game: "Game") -> list[Move]:
-    """The moves of ``game``'s main line."""
-    return [node.move for node in game.mainline() if node.move is not None]
+    """The moves of ``game``'s main line (:meth:`Game.mainline_moves <xqformats.model.Game.mainline_moves>`)."""
+    return game.mainline_moves()
 
 
 def game_key(game: "Game") -> GameKey:

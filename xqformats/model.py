@@ -416,10 +416,14 @@ class Node:
         pop, extend = stack.pop, stack.extend
         while stack:
             node = pop()
-            yield node
-            children = node.children
-            if children:
-                extend(children[::-1])
+            while True:  # down the first children; a node's other children wait on the stack, last on top
+                yield node
+                children = node.children
+                if not children:
+                    break
+                if len(children) > 1:
+                    extend(children[:0:-1])
+                node = children[0]
 
     # ------------------------------------------------------------ editing
     def add_variation(
@@ -616,7 +620,14 @@ class Game:
         return self.root.mainline()
 
     def mainline_moves(self) -> list[Move]:
-        return [n.move for n in self.root.mainline() if n.move is not None]
+        """The main line's moves, from the start (a loop, not :meth:`Node.mainline`: it is asked of every game linted)."""
+        moves: list[Move] = []
+        node = self._root
+        while node.children:
+            node = node.children[0]
+            if node.move is not None:
+                moves.append(node.move)
+        return moves
 
     def nodes(self) -> Iterator[Node]:
         """Every move node, pre-order (the root excluded)."""

@@ -141,10 +141,6 @@ def adjudicate_line(start: Position, moves: Sequence[Move], book: RuleBook) -> A
     return adjudicate_scan(scan_line(start, moves), book)
 
 
-def mainline_moves(game: Game) -> list[Move]:
-    return [n.move for n in game.root.mainline() if n.move is not None]
-
-
 def game_line(game: Game) -> LineScan:
     """:func:`~.cycles.scan_line` of ``game``'s main line from its start.
 
@@ -153,7 +149,7 @@ def game_line(game: Game) -> LineScan:
     holds the game's main line from the game's start, the line is taken from
     it instead of being played again: the same scan.
     """
-    moves = mainline_moves(game)
+    moves = game.mainline_moves()
     played = game.played_line
     if played is not None:
         key, halfmove, fullmove, end = played
@@ -169,4 +165,4 @@ def game_line(game: Game) -> LineScan:
 
 def adjudicate(game: Game, book: RuleBook) -> Adjudication:
     """Judge ``game``'s main line under ``book`` (its moves must be legal: a record read without errors)."""
-    return adjudicate_line(game.start, mainline_moves(game), book)
+    return adjudicate_line(game.start, game.mainline_moves(), book)
