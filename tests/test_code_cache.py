@@ -13,6 +13,9 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -68,3 +71,54 @@ def test_no_cache_when_turned_off_or_the_folder_is_open_to_others(tmp_path: Path
     assert _run(tmp_path) == ("False", "True", "1")
     assert _run(tmp_path) == ("False", "True", "1")
     assert not list((tmp_path / "xqformats").glob("code-*.marshal"))
+
+
+# The PGN fast path's check of Lark's terminal folding (fastpath._folded) is remembered the same
+# way: a later process takes its answer from the cache file and does not compile the terminals.
+_FOLDING = """
+from xqformats.pgn import fastpath
+calls = []
+original = fastpath._folded
+def counting(ordered):
+    calls.append(1)
+    return original(ordered)
+fastpath._folded = counting
+print(fastpath.disabled_reason() == "", len(calls))
+"""
+
+
+def _folding_run(cache: Path) -> tuple[str, ...]:
+    env = {k: v for k, v in os.environ.items() if k != "XQFORMATS_NO_CACHE"}
+    env.update(XDG_CACHE_HOME=str(cache), PYTHONPATH=str(REPO))
+    proc = subprocess.run([sys.executable, "-c", _FOLDING], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return tuple(proc.stdout.split())
+
+
+def test_the_fast_paths_folding_check_is_made_once_per_machine(tmp_path: Path) -> None:
+    assert _folding_run(tmp_path) == ("True", "5")  # one check per scanner context (movetext, after, name, value, close)
+    assert _folding_run(tmp_path) == ("True", "0")  # remembered
+    (cache_file,) = (tmp_path / "xqformats").glob("code-*.marshal")
+    cache_file.write_bytes(b"\x00garbage")
+    assert _folding_run(tmp_path) == ("True", "5")
+
+
+def test_a_remembered_value_is_found_by_its_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from xqformats import resources
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("XQFORMATS_NO_CACHE", raising=False)
+    monkeypatch.setattr(resources, "_CODE", resources._CodeCache())
+    made: list[str] = []
+
+    def making(value: str) -> Callable[[], str]:
+        def make() -> str:
+            made.append(value)
+            return value
+
+        return make
+
+    assert resources.remembered("key one", making("first")) == "first"
+    assert resources.remembered("key one", making("other")) == "first"  # found: not made again
+    assert resources.remembered("key two", making("second")) == "second"
+    assert made == ["first", "second"]

@@ -84,12 +84,13 @@ def lark_cache_path(grammar: str) -> "str | bool":
 
 
 class _CodeCache:
-    """Compiled code by the SHA-256 of its source, loaded from the cache folder at first use."""
+    """Compiled code by the SHA-256 of its source, and values :func:`remembered` by their key's, loaded from the
+    cache folder at first use."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.path: Optional[Path] = None
-        self.codes: Optional[dict[str, CodeType]] = None
+        self.codes: Optional[dict[str, "CodeType | str"]] = None
 
 
 _CODE = _CodeCache()
@@ -112,31 +113,51 @@ def compiled(source: str, name: str) -> CodeType:
     with _CODE.lock:
         codes = _CODE.codes if _CODE.codes is not None else _load_codes()
         code = codes.get(key)
-        if code is None or code.co_filename != name:
+        if not isinstance(code, CodeType) or code.co_filename != name:
             code = codes[key] = compile(source, name, "exec")
             _save_codes(codes)
     return code
 
 
-def _load_codes() -> dict[str, CodeType]:
+def remembered(key: str, compute: Callable[[], str]) -> str:
+    """``compute()``, kept between runs in the file of :func:`compiled`, found by the SHA-256 of ``key``.
+
+    For a text derived at start-up from what changes only with the program
+    (the PGN fast path's check of Lark's terminal folding): ``key`` must say
+    everything the result depends on.  Without a cache it is computed each
+    time.
+    """
+    import hashlib
+
+    digest = "value:" + hashlib.sha256(key.encode("utf-8")).hexdigest()
+    with _CODE.lock:
+        codes = _CODE.codes if _CODE.codes is not None else _load_codes()
+        value = codes.get(digest)
+        if not isinstance(value, str):
+            value = codes[digest] = compute()
+            _save_codes(codes)
+    return value
+
+
+def _load_codes() -> dict[str, "CodeType | str"]:
     import marshal
     from importlib.util import MAGIC_NUMBER
 
     base = cache_folder()
     _CODE.path = None if base is None else base / f"code-{MAGIC_NUMBER.hex()}.marshal"
-    codes: dict[str, CodeType] = {}
+    codes: dict[str, "CodeType | str"] = {}
     if _CODE.path is not None:
         try:
             loaded = marshal.loads(_CODE.path.read_bytes())
         except (OSError, EOFError, ValueError, TypeError):  # none yet, or damaged: start afresh
             loaded = None
         if isinstance(loaded, dict):
-            codes = {k: v for k, v in loaded.items() if isinstance(k, str) and isinstance(v, CodeType)}
+            codes = {k: v for k, v in loaded.items() if isinstance(k, str) and isinstance(v, (CodeType, str))}
     _CODE.codes = codes
     return codes
 
 
-def _save_codes(codes: dict[str, CodeType]) -> None:
+def _save_codes(codes: dict[str, "CodeType | str"]) -> None:
     """Write ``codes`` whole through a temporary file (a reader never sees half a file)."""
     import contextlib
     import marshal

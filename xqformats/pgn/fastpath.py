@@ -66,6 +66,7 @@ from typing import Any, Callable, Optional, Union
 from lark import Lark
 
 from ..diagnostics import LINE_END, Span, has_lone_cr
+from ..resources import remembered
 from ..source import Source
 from .ast import Comment, GameSyntax, MoveNumber, MoveToken, Result, StrayText, TagPair, Variation
 from .first_chars import can_start_alike
@@ -258,6 +259,21 @@ def _folded(ordered: list[Any]) -> str:
     return ""
 
 
+def _folding_key(ordered: list[Any], flags: int) -> str:
+    """What :func:`_folded` depends on: the terminals, the regexp flags, Lark's and Python's versions.
+
+    Its answer is kept between runs (:func:`~xqformats.resources.remembered`): it
+    compiles each regexp terminal, the alternation of the move notations among
+    them, about 4 ms of every run's start-up.
+    """
+    import sys
+
+    import lark
+
+    terminals = [(t.name, t.pattern.type, t.pattern.value, sorted(t.pattern.flags), t.priority) for t in ordered]
+    return repr(("pgn fast path folding", lark.__version__, sys.version_info[:2], flags, terminals))
+
+
 def build_scanners(lark: Lark) -> tuple[Optional[Scanners], str]:
     """The scanners for a grammar loaded as ``grammar.parser()`` loads it, or ``None`` and why not."""
     try:
@@ -274,7 +290,7 @@ def build_scanners(lark: Lark) -> tuple[Optional[Scanners], str]:
     for context, names in unions.items():
         names = (names - {_END}) | tables.ignore
         ordered = [terminals[n] for n in tables.order if n in names]
-        reason = _folded(ordered)
+        reason = remembered(_folding_key(ordered, lark.options.g_regex_flags), partial(_folded, ordered))
         if reason:
             return None, reason
         pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in ordered)
