@@ -414,3 +414,19 @@ def test_any_input_reads_to_diagnostics_and_never_an_internal_error(data: bytes,
     """The front door's safety net (G106) is for bugs: no input may reach it."""
     record = read(data, name=name, strict=strict)
     assert all(d.code != formats.INTERNAL_ERROR.code for d in record.diagnostics), record.diagnostics
+
+
+_NAME_PARTS = st.text(alphabet="ab.Ｐ PGN", max_size=6)
+
+
+@given(st.lists(_NAME_PARTS, min_size=1, max_size=3))
+def test_the_suffix_a_name_is_detected_by_is_pathlibs(parts: list[str]) -> None:
+    # The registry takes a name's extension without making a path (asked of every file read).
+    from pathlib import PurePath
+
+    from xqformats.formats.registry import suffix_of
+
+    name = "/".join(parts)
+    if parts[-1] in ("", ".", ".."):
+        return  # (no file is named so: a folder, or nothing)
+    assert suffix_of(name) == PurePath(name).suffix.lower(), name

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from pathlib import PurePath
 from typing import Iterator, NamedTuple, Optional
 
 from . import cbf, cbr, ccm, che, chn, dhjhtmlxq, dhtmlxq, json, mxq, pasted, pfc, pgn, playok, shijia, wxfgame, xqf, xqr
@@ -168,7 +167,7 @@ class Registry:
         text) is what unnamed inputs hold: it is never detected in a file
         found by its name, nor named as what such a file holds.
         """
-        suffix = PurePath(name).suffix.lower() if name else ""
+        suffix = suffix_of(name) if name else ""
         if stdin and not suffix:
             found = self.sniff(head)
             if found is None and self.default is not None:
