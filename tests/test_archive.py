@@ -429,6 +429,38 @@ def test_a_scan_reads_what_it_hashed(tmp_path: Path) -> None:
     assert decode_moves(scan.games[0].moves) == random_game(5, plies=30).mainline_moves()
 
 
+def _old_index(path: Path, schema: str, written_by: str = "xqformats 0.1") -> None:
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    db.executemany("INSERT INTO meta VALUES (?, ?)", [("schema", schema), ("written-by", written_by)])
+    db.execute("CREATE TABLE positions (game_id INTEGER, ply INTEGER, hash INTEGER)")  # (as schema 1 had)
+    db.commit()
+    db.close()
+
+
+def test_an_index_an_older_xqformats_wrote_is_built_afresh(capsys: pytest.CaptureFixture[str], archive: Path, tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite"
+    _old_index(db, "1")
+    status, out, err = cli(capsys, "find", "--no-progress", "--index", str(db), str(archive), "--player", "许银川")
+    assert status == 0 and len(out.split()) == len(A_ALL)
+    assert f"the index `{db}` was written with schema version 1; building it afresh (version 2)" in err
+    tables = {r[0] for r in sqlite3.connect(db).execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "positions" not in tables and "lines" in tables
+    status, _, err = cli(capsys, "find", "--no-progress", "--index", str(db), str(archive), "--player", "许银川")
+    assert status == 0 and "afresh" not in err  # (now of this version)
+
+
+@pytest.mark.parametrize("schema, written_by", [("3", "xqformats 9.0"), ("1", "another program")])
+def test_an_index_of_a_newer_version_or_another_program_is_refused(
+    capsys: pytest.CaptureFixture[str], archive: Path, tmp_path: Path, schema: str, written_by: str
+) -> None:
+    db = tmp_path / "other.sqlite"
+    _old_index(db, schema, written_by)
+    status, _, err = cli(capsys, "find", "--no-progress", "--index", str(db), str(archive))
+    assert status == 2 and f"schema version {schema}, this xqformats writes 2; delete it to build it afresh" in err
+    assert "positions" in {r[0] for r in sqlite3.connect(db).execute("SELECT name FROM sqlite_master")}  # untouched
+
+
 def test_the_schema_is_documented_verbatim() -> None:
     doc = (ROOT / "docs" / "archive.md").read_text(encoding="utf-8")
     assert SCHEMA in doc

@@ -31,7 +31,7 @@ from ..parallel import DaskUnavailable
 from ..progress import Progress, progress_allowed
 from .criteria import Criteria, CriteriaError, date_bound, line_patterns, position_hashes, result_value
 from .duplicates import Group, group_games
-from .index import Index, IndexError_, update
+from .index import SCHEMA_VERSION, Index, IndexError_, update
 from .material import MaterialError, parse_material
 from .openings import OpeningsError, OpeningTable, load_openings
 from .queries import Hit, find, games
@@ -73,6 +73,11 @@ def _index(args: argparse.Namespace, command: str) -> Iterator[tuple[Index, dict
             raise ArchiveUsage(f"cannot use the index `{path}`: {exc}") from None
         except OSError as exc:
             raise ArchiveUsage(f"cannot open the index `{path}`: {exc}") from None
+        if index.rebuilt_from is not None:
+            print(
+                f"xqformats {command}: the index `{path}` was written with schema version {index.rebuilt_from}; "
+                f"building it afresh (version {SCHEMA_VERSION})", file=sys.stderr,
+            )
         with index:
             if args.index and not args.paths:
                 index.scope_all()

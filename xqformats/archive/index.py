@@ -119,6 +119,8 @@ class Index:
             t: [] for t in ("files", "games", "lines")
         }
         self._next_game = self._next_file = 1
+        #: The schema version of an index an older xqformats wrote, emptied to be built afresh (else None).
+        self.rebuilt_from: Optional[int] = None
         try:
             self.db = sqlite3.connect(path)
             self.db.execute("PRAGMA foreign_keys = OFF")
@@ -140,15 +142,24 @@ class Index:
             raise IndexError_(f"`{path}` is not an archive index: {exc}") from None
 
     def _check_version(self) -> None:
+        """Refuse a file that is not an archive index; empty one that an older xqformats wrote (:attr:`rebuilt_from`)."""
         tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not tables:
             return
         if "meta" not in tables:
             raise IndexError_("the file holds other tables than an archive index's")
-        row = self.db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        if row is None or row[0] != str(SCHEMA_VERSION):
-            found = row[0] if row else "none"
-            raise IndexError_(f"schema version {found}, this xqformats writes {SCHEMA_VERSION}; delete it to build it afresh")
+        meta = dict(self.db.execute("SELECT key, value FROM meta WHERE key IN ('schema', 'written-by')").fetchall())
+        found = meta.get("schema")
+        if found == str(SCHEMA_VERSION):
+            return
+        if found is None or not found.isdigit() or int(found) > SCHEMA_VERSION or not str(meta.get("written-by", "")).startswith("xqformats "):
+            raise IndexError_(f"schema version {found or 'none'}, this xqformats writes {SCHEMA_VERSION}; delete it to build it afresh")
+        # An index an older xqformats wrote: nothing in it is read again, so it is built afresh.
+        for (name,) in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").fetchall():
+            self.db.execute(f'DROP TABLE "{name}"')
+        self.db.commit()
+        self.db.execute("VACUUM")  # (the old rows' pages go back to the file system)
+        self.rebuilt_from = int(found)
 
     def _set_meta(self) -> None:
         from .. import __version__
