@@ -32,7 +32,7 @@ from .folding import fold
 from .lines import counts_json, first_ply, headers_json, materials_json
 from .scan import FileScan, GameSummary, date_range, scan_file
 
-#: Bumped when a table changes; an index of another version is refused (build it afresh).
+#: Bumped when a table changes: an index of an older version is built afresh, one of a newer version refused.
 SCHEMA_VERSION = 2
 
 #: The schema (docs/archive.md, "The index schema", shows it verbatim and explains each column).
@@ -152,14 +152,15 @@ class Index:
         found = meta.get("schema")
         if found == str(SCHEMA_VERSION):
             return
-        if found is None or not found.isdigit() or int(found) > SCHEMA_VERSION or not str(meta.get("written-by", "")).startswith("xqformats "):
+        version = int(found) if found is not None and found.isdigit() else None
+        if version is None or version > SCHEMA_VERSION or not meta.get("written-by", "").startswith("xqformats "):
             raise IndexError_(f"schema version {found or 'none'}, this xqformats writes {SCHEMA_VERSION}; delete it to build it afresh")
         # An index an older xqformats wrote: nothing in it is read again, so it is built afresh.
         for (name,) in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").fetchall():
             self.db.execute(f'DROP TABLE "{name}"')
         self.db.commit()
         self.db.execute("VACUUM")  # (the old rows' pages go back to the file system)
-        self.rebuilt_from = int(found)
+        self.rebuilt_from = version
 
     def _set_meta(self) -> None:
         from .. import __version__
