@@ -14,7 +14,9 @@ then makes the same tokens and its parser the same tree, only the characters
 differ.  So each grammar parses once per signature, not once per spelling,
 and a spelling holding a character none of its terminals matches is turned
 away without a parse (``tests/test_notation_grammar.py`` holds the trees equal
-to the parser's).
+to the parser's).  The builders of those grammars read each character from the
+spelling at its token's position, so a new spelling's shape is built on its
+signature's tree as it is, not on a copy holding its own characters.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ def _parse(text: str) -> Optional[Shape]:
 
 
 def _positional_tree(notation: Notation, text: str) -> Optional[Tree[Token]]:
-    """A parse tree of ``text`` whose tokens have its tokens' types and positions, or None when refused.
+    """A parse tree with the shape, token types and token positions of ``text``'s parse (None: refused).
 
     For a grammar of one-character terminals it is the tree of the first
     spelling of the same signature, as the parser made it: its tokens may
