@@ -73,13 +73,10 @@ def _positional_tree(notation: Notation, text: str) -> Optional[Tree[Token]]:
 
 def parse_spelling(notation: Notation, text: str) -> Optional[Tree[Token]]:
     """The parse tree of ``text`` by the grammar of ``notation`` (its ``start`` rule), or None when it does not accept it."""
-    one_char = _one_char_parser(notation)
-    if one_char is not None:
-        return one_char.parse(text)
-    try:
-        return parser_for(notation).parse(text)
-    except LarkError:
-        return None
+    tree = _positional_tree(notation, text)
+    if tree is None or _one_char_parser(notation) is None:
+        return tree
+    return _with_characters(tree, text)  # (the signature's tree, with this spelling's characters)
 
 
 #: Beyond this many distinct characters or signatures, a memo of :class:`OneCharParser` starts afresh.
@@ -95,9 +92,10 @@ class OneCharParser:
     matched by the same terminals lex to the same token types (the lexer picks
     among the terminals that match a character, by the parser's state, which
     the token types before it decide), so the parser takes the same steps and
-    builds the same tree, but for the tokens' characters.  :meth:`parse` looks
-    the spelling's signature up: a tree found for it is rebuilt with the
-    spelling's characters; a signature the parser refused is refused again.
+    builds the same tree, but for the tokens' characters.  :meth:`template` looks
+    the spelling's signature up: the tree found for it is given as it is (the
+    shape builders read the characters from the spelling; :func:`parse_spelling`
+    rebuilds it with them); a signature the parser refused is refused again.
     """
 
     def __init__(self, parser: Lark) -> None:
@@ -117,11 +115,6 @@ class OneCharParser:
         if names is None:
             names = self._chars.remember(ch, frozenset(name for name, rx in self._terminals if rx.fullmatch(ch)))
         return names
-
-    def parse(self, text: str) -> Optional[Tree[Token]]:
-        """The tree the grammar's parser gives ``text``, or None where it fails."""
-        tree = self.template(text)
-        return None if tree is None else _with_characters(tree, text)
 
     def template(self, text: str) -> Optional[Tree[Token]]:
         """The tree of the first spelling parsed with the signature of ``text`` (None: refused).
