@@ -461,6 +461,20 @@ def test_an_index_of_a_newer_version_or_another_program_is_refused(
     assert "positions" in {r[0] for r in sqlite3.connect(db).execute("SELECT name FROM sqlite_master")}  # untouched
 
 
+def test_stats_counts_the_findings_by_code_as_lint_reports_them(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # The findings column (JSON per file) summed over the scope: what `lint --format json` lists, by code.
+    (tmp_path / "a.pgn").write_text('[Event "x"]\n[Date "09-08-01"]\n\n1. h2e2 h9g7 *\n', encoding="utf-8")
+    (tmp_path / "b.pgn").write_text('[Date "1999.5.3"]\n\n1. h2e2 h9g7 2. a0a5 *\n', encoding="utf-8")
+    write(tmp_path / "c.pgn", [random_game(3, plies=20)], "pgn")
+    _, out, _ = cli(capsys, "lint", "--format", "json", "--no-progress", "--exit-zero", str(tmp_path))
+    linted: dict[str, int] = {}
+    for finding in json.loads(out):
+        linted[finding["code"]] = linted.get(finding["code"], 0) + 1
+    assert linted.get("T104") == 2 and linted.get("M301") == 1, linted  # (the two files hold findings)
+    status, out, _ = cli(capsys, "stats", "--format", "json", "--no-progress", "--index", str(tmp_path / "i.sqlite"), str(tmp_path))
+    assert status == 0 and json.loads(out)["findings"] == dict(sorted(linted.items()))
+
+
 def test_the_schema_is_documented_verbatim() -> None:
     doc = (ROOT / "docs" / "archive.md").read_text(encoding="utf-8")
     assert SCHEMA in doc
